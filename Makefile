@@ -1,0 +1,37 @@
+# Two commands for a new user: `make bench` and `make test`. Both install first.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: setup test bench perf lint clean
+
+setup: $(STAMP)
+
+# torch==2.13.0 goes in first: it is a CPU build on local disk, and any looser
+# requirement pulled in later would otherwise fetch a multi-GB CUDA build.
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet torch==2.13.0
+	$(PIP) install --quiet -e '.[all,dev]'
+	touch $(STAMP)
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(VENV)/bin/ragbench index configs/default.yaml
+
+perf: setup
+	$(PY) perf/embedders.py
+	$(PY) perf/chroma_recall.py
+
+lint: setup
+	$(VENV)/bin/ruff check rag eval tests perf
+
+clean:
+	rm -rf .ragbench reports/runs reports/perf

@@ -1,0 +1,53 @@
+"""The ``ragbench`` command line. Exit codes: 0 ok, 1 regression, 2 usage or input error,
+3 infrastructure error, 4 inconclusive. User errors print one line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rag.errors import RagbenchError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ragbench", description="Evaluation-first benchmark harness for RAG pipelines."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check configs and suites without running anything")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+
+    p = sub.add_parser("index", help="build (or reuse) the indexes of a config's suites")
+    p.add_argument("config", type=Path)
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a config value, e.g. -P chunker.params.max_chars=300")
+    p.add_argument("--suite", action="append", default=[], metavar="NAME",
+                   help="only these suites (repeatable)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "validate":
+            from eval.commands.validate import validate
+
+            return validate(args.files)
+        if args.command == "index":
+            from eval.commands.index import index
+
+            return index(args.config, args.overrides, args.suite)
+    except RagbenchError as exc:
+        print(f"ragbench: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("ragbench: interrupted", file=sys.stderr)
+        return 130
+    raise AssertionError(f"unhandled command {args.command}")  # argparse guards this
+
+
+if __name__ == "__main__":
+    sys.exit(main())

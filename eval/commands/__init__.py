@@ -1,0 +1,1 @@
+"""One module per CLI command; each returns its exit code."""

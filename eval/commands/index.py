@@ -1,0 +1,43 @@
+"""``ragbench index CONFIG``: build what is missing, reuse what matches, say which."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from eval.config import load_config, suite_paths
+from eval.suites import load_suite
+from rag.errors import InputError
+from rag.indexing import Indexer, IndexReport
+
+
+def format_report(report: IndexReport, language: str, corpus: Path) -> str:
+    lines = [f"{report.name}  ({language}, {corpus}): {report.documents} documents, {report.chunks} chunks"]
+    for s in report.stages:
+        why = f"  [{s.reason}]" if s.action == "rebuilt" else ""
+        took = f"  {s.seconds:.1f}s" if s.action != "reused" else ""
+        lines.append(f"  {s.kind:<7}{s.action:<8}{s.key}  {s.detail}{took}{why}".rstrip())
+    for issue in report.issues:
+        lines.append(f"  skipped      {issue.source}: {issue.reason}")
+    for q in report.quarantined:
+        lines.append(f"  quarantined  {q.source} ({q.reason}): “{q.excerpt}”")
+    return "\n".join(lines)
+
+
+def index(config_path: Path, overrides: list[str], only: list[str]) -> int:
+    config = load_config(config_path, overrides)
+    suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    if only:
+        unknown = sorted(set(only) - {s.name for s in suites})
+        if unknown:
+            raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
+        suites = [s for s in suites if s.name in only]
+    indexer = Indexer(config.resolved_workdir())
+    embedded = hits = 0
+    for suite in suites:
+        _, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
+        print(format_report(report, suite.language, Path(os.path.normpath(suite.corpus_dir))))
+        embedded += report.embedded
+        hits += report.embed_cache_hits
+    print(f"embedded {embedded} texts; {hits} came from the embedding cache")
+    return 0

@@ -1,0 +1,39 @@
+"""``ragbench validate FILE…``: configs and suites checked without running anything."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rag._yaml import load_yaml
+from rag.errors import InputError
+
+
+def kind_of(path: Path) -> str:
+    doc = load_yaml(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "suites" in data:
+        return "config"
+    if "corpus" in data or "language" in data:
+        return "suite"
+    raise doc.error("cannot tell whether this is a config (has 'suites') or a suite (has 'corpus')")
+
+
+def validate(files: list[Path]) -> int:
+    from eval.config import load_config
+    from eval.suites import load_suite
+
+    failed = 0
+    for path in files:
+        try:
+            kind = kind_of(path)
+            if kind == "config":
+                load_config(path)
+            else:
+                load_suite(path)
+        except InputError as exc:
+            print(f"ragbench: error: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"ok  {path}  ({kind})")
+    return 2 if failed else 0

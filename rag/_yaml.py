@@ -1,0 +1,83 @@
+"""YAML that remembers line numbers, so errors can name the line of a bad field."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pydantic
+import yaml
+
+from rag.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class YamlDoc:
+    path: Path
+    data: Any
+    root: yaml.Node | None
+
+    def line_of(self, loc: Sequence[str | int]) -> int | None:
+        """1-based line of the deepest node on ``loc`` that exists in the file."""
+        node = self.root
+        line = node.start_mark.line + 1 if node is not None else None
+        for key in loc:
+            if isinstance(node, yaml.MappingNode):
+                match = next((v for k, v in node.value if k.value == str(key)), None)
+                if match is None:
+                    break
+                node = match
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+                if key >= len(node.value):
+                    break
+                node = node.value[key]
+            else:
+                break
+            line = node.start_mark.line + 1
+        return line
+
+    def error(self, message: str, loc: Sequence[str | int] = ()) -> ConfigError:
+        field = ".".join(str(p) for p in loc) or None
+        return ConfigError(message, file=str(self.path), line=self.line_of(loc), field=field)
+
+    def validate(self, model: type[pydantic.BaseModel], data: Any | None = None, *,
+                 loc: Sequence[str | int] = ()) -> Any:
+        """Validate into ``model``; the first error becomes a ConfigError naming file and line."""
+        try:
+            return model.model_validate(self.data if data is None else data)
+        except pydantic.ValidationError as exc:
+            err = exc.errors()[0]
+            full = [*loc, *(p for p in err["loc"] if not str(p).startswith("function-"))]
+            raise self.error(_message(err), full) from exc
+
+
+def _message(err: dict[str, Any]) -> str:
+    if err["type"] == "extra_forbidden":
+        return "unknown field"
+    if err["type"] == "missing":
+        return "required field is missing"
+    return err["msg"]
+
+
+def load_yaml(path: str | Path) -> YamlDoc:
+    """Read a YAML file safely; a syntax error names the file and line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ConfigError("file not found", file=str(path)) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError("file is not UTF-8", file=str(path)) from exc
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise ConfigError(
+            f"YAML syntax error: {exc.problem}",
+            file=str(path),
+            line=mark.line + 1 if mark else None,
+        ) from exc
+    return YamlDoc(path, data, root)

@@ -1,0 +1,70 @@
+"""The pipeline config: which component runs each stage, chosen by name from a registry.
+
+Configs are frozen pydantic models with ``extra="forbid"``, so a misspelt key is an error
+with its line, never a silently ignored setting. ``eval`` extends this with suites and runs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rag.registry import ComponentSpec
+
+Language = Literal["en", "zh", "mixed"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PerLanguage(Frozen):
+    """A component chosen by the suite's language (``en`` / ``zh`` / ``mixed``)."""
+
+    en: ComponentSpec | None = None
+    zh: ComponentSpec | None = None
+    mixed: ComponentSpec | None = None
+
+    def pick(self, language: str) -> ComponentSpec | None:
+        return getattr(self, language) or (self.zh if language == "mixed" else None)
+
+
+# Defaults follow ../shared/OFFLINE.md: MiniLM is best for English and useless for Chinese,
+# multilingual USE handles Chinese and mixed corpora; both run offline.
+DEFAULT_EMBEDDER = PerLanguage(
+    en=ComponentSpec(name="minilm"), zh=ComponentSpec(name="use"), mixed=ComponentSpec(name="use")
+)
+DEFAULT_TOKENIZER = PerLanguage(
+    en=ComponentSpec(name="english"), zh=ComponentSpec(name="jieba"), mixed=ComponentSpec(name="jieba")
+)
+
+
+class PipelineConfig(Frozen):
+    """Index-time stages. Query-time stages join as the query path lands."""
+
+    loaders: dict[str, ComponentSpec] = {}
+    cleaner: ComponentSpec = ComponentSpec(name="standard")
+    poison_scan: ComponentSpec = ComponentSpec(name="patterns")
+    chunker: ComponentSpec = ComponentSpec(name="heading_aware")
+    embedder: ComponentSpec | PerLanguage = DEFAULT_EMBEDDER
+    tokenizer: ComponentSpec | PerLanguage = DEFAULT_TOKENIZER
+    dense_index: ComponentSpec = ComponentSpec(name="exact")
+    sparse_index: ComponentSpec = ComponentSpec(name="bm25s")
+
+    def embedder_for(self, language: str) -> ComponentSpec:
+        return _pick(self.embedder, language, "embedder")
+
+    def tokenizer_for(self, language: str) -> ComponentSpec:
+        return _pick(self.tokenizer, language, "tokenizer")
+
+
+def _pick(choice: ComponentSpec | PerLanguage, language: str, what: str) -> ComponentSpec:
+    if isinstance(choice, ComponentSpec):
+        return choice
+    picked = choice.pick(language)
+    if picked is None:
+        from rag.errors import ConfigError
+
+        raise ConfigError(f"no {what} configured for language {language!r}", field=f"{what}.{language}")
+    return picked

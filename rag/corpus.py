@@ -1,0 +1,151 @@
+"""A corpus folder: find its files, fingerprint them, load, clean and poison-scan them.
+
+A document's id is its sidecar ``document_id``, else its path relative to the corpus folder
+without extension. A file that cannot be loaded is reported with its reason and skipped; a
+bad sidecar is an input error, because wrong access labels must never be guessed around.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rag._yaml import load_yaml
+from rag.errors import ConfigError, DocumentLoadError
+from rag.loaders import Loader, loader_for, loaders
+from rag.registry import ComponentSpec
+from rag.types import Document, LoadIssue, Quarantined
+
+SIDECAR_SUFFIX = ".metadata.yaml"
+
+
+class Sidecar(BaseModel):
+    """``<file>.metadata.yaml``: ids, titles and access labels. Extra keys become labels."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    document_id: str | None = Field(default=None, min_length=1)
+    title: str | None = None
+    department: str | None = None
+    clearance: int = Field(default=0, ge=0)
+    tags: list[str] = []
+    version: str | None = None
+    language: Literal["zh", "en", "mixed"] | None = None
+
+
+@dataclass(frozen=True)
+class CorpusFile:
+    path: Path
+    rel: str
+    digest: str
+    sidecar: Path | None
+
+
+@dataclass
+class Corpus:
+    documents: list[Document] = field(default_factory=list)
+    issues: list[LoadIssue] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+
+
+def scan(folder: str | Path) -> list[CorpusFile]:
+    """Every file below ``folder`` (hidden files and sidecars aside), sorted, with a digest
+    of its bytes and its sidecar's bytes, so a corpus can be fingerprinted without parsing."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise ConfigError("corpus folder not found", file=str(root))
+    files = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = path.relative_to(root).as_posix()
+        if any(part.startswith(".") for part in Path(rel).parts) or rel.endswith(SIDECAR_SUFFIX):
+            continue
+        digest = hashlib.sha256(path.read_bytes())
+        sidecar = path.with_name(path.name + SIDECAR_SUFFIX)
+        if sidecar.is_file():
+            digest.update(b"\0sidecar\0" + sidecar.read_bytes())
+        files.append(CorpusFile(path, rel, digest.hexdigest(), sidecar if sidecar.is_file() else None))
+    return files
+
+
+def read_sidecar(path: Path) -> Sidecar:
+    doc = load_yaml(path)
+    if doc.data is None:
+        return Sidecar()
+    if not isinstance(doc.data, dict):
+        raise doc.error("a sidecar must be a mapping of fields")
+    return doc.validate(Sidecar)
+
+
+def load_corpus(
+    files: list[CorpusFile],
+    *,
+    clean: Callable[[str], str],
+    scan_poison: Callable[[str], list[Any]],
+    loader_specs: Mapping[str, ComponentSpec] | None = None,
+) -> Corpus:
+    """Load, clean and poison-scan ``files``. ``loader_specs`` overrides loaders by extension."""
+    built: dict[str, Loader] = {}
+    corpus = Corpus()
+    seen: dict[str, str] = {}
+    for f in files:
+        suffix = f.path.suffix.lower()
+        spec = (loader_specs or {}).get(suffix)
+        name = spec.name if spec else loader_for(suffix)
+        if name is None:
+            corpus.issues.append(LoadIssue(f.rel, f"unsupported file type {suffix or '(none)'}"))
+            continue
+        sidecar = read_sidecar(f.sidecar) if f.sidecar else Sidecar()
+        data = f.path.read_bytes()
+        if not data.strip():
+            corpus.issues.append(LoadIssue(f.rel, "empty file"))
+            continue
+        if name not in built:
+            built[name] = loaders.build(spec or ComponentSpec(name=name))
+        try:
+            loaded = built[name](data, f.rel)
+        except DocumentLoadError as exc:
+            corpus.issues.append(LoadIssue(f.rel, str(exc).removeprefix(f"{f.rel}: ")))
+            continue
+        text = clean(loaded.text)
+        if not text:
+            corpus.issues.append(LoadIssue(f.rel, "no text after cleaning"))
+            continue
+        doc_id = sidecar.document_id or f.rel.rsplit(".", 1)[0]
+        if doc_id in seen:
+            raise ConfigError(
+                f"document id {doc_id!r} is used by both {seen[doc_id]} and {f.rel}",
+                file=str(f.sidecar or f.path), field="document_id",
+            )
+        seen[doc_id] = f.rel
+        metadata = {**loaded.metadata, **sidecar.model_dump(exclude_none=True, exclude={"document_id", "title"})}
+        title = sidecar.title or loaded.title or Path(f.rel).stem
+        doc = Document(doc_id, text, title, f.rel, metadata, _shift_pages(loaded, text, clean))
+        findings = scan_poison(f"{title}\n{text}")
+        if findings:
+            first = findings[0]
+            corpus.quarantined.append(
+                Quarantined(doc_id, f.rel, ", ".join(x.rule for x in findings), first.excerpt)
+            )
+            continue
+        corpus.documents.append(doc)
+    return corpus
+
+
+def _shift_pages(loaded: Any, cleaned: str, clean: Callable[[str], str]) -> tuple[int, ...]:
+    """Page offsets after cleaning: locate each cleaned page's first characters in order."""
+    if not loaded.page_starts:
+        return ()
+    starts, cursor = [], 0
+    for i, start in enumerate(loaded.page_starts):
+        end = loaded.page_starts[i + 1] if i + 1 < len(loaded.page_starts) else len(loaded.text)
+        probe = clean(loaded.text[start:end])[:20].strip()
+        found = cleaned.find(probe, cursor) if probe else -1
+        pos = found if found >= 0 else cursor
+        starts.append(pos)
+        cursor = pos
+    return tuple(starts)

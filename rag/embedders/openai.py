@@ -1,0 +1,134 @@
+"""Any OpenAI-compatible ``/embeddings`` endpoint over httpx.
+
+Batches requests, restores input order from each item's ``index``, retries 429 / 5xx /
+transport errors with exponential backoff (honouring ``Retry-After``), fails at once with a
+clear message on 401 / 403. The API key is read from the environment and never logged,
+never put in an id, a cache key or an error message.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import httpx
+import numpy as np
+from pydantic import PositiveInt
+
+from rag.embedders.base import Embedder, embedders, normalise
+from rag.errors import ConfigError, EndpointAuthError, EndpointError
+
+RETRY_STATUS = {408, 409, 429, 500, 502, 503, 504}
+
+
+class OpenAIEmbedder:
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str,
+        api_key: str | None,
+        dim: int,
+        batch_size: int = 64,
+        timeout: float = 30.0,
+        max_retries: int = 4,
+        backoff: float = 0.5,
+        dimensions: int | None = None,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.model = model
+        self.url = base_url.rstrip("/") + "/embeddings"
+        self.dim = dim
+        self.id = f"openai:{base_url.rstrip('/')}:{model}:{dimensions or dim}"
+        self.batch_size = batch_size
+        self.max_retries = max_retries
+        self.backoff = backoff
+        self.dimensions = dimensions
+        self._sleep = sleep
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._client = httpx.Client(timeout=timeout, headers=headers, transport=transport)
+        self.requests = 0
+
+    def __repr__(self) -> str:  # never show the key
+        return f"OpenAIEmbedder(model={self.model!r}, url={self.url!r})"
+
+    def _post(self, texts: list[str]) -> list[list[float]]:
+        body: dict[str, Any] = {"model": self.model, "input": texts}
+        if self.dimensions:
+            body["dimensions"] = self.dimensions
+        last = ""
+        for attempt in range(self.max_retries + 1):
+            self.requests += 1
+            try:
+                resp = self._client.post(self.url, json=body)
+            except httpx.TransportError as exc:
+                last = f"{type(exc).__name__}: {exc}"
+            else:
+                if resp.status_code in (401, 403):
+                    raise EndpointAuthError(
+                        f"{self.url} refused the credentials ({resp.status_code}); "
+                        "check the API key environment variable"
+                    )
+                if resp.status_code < 300:
+                    return self._parse(resp, len(texts))
+                last = f"HTTP {resp.status_code}: {resp.text[:200]}"
+                if resp.status_code not in RETRY_STATUS:
+                    raise EndpointError(f"{self.url} answered {last}")
+                retry_after = resp.headers.get("retry-after", "")
+                if attempt < self.max_retries and retry_after.replace(".", "", 1).isdigit():
+                    self._sleep(min(float(retry_after), 60.0))
+                    continue
+            if attempt < self.max_retries:
+                self._sleep(self.backoff * 2**attempt)
+        raise EndpointError(f"{self.url} failed after {self.max_retries + 1} attempts: {last}")
+
+    def _parse(self, resp: httpx.Response, expected: int) -> list[list[float]]:
+        try:
+            items = resp.json()["data"]
+            ordered = sorted(items, key=lambda item: item["index"])
+            vectors = [item["embedding"] for item in ordered]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise EndpointError(f"{self.url} returned a malformed embeddings body: {exc}") from exc
+        if len(vectors) != expected:
+            raise EndpointError(f"{self.url} returned {len(vectors)} embeddings for {expected} inputs")
+        return vectors
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        rows: list[list[float]] = []
+        for i in range(0, len(texts), self.batch_size):
+            rows.extend(self._post(list(texts[i : i + self.batch_size])))
+        out = normalise(rows)
+        if out.shape[1] != self.dim:
+            raise EndpointError(f"{self.url}: expected dimension {self.dim}, got {out.shape[1]}")
+        return out
+
+    embed_documents = _embed
+    embed_queries = _embed
+
+
+@embedders.register("openai", version="1")
+def openai(
+    *,
+    model: str,
+    dim: PositiveInt,
+    base_url: str | None = None,
+    api_key_env: str = "OPENAI_API_KEY",
+    batch_size: PositiveInt = 64,
+    timeout: float = 30.0,
+    max_retries: int = 4,
+    dimensions: int | None = None,
+) -> Embedder:
+    """An OpenAI-compatible endpoint. ``base_url`` defaults to ``$OPENAI_BASE_URL``; the key
+    comes from the variable named by ``api_key_env`` (a local server may need none)."""
+    url = base_url or os.environ.get("OPENAI_BASE_URL")
+    if not url:
+        raise ConfigError("set params.base_url or OPENAI_BASE_URL", field="embedder.params.base_url")
+    return OpenAIEmbedder(
+        model=model, base_url=url, api_key=os.environ.get(api_key_env), dim=dim,
+        batch_size=batch_size, timeout=timeout, max_retries=max_retries, dimensions=dimensions,
+    )

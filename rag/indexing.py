@@ -1,0 +1,266 @@
+"""Build or reuse the indexes of one corpus.
+
+Index keys hash everything index-time: the corpus files' bytes (and sidecars), the loader,
+cleaner, poison-scan and chunker specs with their versions (the *chunk key*), then the
+embedder and dense backend (the *dense key*) or the tokenizer and BM25 backend (the *sparse
+key*). Variants with equal keys share one artefact; a changed key can never reuse a stale one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from rag.chunkers import chunkers
+from rag.clean import cleaners
+from rag.config import PipelineConfig
+from rag.corpus import CorpusFile, load_corpus, scan
+from rag.embedders import CachedEmbedder, EmbeddingCache, embedders
+from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
+from rag.loaders import loader_for, loaders
+from rag.poison import scanners
+from rag.registry import ComponentSpec
+from rag.store import ArtifactStore, diff_manifests, stable_hash
+from rag.tokenizers import tokenizers
+from rag.types import Chunk, LoadIssue, Quarantined, SearchHit
+
+CHUNKS_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class IndexKeys:
+    chunks: str
+    dense: str
+    sparse: str
+    manifests: dict[str, dict[str, Any]]
+
+
+@dataclass
+class StageReport:
+    kind: str
+    key: str
+    action: str  # built | reused | rebuilt
+    reason: str = ""
+    seconds: float = 0.0
+    detail: str = ""
+
+
+@dataclass
+class IndexReport:
+    name: str
+    stages: list[StageReport] = field(default_factory=list)
+    documents: int = 0
+    chunks: int = 0
+    issues: list[LoadIssue] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+    embedded: int = 0
+    embed_cache_hits: int = 0
+
+
+def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str) -> IndexKeys:
+    """All three keys, from file digests and component specs alone: nothing is loaded."""
+    used = sorted({f.path.suffix.lower() for f in files})
+    loader_desc = {}
+    for suffix in used:
+        spec = config.loaders.get(suffix)
+        name = spec.name if spec else loader_for(suffix)
+        if name:
+            loader_desc[suffix] = loaders.describe(spec or ComponentSpec(name=name))
+    chunk_manifest = {
+        "format": CHUNKS_FORMAT,
+        "corpus": {f.rel: f.digest for f in files},
+        "loaders": loader_desc,
+        "cleaner": cleaners.describe(config.cleaner),
+        "poison_scan": scanners.describe(config.poison_scan),
+        "chunker": chunkers.describe(config.chunker),
+    }
+    chunk_key = stable_hash(chunk_manifest)
+    dense_manifest = {
+        "chunks": chunk_key,
+        "embedder": embedders.describe(config.embedder_for(language)),
+        "dense_index": dense_indexes.describe(config.dense_index),
+    }
+    sparse_manifest = {
+        "chunks": chunk_key,
+        "tokenizer": tokenizers.describe(config.tokenizer_for(language)),
+        "sparse_index": sparse_indexes.describe(config.sparse_index),
+    }
+    return IndexKeys(
+        chunk_key, stable_hash(dense_manifest), stable_hash(sparse_manifest),
+        {"chunks": chunk_manifest, "dense": dense_manifest, "sparse": sparse_manifest},
+    )
+
+
+def read_chunks(directory: Path) -> list[Chunk]:
+    with (directory / "chunks.jsonl").open(encoding="utf-8") as fh:
+        return [Chunk.from_dict(json.loads(line)) for line in fh]
+
+
+@dataclass
+class CorpusIndex:
+    """The opened artefacts of one corpus: chunks, both searchers, and the query-side
+    embedder and tokenizer that match how the index was built."""
+
+    name: str
+    keys: IndexKeys
+    store: ArtifactStore
+    config: PipelineConfig
+    language: str
+    cache: EmbeddingCache
+
+    @cached_property
+    def chunks(self) -> list[Chunk]:
+        return read_chunks(self.store.path("chunks", self.keys.chunks))
+
+    @cached_property
+    def chunk_ids(self) -> list[str]:
+        return [c.chunk_id for c in self.chunks]
+
+    @cached_property
+    def embedder(self) -> CachedEmbedder:
+        return CachedEmbedder(embedders.build(self.config.embedder_for(self.language)), self.cache)
+
+    @cached_property
+    def tokenize(self) -> Any:
+        return tokenizers.build(self.config.tokenizer_for(self.language))
+
+    @cached_property
+    def dense(self) -> DenseSearcher:
+        if not self.chunks:
+            return _Empty()
+        backend = dense_indexes.build(self.config.dense_index)
+        return backend.open(self.store.path("dense", self.keys.dense), self.chunk_ids)
+
+    @cached_property
+    def sparse(self) -> SparseSearcher:
+        if not self.chunks:
+            return _Empty()
+        backend = sparse_indexes.build(self.config.sparse_index)
+        return backend.open(self.store.path("sparse", self.keys.sparse), self.chunk_ids)
+
+
+class _Empty:
+    """The searcher of a corpus with no chunks (everything was skipped or quarantined)."""
+
+    ids: list[str] = []
+
+    def search(self, query: Any, k: int, allowed: Any = None) -> list[SearchHit]:
+        return []
+
+
+class Indexer:
+    """Builds what is missing for a corpus, reuses what matches, and says which it did."""
+
+    def __init__(self, workdir: str | Path) -> None:
+        self.workdir = Path(workdir)
+        self.store = ArtifactStore(self.workdir / "indexes")
+        self.cache = EmbeddingCache(self.workdir / "cache" / "embeddings.sqlite")
+
+    def ensure(
+        self, name: str, corpus_dir: str | Path, config: PipelineConfig, language: str
+    ) -> tuple[CorpusIndex, IndexReport]:
+        files = scan(corpus_dir)
+        keys = compute_keys(files, config, language)
+        report = IndexReport(name)
+        pointer = self.store.pointer(name)
+        index = CorpusIndex(name, keys, self.store, config, language, self.cache)
+
+        chunk_stage = self._stage("chunks", keys.chunks, keys.manifests["chunks"], pointer)
+        if chunk_stage.action != "reused":
+            self._build_chunks(files, config, keys, chunk_stage, report)
+        else:
+            self._read_ingest_report(keys.chunks, report)
+        report.stages.append(chunk_stage)
+
+        dense_stage = self._stage("dense", keys.dense, keys.manifests["dense"], pointer)
+        if dense_stage.action != "reused":
+            self._build_dense(index, dense_stage, report)
+        report.stages.append(dense_stage)
+
+        sparse_stage = self._stage("sparse", keys.sparse, keys.manifests["sparse"], pointer)
+        if sparse_stage.action != "reused":
+            self._build_sparse(index, sparse_stage)
+        report.stages.append(sparse_stage)
+
+        report.chunks = len(index.chunks)
+        self.store.set_pointer(name, {
+            kind: {"key": getattr(keys, kind), "manifest": keys.manifests[kind]}
+            for kind in ("chunks", "dense", "sparse")
+        })
+        return index, report
+
+    def _stage(self, kind: str, key: str, manifest: dict[str, Any], pointer: dict[str, Any]) -> StageReport:
+        if self.store.has(kind, key):
+            return StageReport(kind, key, "reused")
+        previous = pointer.get(kind)
+        if previous and previous["key"] != key:
+            changes = diff_manifests(previous["manifest"], manifest)
+            return StageReport(kind, key, "rebuilt", "; ".join(changes) or "key changed")
+        return StageReport(kind, key, "built", "new")
+
+    def _build_chunks(self, files: list[CorpusFile], config: PipelineConfig, keys: IndexKeys,
+                      stage: StageReport, report: IndexReport) -> None:
+        start = time.perf_counter()
+        corpus = load_corpus(
+            files,
+            clean=cleaners.build(config.cleaner, field_path="cleaner"),
+            scan_poison=scanners.build(config.poison_scan, field_path="poison_scan"),
+            loader_specs=config.loaders,
+        )
+        chunk = chunkers.build(config.chunker, field_path="chunker")
+        chunks = [c for doc in corpus.documents for c in chunk(doc)]
+        ingest = {
+            "documents": len(corpus.documents),
+            "issues": [asdict(i) for i in corpus.issues],
+            "quarantined": [asdict(q) for q in corpus.quarantined],
+        }
+        with self.store.building("chunks", keys.chunks, keys.manifests["chunks"]) as tmp:
+            with (tmp / "chunks.jsonl").open("w", encoding="utf-8") as fh:
+                for c in chunks:
+                    fh.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+            (tmp / "ingest.json").write_text(json.dumps(ingest, ensure_ascii=False, indent=1), encoding="utf-8")
+        stage.seconds = time.perf_counter() - start
+        stage.detail = f"{len(corpus.documents)} documents → {len(chunks)} chunks"
+        self._read_ingest_report(keys.chunks, report)
+
+    def _read_ingest_report(self, chunk_key: str, report: IndexReport) -> None:
+        data = json.loads((self.store.path("chunks", chunk_key) / "ingest.json").read_text(encoding="utf-8"))
+        report.documents = data["documents"]
+        report.issues = [LoadIssue(**i) for i in data["issues"]]
+        report.quarantined = [Quarantined(**q) for q in data["quarantined"]]
+
+    def _build_dense(self, index: CorpusIndex, stage: StageReport, report: IndexReport) -> None:
+        start = time.perf_counter()
+        embedder = index.embedder
+        before_hits, before_misses = embedder.hits, embedder.misses
+        vectors = embedder.embed_documents([c.text for c in index.chunks])
+        report.embedded += embedder.misses - before_misses
+        report.embed_cache_hits += embedder.hits - before_hits
+        backend = dense_indexes.build(index.config.dense_index, field_path="dense_index")
+        with self.store.building("dense", index.keys.dense, index.keys.manifests["dense"]) as tmp:
+            if index.chunks:
+                backend.build(tmp, index.chunk_ids, vectors, [_acl_labels(c) for c in index.chunks])
+        stage.seconds = time.perf_counter() - start
+        stage.detail = (f"{embedder.id}: {embedder.misses - before_misses} embedded, "
+                        f"{embedder.hits - before_hits} from cache")
+
+    def _build_sparse(self, index: CorpusIndex, stage: StageReport) -> None:
+        start = time.perf_counter()
+        tokens = [index.tokenize(c.text) for c in index.chunks]
+        backend = sparse_indexes.build(index.config.sparse_index, field_path="sparse_index")
+        with self.store.building("sparse", index.keys.sparse, index.keys.manifests["sparse"]) as tmp:
+            if index.chunks:
+                backend.build(tmp, index.chunk_ids, tokens)
+        stage.seconds = time.perf_counter() - start
+        stage.detail = f"{sum(map(len, tokens))} tokens"
+
+
+def _acl_labels(chunk: Chunk) -> dict[str, Any]:
+    meta = chunk.metadata
+    return {"doc_id": chunk.doc_id, "department": meta.get("department", ""),
+            "clearance": int(meta.get("clearance", 0))}
+

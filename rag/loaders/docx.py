@@ -1,0 +1,67 @@
+"""Word documents through python-docx: paragraphs and tables in document order."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from rag._lazy import require
+from rag.errors import DocumentLoadError
+from rag.loaders.base import Loaded, Loader, loaders
+
+_HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)$", re.IGNORECASE)
+
+
+def _paragraph(par: Any) -> str:
+    text = par.text.strip()
+    if not text:
+        return ""
+    style = (par.style.name if par.style is not None else "") or ""
+    match = _HEADING_STYLE.match(style)
+    if match:
+        return "#" * int(match.group(1)) + " " + text
+    if style.lower() == "title":
+        return "# " + text
+    if style.lower().startswith("list"):
+        return "- " + text
+    return text
+
+
+def _table(table: Any) -> str:
+    lines = []
+    for i, row in enumerate(table.rows):
+        cells, seen = [], set()
+        for cell in row.cells:  # a merged cell is returned once per grid column it spans
+            if id(cell._tc) in seen:
+                continue
+            seen.add(id(cell._tc))
+            cells.append(" ".join(cell.text.split()).replace("|", "\\|"))
+        lines.append("| " + " | ".join(cells) + " |")
+        if i == 0:
+            lines.append("|" + "---|" * len(cells))
+    return "\n".join(lines)
+
+
+@loaders.register("docx", version="1", extensions=(".docx",))
+def docx() -> Loader:
+    """Headings (by style) become ``#`` lines; tables become ``|`` rows, first row the header."""
+
+    def load(data: bytes, source: str) -> Loaded:
+        docx_mod = require("docx", pip="python-docx")
+        table_cls = require("docx.table", pip="python-docx").Table
+        try:
+            document = docx_mod.Document(io.BytesIO(data))
+        except Exception as exc:  # zipfile.BadZipFile, KeyError, lxml errors
+            raise DocumentLoadError(f"{source}: corrupt DOCX ({type(exc).__name__}: {exc})") from exc
+        blocks = []
+        for block in document.iter_inner_content():
+            rendered = _table(block) if isinstance(block, table_cls) else _paragraph(block)
+            if rendered:
+                blocks.append(rendered)
+        title = document.core_properties.title or next(
+            (b.lstrip("#").strip() for b in blocks if b.startswith("#")), None
+        )
+        return Loaded(text="\n\n".join(blocks), title=title or None)
+
+    return load

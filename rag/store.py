@@ -1,0 +1,93 @@
+"""Content-addressed storage of built artefacts (chunks, dense and sparse indexes).
+
+An artefact lives in ``<root>/<kind>/<key>/`` with a ``manifest.json`` describing what went
+into its key. It is built in a temporary folder and renamed into place, so a crash or a
+concurrent builder never leaves a half-written artefact that looks finished.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+
+def stable_hash(obj: Any) -> str:
+    """SHA-256 of a canonical JSON form (sorted keys), first 20 hex digits."""
+    blob = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=True, default=str)
+    os.replace(tmp, path)
+
+
+class ArtifactStore:
+    def __init__(self, root: str | Path) -> None:
+        self.root = Path(root)
+
+    def path(self, kind: str, key: str) -> Path:
+        return self.root / kind / key
+
+    def has(self, kind: str, key: str) -> bool:
+        return (self.path(kind, key) / "manifest.json").is_file()
+
+    def manifest(self, kind: str, key: str) -> dict[str, Any]:
+        return json.loads((self.path(kind, key) / "manifest.json").read_text(encoding="utf-8"))
+
+    @contextlib.contextmanager
+    def building(self, kind: str, key: str, manifest: dict[str, Any]) -> Iterator[Path]:
+        """Yield a scratch folder; on success it becomes ``path(kind, key)`` atomically."""
+        final = self.path(kind, key)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{key}."))
+        try:
+            yield tmp
+            write_json_atomic(tmp / "manifest.json", manifest)
+            try:
+                os.rename(tmp, final)
+            except OSError:
+                if not self.has(kind, key):  # not a lost race with an equal build: a real error
+                    raise
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    # Pointers remember which key each corpus last used per kind, so a changed key is
+    # reported as a rebuild with the reason, not as a silent new build.
+    def _pointer_path(self, name: str) -> Path:
+        return self.root / "current" / f"{name}.json"
+
+    def pointer(self, name: str) -> dict[str, Any]:
+        path = self._pointer_path(name)
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+    def set_pointer(self, name: str, data: dict[str, Any]) -> None:
+        write_json_atomic(self._pointer_path(name), data)
+
+
+def diff_manifests(old: Any, new: Any, path: str = "") -> list[str]:
+    """Human-readable differences between two manifests (what made a key change)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        if path == "corpus":
+            added = sorted(set(new) - set(old))
+            removed = sorted(set(old) - set(new))
+            changed = sorted(k for k in set(old) & set(new) if old[k] != new[k])
+            parts = [f"{len(x)} {w}" for x, w in ((changed, "changed"), (added, "added"),
+                                                  (removed, "removed")) if x]
+            return [f"corpus: {', '.join(parts)} file(s)"] if parts else []
+        out: list[str] = []
+        for key in sorted(set(old) | set(new)):
+            sub = f"{path}.{key}" if path else str(key)
+            out.extend(diff_manifests(old.get(key), new.get(key), sub))
+        return out
+    return [] if old == new else [f"{path}: {old!r} → {new!r}"]
