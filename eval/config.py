@@ -95,6 +95,10 @@ def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConf
         raise doc.error("a config must be a mapping")
     data = doc.data
     for assignment in overrides or []:
+        top = assignment.partition("=")[0].split(".")[0]
+        field = RunConfig.model_fields.get(top)
+        if top not in data and field is not None and hasattr(field.default, "model_dump"):
+            data[top] = field.default.model_dump()  # override inside a default component
         apply_override(data, assignment)
     config: RunConfig = doc.validate(RunConfig, data)
     _check_components(doc, config)

@@ -3,8 +3,7 @@ enters the index key, so changing a chunker's behaviour can never reuse a stale 
 
 from __future__ import annotations
 
-from rag.chunkers.base import Chunker, chunkers
-
 from rag.chunkers import fixed, heading, parent_child, sentence  # noqa: E402,F401  (register)
+from rag.chunkers.base import Chunker, chunkers
 
 __all__ = ["Chunker", "chunkers"]

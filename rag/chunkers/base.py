@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rag.types import Chunk, Document
 from rag.registry import Registry
+from rag.types import Chunk, Document
 
 Chunker = Callable[[Document], list[Chunk]]
 chunkers: Registry[Chunker] = Registry("chunker")

@@ -20,7 +20,7 @@ def fixed(*, max_chars: PositiveInt = 500, overlap_chars: int = 0) -> Chunker:
 
     def chunk(doc: Document) -> list[Chunk]:
         out = []
-        for i, start in enumerate(range(0, len(doc.text), step)):
+        for start in range(0, len(doc.text), step):
             end = min(start + max_chars, len(doc.text))
             piece = doc.text[start:end]
             if piece.strip():

@@ -8,9 +8,8 @@ for tests). Wrap any of them in :class:`CachedEmbedder` so no text is embedded t
 
 from __future__ import annotations
 
+from rag.embedders import hashing, local, openai  # noqa: E402,F401  (register built-ins)
 from rag.embedders.base import Embedder, embedders
 from rag.embedders.cache import CachedEmbedder, EmbeddingCache
-
-from rag.embedders import hashing, local, openai  # noqa: E402,F401  (register built-ins)
 
 __all__ = ["CachedEmbedder", "Embedder", "EmbeddingCache", "embedders"]

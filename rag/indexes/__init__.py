@@ -8,6 +8,7 @@ filter before scoring.
 
 from __future__ import annotations
 
+from rag.indexes import bm25, chroma, exact  # noqa: E402,F401  (register built-ins)
 from rag.indexes.base import (
     DenseIndex,
     DenseSearcher,
@@ -17,8 +18,6 @@ from rag.indexes.base import (
     sparse_indexes,
     top_k,
 )
-
-from rag.indexes import bm25, chroma, exact  # noqa: E402,F401  (register built-ins)
 
 __all__ = [
     "DenseIndex",

@@ -1,0 +1,137 @@
+"""Each loader on real files created here: pdf, docx, html, GB18030 text, corrupt and empty."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rag.clean import cleaners
+from rag.corpus import load_corpus, scan
+from rag.errors import ConfigError, DocumentLoadError
+from rag.loaders import loader_for, loaders
+from rag.poison import scanners
+from tests.conftest import make_docx, make_pdf
+
+
+def load_folder(root: Path):
+    return load_corpus(scan(root), clean=cleaners.build("standard"), scan_poison=scanners.build("patterns"))
+
+
+def test_loaders_are_chosen_by_extension() -> None:
+    assert [loader_for(s) for s in (".md", ".MD", ".txt", ".htm", ".pdf", ".docx", ".xyz")] == [
+        "md", "md", "txt", "html", "pdf", "docx", None]
+
+
+def test_markdown_with_sidecar_sets_id_title_and_labels(write) -> None:
+    write("hr/leave.md", "# Leave policy\n\nTwenty days a year.")
+    write("hr/leave.md.metadata.yaml",
+          "document_id: leave\ntitle: Annual leave\ndepartment: hr\nclearance: 2\ntags: [hr]\nowner: ana\n")
+    write("notes.md", "# Notes\n\nNothing secret.")
+    corpus = load_folder(write.root)
+    by_id = {d.doc_id: d for d in corpus.documents}
+    assert set(by_id) == {"leave", "notes"}  # sidecar id, else path without extension
+    leave = by_id["leave"]
+    assert leave.title == "Annual leave"
+    assert leave.metadata == {"department": "hr", "clearance": 2, "tags": ["hr"], "owner": "ana"}
+    assert by_id["notes"].title == "Notes" and by_id["notes"].metadata["clearance"] == 0
+
+
+def test_bad_sidecar_is_an_input_error_with_file_and_line(write) -> None:
+    write("a.md", "# A\n\ntext")
+    sidecar = write("a.md.metadata.yaml", "title: A\nclearance: high\n")
+    with pytest.raises(ConfigError) as info:
+        load_folder(write.root)
+    assert (info.value.file, info.value.line, info.value.field) == (str(sidecar), 2, "clearance")
+
+
+def test_duplicate_document_ids_are_refused(write) -> None:
+    write("a.md", "# A\n\nx")
+    write("b.md", "# B\n\ny")
+    write("b.md.metadata.yaml", "document_id: a\n")
+    with pytest.raises(ConfigError, match="used by both a.md and b.md"):
+        load_folder(write.root)
+
+
+def test_gb18030_text_decodes(write) -> None:
+    write("制度.txt", "第一条 出差住宿每晚不超过五百元。", encoding="gb18030")
+    (doc,) = load_folder(write.root).documents
+    assert doc.text == "第一条 出差住宿每晚不超过五百元。"
+    assert doc.doc_id == "制度" and doc.title == "制度"
+
+
+def test_undecodable_bytes_are_reported_and_skipped(write) -> None:
+    write("bad.txt", b"\xff\xfe\xfa\x80\x81\xfe\xff" * 3)
+    write("ok.txt", "fine")
+    corpus = load_folder(write.root)
+    assert [d.doc_id for d in corpus.documents] == ["ok"]
+    assert corpus.issues[0].source == "bad.txt" and "GB18030" in corpus.issues[0].reason
+
+
+def test_html_drops_script_style_head_svg_and_keeps_table_cells_apart(write) -> None:
+    write("page.html", """<html><head><title>Rates</title><style>p{color:red}</style>
+      <script>var secret = 1;</script></head><body><h2>Hotel caps</h2>
+      <p>Caps&nbsp;apply per night.</p><svg><text>chart label</text></svg>
+      <table><tr><th>City</th><th>Cap</th></tr><tr><td>London</td><td>240</td></tr></table>
+      <ul><li>one</li><li>two</li></ul></body></html>""")
+    (doc,) = load_folder(write.root).documents
+    assert doc.title == "Rates"
+    assert "secret" not in doc.text and "color" not in doc.text and "chart label" not in doc.text
+    assert "## Hotel caps" in doc.text
+    assert "Caps apply per night." in doc.text  # NBSP normalised
+    assert "| City | Cap |" in doc.text and "| London | 240 |" in doc.text
+    assert "- one\n" in doc.text
+
+
+def test_pdf_keeps_page_numbers(write) -> None:
+    write("guide.pdf", make_pdf(["Alpha page talks about hotels.", "Beta page talks about meals."],
+                                title="Travel guide"))
+    (doc,) = load_folder(write.root).documents
+    assert doc.title == "Travel guide"
+    assert len(doc.page_starts) == 2
+    assert doc.page_at(doc.text.index("Alpha")) == 1
+    assert doc.page_at(doc.text.index("Beta")) == 2
+
+
+def test_corrupt_and_empty_files_are_reported_and_the_rest_ingests(write) -> None:
+    write("broken.pdf", b"%PDF-1.4\n this is not really a pdf \x00\x01")
+    write("broken.docx", b"PK\x03\x04 not a zip")
+    write("empty.md", "")
+    write("blank.txt", "   \n\n ")
+    write("image.png", b"\x89PNG\r\n")
+    write("good.md", "# Good\n\nstill ingested")
+    corpus = load_folder(write.root)
+    assert [d.doc_id for d in corpus.documents] == ["good"]
+    reasons = {i.source: i.reason for i in corpus.issues}
+    assert reasons["broken.pdf"].startswith("corrupt PDF")
+    assert reasons["broken.docx"].startswith("corrupt DOCX")
+    assert reasons["empty.md"] == reasons["blank.txt"] == "empty file"
+    assert reasons["image.png"] == "unsupported file type .png"
+
+
+def test_docx_keeps_paragraphs_and_tables_in_document_order(write) -> None:
+    write("rates.docx", make_docx([
+        ("h1", "Per diem"),
+        ("p", "Before the table."),
+        ("table", [["Tier", "Meals"], ["1", "55 USD"], ["2", "40 USD"]]),
+        ("h2", "Notes"),
+        ("p", "After the table."),
+    ], title="Per diem rates"))
+    (doc,) = load_folder(write.root).documents
+    assert doc.title == "Per diem rates"
+    text = doc.text
+    assert text.index("# Per diem") < text.index("Before the table.") < text.index("| Tier | Meals |")
+    assert text.index("| 2 | 40 USD |") < text.index("## Notes") < text.index("After the table.")
+
+
+def test_hidden_files_and_sidecars_are_not_documents(write) -> None:
+    write(".git/config", "x")
+    write("a.md", "# A\n\ntext")
+    write("a.md.metadata.yaml", "title: A\n")
+    assert [f.rel for f in scan(write.root)] == ["a.md"]
+
+
+def test_pdf_loader_raises_a_load_error_directly() -> None:
+    load = loaders.build("pdf")
+    with pytest.raises(DocumentLoadError, match="corrupt PDF"):
+        load(b"garbage", "x.pdf")

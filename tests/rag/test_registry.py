@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import pytest
+
+from rag.errors import ConfigError, UnknownComponentError
+from rag.registry import ComponentSpec, Registry
+
+
+def make() -> Registry[object]:
+    reg: Registry[object] = Registry("widget")
+
+    @reg.register("heading_aware", version="3", aliases=("headings",))
+    def heading_aware(*, max_chars: int = 800, header: bool = True) -> object:
+        return ("built", max_chars, header)
+
+    @reg.register("fixed")
+    def fixed(*, size: int = 100) -> object:
+        return ("fixed", size)
+
+    return reg
+
+
+def test_bare_name_and_mapping_are_the_same_spec() -> None:
+    assert ComponentSpec.model_validate("fixed") == ComponentSpec(name="fixed", params={})
+    assert str(ComponentSpec(name="fixed", params={"size": 3})) == "fixed(size=3)"
+
+
+def test_build_passes_params() -> None:
+    reg = make()
+    assert reg.build({"name": "heading_aware", "params": {"max_chars": 5}}) == ("built", 5, True)
+    assert reg.build("headings") == ("built", 800, True)
+
+
+def test_unknown_name_suggests_the_nearest() -> None:
+    with pytest.raises(UnknownComponentError) as info:
+        make().get("heading_awre")
+    message = str(info.value)
+    assert "did you mean 'heading_aware'" in message
+    assert "known: fixed, heading_aware" in message
+
+
+def test_unknown_param_is_named_with_suggestion() -> None:
+    with pytest.raises(ConfigError) as info:
+        make().build({"name": "heading_aware", "params": {"max_char": 5}}, field_path="chunker")
+    assert info.value.field == "chunker.params.max_char"
+    assert "did you mean 'max_chars'" in str(info.value)
+
+
+def test_param_types_are_validated() -> None:
+    with pytest.raises(ConfigError) as info:
+        make().build({"name": "fixed", "params": {"size": "big"}})
+    assert info.value.field == "params.size"
+
+
+def test_describe_fills_defaults_so_equal_components_describe_equal() -> None:
+    reg = make()
+    a = reg.describe("heading_aware")
+    b = reg.describe({"name": "heading_aware", "params": {"max_chars": 800}})
+    assert a == b == {"kind": "widget", "name": "heading_aware", "version": "3",
+                      "params": {"max_chars": 800, "header": True}}
+    assert reg.describe({"name": "heading_aware", "params": {"max_chars": 300}}) != a
+
+
+def test_duplicate_registration_is_refused() -> None:
+    reg = make()
+    with pytest.raises(ValueError, match="registered twice"):
+        reg.register("fixed")(lambda: None)
+
+
+def test_module_attr_names_import_a_users_factory() -> None:
+    reg = make()
+    entry = reg.get("tests.rag.test_registry:external_factory")
+    assert entry.factory(scale=2) == 2.0
+    with pytest.raises(UnknownComponentError, match="cannot import"):
+        reg.get("tests.rag.test_registry:missing")
+
+
+def external_factory(*, scale: float = 1.0) -> float:
+    return scale
