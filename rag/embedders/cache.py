@@ -71,8 +71,9 @@ class CachedEmbedder:
     ``hits`` and ``misses`` count texts served from the cache and texts actually embedded.
     """
 
-    def __init__(self, inner: object, cache: EmbeddingCache) -> None:
+    def __init__(self, inner: object, cache: EmbeddingCache, flush_every: int = 256) -> None:
         self.inner = inner
+        self.flush_every = flush_every
         self.cache = cache
         self.id: str = inner.id  # type: ignore[attr-defined]
         self.dim: int = inner.dim  # type: ignore[attr-defined]
@@ -86,10 +87,13 @@ class CachedEmbedder:
         for h, t in zip(hashes, texts, strict=True):
             if h not in found:
                 todo.setdefault(h, t)
-        if todo:
-            fn = self.inner.embed_documents if kind == "doc" else self.inner.embed_queries  # type: ignore[attr-defined]
-            vectors = fn(list(todo.values()))
-            fresh = list(zip(todo.keys(), vectors, strict=True))
+        fn = self.inner.embed_documents if kind == "doc" else self.inner.embed_queries  # type: ignore[attr-defined]
+        pending = list(todo.items())
+        # Written back slice by slice, so a run killed half-way keeps what it embedded.
+        for lo in range(0, len(pending), self.flush_every):
+            part = pending[lo : lo + self.flush_every]
+            vectors = fn([t for _, t in part])
+            fresh = list(zip((h for h, _ in part), vectors, strict=True))
             self.cache.put_many(self.id, fresh)
             found.update(fresh)
         self.misses += len(todo)

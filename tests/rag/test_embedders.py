@@ -162,3 +162,17 @@ def test_multilingual_models_match_chinese(name: str) -> None:
     docs = emb.embed_documents(["一线城市住宿费每晚不超过五百元。", "VPN 连接失败时请切换热点重试。"])
     query = emb.embed_queries(["去上海出差住酒店最多报多少钱？"])[0]
     assert query @ docs[0] > query @ docs[1]
+
+
+def test_cache_keeps_finished_slices_when_embedding_fails_half_way(tmp_path: Path) -> None:
+    class FailsOnThird(Counting):
+        def embed_documents(self, texts):
+            if "boom" in texts:
+                raise RuntimeError("endpoint died")
+            return super().embed_documents(texts)
+
+    cache = EmbeddingCache(tmp_path / "e.sqlite")
+    emb = CachedEmbedder(FailsOnThird(), cache, flush_every=2)
+    with pytest.raises(RuntimeError):
+        emb.embed_documents(["a", "b", "c", "d", "boom"])
+    assert cache.count() == 4  # the two finished slices survived
