@@ -28,6 +28,7 @@ bench: setup
 
 perf: setup
 	$(PY) perf/embedders.py
+	$(PY) perf/bm25.py
 	$(PY) perf/chroma_recall.py
 
 lint: setup

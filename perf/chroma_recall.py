@@ -25,10 +25,10 @@ def main() -> None:
     t = time.perf_counter()
     vectors = embedder.embed_documents([d.text for d in docs])
     embed_s = time.perf_counter() - t
+    print(f"corpus {len(docs)} docs embedded in {embed_s:.1f}s "
+          f"({embedder.misses} embedded, {embedder.hits} from cache)")
     qv = embedder.embed_queries(list(queries.values()))
     ids = [d.doc_id for d in docs]
-    print(f"corpus {len(docs)} docs, {len(queries)} queries; embedding {embed_s:.1f}s "
-          f"({embedder.misses} embedded, {embedder.hits} cached)")
 
     with tempfile.TemporaryDirectory() as tmp:
         exact_dir = Path(tmp) / "exact"

