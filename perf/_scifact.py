@@ -32,6 +32,14 @@ def test_queries() -> dict[str, str]:
     return out
 
 
+def qrels() -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for line in (SCIFACT / "qrels" / "test.tsv").read_text().splitlines()[1:]:
+        q, d, s = line.split("\t")
+        out.setdefault(q, {})[d] = int(s)
+    return out
+
+
 def write_result(name: str, data: dict) -> Path:
     out = ROOT / "reports" / "perf" / f"{name}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -10,17 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from perf._scifact import SCIFACT, corpus, test_queries, write_result  # noqa: E402
+from perf._scifact import corpus, qrels, test_queries, write_result  # noqa: E402
 from rag.indexes import sparse_indexes  # noqa: E402
 from rag.tokenizers import tokenizers  # noqa: E402
-
-
-def qrels() -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for line in (SCIFACT / "qrels" / "test.tsv").read_text().splitlines()[1:]:
-        q, d, s = line.split("\t")
-        out.setdefault(q, {})[d] = int(s)
-    return out
 
 
 def main() -> None:
