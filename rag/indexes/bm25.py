@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 from pydantic import PositiveFloat
@@ -15,16 +16,18 @@ from rag.indexes.base import SparseIndex, sparse_indexes, top_k
 from rag.types import SearchHit
 
 
-class Bm25sSearcher:
-    def __init__(self, ids: list[str], model: Any) -> None:
+class BM25Searcher:
+    """Top-k over a full score vector; ``score`` returns None when no query term is known."""
+
+    def __init__(self, ids: list[str], score: Callable[[list[str]], np.ndarray | None]) -> None:
         self.ids = ids
-        self._model = model
+        self._score = score
 
     def search(self, tokens: list[str], k: int, allowed: np.ndarray | None = None) -> list[SearchHit]:
-        known = [t for t in tokens if t in self._model.vocab_dict]
-        if not self.ids or not known:
+        scores = self._score(tokens) if self.ids and tokens else None
+        if scores is None:
             return []
-        return top_k(self.ids, self._model.get_scores(known), k, allowed, drop_zero=True)
+        return top_k(self.ids, scores, k, allowed, drop_zero=True)
 
 
 class Bm25sIndex:
@@ -37,9 +40,15 @@ class Bm25sIndex:
         model.index(tokens, show_progress=False)
         model.save(str(directory / "bm25s"), show_progress=False)
 
-    def open(self, directory: Path, ids: list[str]) -> Bm25sSearcher:
+    def open(self, directory: Path, ids: list[str]) -> BM25Searcher:
         bm25s = require("bm25s", pip="bm25s")
-        return Bm25sSearcher(ids, bm25s.BM25.load(str(directory / "bm25s"), show_progress=False))
+        model = bm25s.BM25.load(str(directory / "bm25s"), show_progress=False)
+
+        def score(tokens: list[str]) -> np.ndarray | None:
+            known = [t for t in tokens if t in model.vocab_dict]
+            return model.get_scores(known) if known else None
+
+        return BM25Searcher(ids, score)
 
 
 @sparse_indexes.register("bm25s", version="1")
@@ -53,17 +62,6 @@ def bm25s_index(
     return Bm25sIndex(k1, b, method)
 
 
-class RankBm25Searcher:
-    def __init__(self, ids: list[str], model: Any) -> None:
-        self.ids = ids
-        self._model = model
-
-    def search(self, tokens: list[str], k: int, allowed: np.ndarray | None = None) -> list[SearchHit]:
-        if not self.ids or not tokens:
-            return []
-        return top_k(self.ids, self._model.get_scores(tokens), k, allowed, drop_zero=True)
-
-
 class RankBm25Index:
     def __init__(self, variant: str, k1: float, b: float) -> None:
         self.variant, self.k1, self.b = variant, k1, b
@@ -71,13 +69,13 @@ class RankBm25Index:
     def build(self, directory: Path, ids: list[str], tokens: list[list[str]]) -> None:
         (directory / "tokens.json").write_text(json.dumps(tokens, ensure_ascii=False), encoding="utf-8")
 
-    def open(self, directory: Path, ids: list[str]) -> RankBm25Searcher:
+    def open(self, directory: Path, ids: list[str]) -> BM25Searcher:
         rank_bm25 = require("rank_bm25", pip="'ragbench[rank-bm25]'")
         tokens = json.loads((directory / "tokens.json").read_text(encoding="utf-8"))
         cls = {"okapi": rank_bm25.BM25Okapi, "plus": rank_bm25.BM25Plus, "l": rank_bm25.BM25L}[self.variant]
         # rank_bm25 divides by the corpus size; an empty token list still counts as a document.
         model = cls([t or [""] for t in tokens], k1=self.k1, b=self.b) if tokens else None
-        return RankBm25Searcher(ids, model)
+        return BM25Searcher(ids, lambda query: model.get_scores(query) if model else None)
 
 
 @sparse_indexes.register("rank_bm25", version="1")
