@@ -26,6 +26,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="override a config value, e.g. -P chunker.params.max_chars=300")
     p.add_argument("--suite", action="append", default=[], metavar="NAME",
                    help="only these suites (repeatable)")
+
+    p = sub.add_parser("ask", help="one question through the pipeline, with the stage trace")
+    p.add_argument("config", type=Path)
+    p.add_argument("question")
+    p.add_argument("--suite", metavar="NAME", help="the suite whose corpus and identities to use")
+    p.add_argument("--as", dest="as_name", metavar="IDENTITY", help="ask as this identity of the suite")
+    p.add_argument("--json", action="store_true", help="print the AnswerFrame and trace as JSON")
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     return parser
 
 
@@ -40,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.index import index
 
             return index(args.config, args.overrides, args.suite)
+        if args.command == "ask":
+            from eval.commands.ask import ask
+
+            return ask(args.config, args.question, args.suite, args.as_name, args.json, args.overrides)
     except RagbenchError as exc:
         print(f"ragbench: error: {exc}", file=sys.stderr)
         return exc.exit_code

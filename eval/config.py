@@ -14,16 +14,25 @@ from typing import Any
 import yaml
 
 from rag._yaml import YamlDoc, load_yaml
+from rag.answerability import answerability
+from rag.chat import chat_models
 from rag.chunkers import chunkers
 from rag.clean import cleaners
 from rag.config import PerLanguage, PipelineConfig
+from rag.context import context_builders
 from rag.embedders import embedders
 from rag.errors import ConfigError, InputError
+from rag.fusion import fusions
+from rag.generators import generators
 from rag.indexes import dense_indexes, sparse_indexes
 from rag.loaders import loaders
+from rag.pipeline import needs_chat
 from rag.poison import scanners
 from rag.registry import ComponentSpec, Registry
+from rag.rerankers import rerankers
+from rag.retrievers import retrievers
 from rag.tokenizers import tokenizers
+from rag.transforms import transforms
 
 
 class RunConfig(PipelineConfig):
@@ -44,6 +53,14 @@ STAGES: dict[str, Registry[Any]] = {
     "tokenizer": tokenizers,
     "dense_index": dense_indexes,
     "sparse_index": sparse_indexes,
+    "query_transforms": transforms,
+    "retrievers": retrievers,
+    "fusion": fusions,
+    "reranker": rerankers,
+    "context": context_builders,
+    "answerability": answerability,
+    "generator": generators,
+    "chat_model": chat_models,
 }
 
 
@@ -70,14 +87,23 @@ def apply_override(data: dict[str, Any], assignment: str) -> None:
 def _check_components(doc: YamlDoc, config: RunConfig) -> None:
     for stage, registry in STAGES.items():
         value = getattr(config, stage)
-        choices = (
-            [((stage, lang), spec) for lang in ("en", "zh", "mixed") if (spec := getattr(value, lang))]
-            if isinstance(value, PerLanguage) else [((stage,), value)]
-        )
+        if value is None:
+            continue
+        if isinstance(value, PerLanguage):
+            choices = [((stage, lang), spec) for lang in ("en", "zh", "mixed") if (spec := getattr(value, lang))]
+        elif isinstance(value, list):
+            choices = [((stage, str(i)), spec) for i, spec in enumerate(value)]
+        else:
+            choices = [((stage,), value)]
         for loc, spec in choices:
             _check(doc, registry, spec, loc)
     for suffix, spec in config.loaders.items():
         _check(doc, loaders, spec, ("loaders", suffix))
+    missing = needs_chat(config)
+    if missing and config.chat_model is None:
+        first = missing[0].split(".")
+        raise ConfigError(f"{', '.join(missing)} need a chat_model, and none is configured",
+                          file=str(doc.path), line=doc.line_of(first), field="chat_model")
 
 
 def _check(doc: YamlDoc, registry: Registry[Any], spec: ComponentSpec, loc: tuple[str, ...]) -> None:

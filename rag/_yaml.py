@@ -29,10 +29,10 @@ class YamlDoc:
                 if match is None:
                     break
                 node = match
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
-                if key >= len(node.value):
+            elif isinstance(node, yaml.SequenceNode) and str(key).isdigit():
+                if int(key) >= len(node.value):
                     break
-                node = node.value[key]
+                node = node.value[int(key)]
             else:
                 break
             line = node.start_mark.line + 1

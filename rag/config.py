@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PositiveInt
 
 from rag.registry import ComponentSpec
 
@@ -41,7 +41,7 @@ DEFAULT_TOKENIZER = PerLanguage(
 
 
 class PipelineConfig(Frozen):
-    """Index-time stages. Query-time stages join as the query path lands."""
+    """Every stage of the pipeline, index time then query time."""
 
     loaders: dict[str, ComponentSpec] = {}
     cleaner: ComponentSpec = ComponentSpec(name="standard")
@@ -51,6 +51,16 @@ class PipelineConfig(Frozen):
     tokenizer: ComponentSpec | PerLanguage = DEFAULT_TOKENIZER
     dense_index: ComponentSpec = ComponentSpec(name="exact")
     sparse_index: ComponentSpec = ComponentSpec(name="bm25s")
+
+    query_transforms: list[ComponentSpec] = []
+    retrievers: list[ComponentSpec] = [ComponentSpec(name="dense"), ComponentSpec(name="bm25")]
+    fusion: ComponentSpec = ComponentSpec(name="rrf")
+    reranker: ComponentSpec = ComponentSpec(name="none")
+    top_k: PositiveInt = 5
+    context: ComponentSpec = ComponentSpec(name="packed")
+    answerability: ComponentSpec = ComponentSpec(name="evidence")
+    generator: ComponentSpec = ComponentSpec(name="extractive")
+    chat_model: ComponentSpec | None = None
 
     def embedder_for(self, language: str) -> ComponentSpec:
         return _pick(self.embedder, language, "embedder")

@@ -142,6 +142,16 @@ class CorpusIndex:
         backend = sparse_indexes.build(self.config.sparse_index)
         return backend.open(self.store.path("sparse", self.keys.sparse), self.chunk_ids)
 
+    # The SearchSpace protocol (rag/types.py), which query-time stages use.
+    def embed_queries(self, texts: list[str]) -> Any:
+        return self.embedder.embed_queries(texts)
+
+    def dense_search(self, query: Any, k: int, allowed: Any = None) -> list[SearchHit]:
+        return self.dense.search(query, k, allowed)
+
+    def sparse_search(self, tokens: list[str], k: int, allowed: Any = None) -> list[SearchHit]:
+        return self.sparse.search(tokens, k, allowed)
+
 
 class _Empty:
     """The searcher of a corpus with no chunks (everything was skipped or quarantined)."""

@@ -7,14 +7,25 @@ data: frozen dataclasses that serialise to JSON through ``to_dict`` / ``from_dic
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal, Protocol
 
 __all__ = [
+    "AnswerFrame",
+    "Behaviour",
+    "Candidate",
     "Chunk",
+    "Citation",
+    "ContextItem",
+    "Decision",
     "Document",
+    "Identity",
     "LoadIssue",
     "Quarantined",
+    "QueryVariant",
     "SearchHit",
+    "QueryEnv",
+    "SearchSpace",
+    "TraceRecord",
 ]
 
 
@@ -110,3 +121,148 @@ class SearchHit:
 
     chunk_id: str
     score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who asks. A document with no department is public; otherwise it is visible when its
+    department is among ``departments`` and its clearance is at most ``clearance``."""
+
+    name: str
+    departments: tuple[str, ...] = ()
+    clearance: int = 0
+
+    def can_see(self, metadata: dict[str, Any]) -> bool:
+        department = metadata.get("department")
+        if not department:
+            return True
+        return department in self.departments and int(metadata.get("clearance", 0)) <= self.clearance
+
+
+@dataclass(frozen=True, slots=True)
+class QueryVariant:
+    """One text to retrieve with. ``kind`` is original, rewrite, multi or hyde; a HyDE text
+    is a guess written by a model: it may find evidence but is never evidence itself."""
+
+    text: str
+    kind: str = "original"
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A chunk on its way through retrieval, fusion and reranking.
+
+    ``scores`` keeps every stage's score by name (``dense``, ``bm25``, ``fused``,
+    ``rerank``), so later stages and triage can see where a chunk rose or fell.
+    """
+
+    chunk: Chunk
+    score: float
+    scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def chunk_id(self) -> str:
+        return self.chunk.chunk_id
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    """A numbered source handed to the generator: ``[number]`` in the answer cites it."""
+
+    number: int
+    chunk_id: str
+    doc_id: str
+    title: str
+    heading_path: tuple[str, ...]
+    text: str
+    score: float
+    tokens: int
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+Behaviour = Literal["answered", "partial", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Answerability: answer, partial or refuse, decided from the evidence before generating."""
+
+    action: Literal["answer", "partial", "refuse"]
+    reason: str
+    signals: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A ``[n]`` in the answer. ``ghost`` means n was not a source in the context."""
+
+    number: int
+    chunk_id: str | None
+    doc_id: str | None
+    ghost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRecord:
+    """What one stage did: which component with which params, how long it took, what it got
+    and what it passed on (ids with scores)."""
+
+    stage: str
+    component: str
+    params: dict[str, Any]
+    latency_ms: float
+    input: dict[str, Any] = field(default_factory=dict)
+    output: list[tuple[str, float]] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(slots=True)
+class AnswerFrame:
+    """The answer to one question, with its evidence, citations and the stage trace."""
+
+    question: str
+    answer: str
+    behaviour: Behaviour
+    decision: Decision
+    context: list[ContextItem] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    trace: list[TraceRecord] = field(default_factory=list)
+    asked_as: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ghost_citations(self) -> list[Citation]:
+        return [c for c in self.citations if c.ghost]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class SearchSpace(Protocol):
+    """What query-time stages see of an indexed corpus. ``allowed`` is a boolean mask over
+    ``chunks`` positions; every search applies it before scoring."""
+
+    chunks: list[Chunk]
+    language: str
+
+    def embed_queries(self, texts: list[str]) -> Any: ...
+
+    def tokenize(self, text: str) -> list[str]: ...
+
+    def dense_search(self, query: Any, k: int, allowed: Any = None) -> list[SearchHit]: ...
+
+    def sparse_search(self, tokens: list[str], k: int, allowed: Any = None) -> list[SearchHit]: ...
+
+
+@dataclass
+class QueryEnv:
+    """The runtime a query-time stage gets: the corpus it searches, the mask of chunks the
+    asker may see (None = all), and the chat model when one is configured."""
+
+    space: SearchSpace
+    allowed: Any = None
+    chat: Any = None
+
+    @property
+    def language(self) -> str:
+        return self.space.language

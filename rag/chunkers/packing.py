@@ -7,15 +7,11 @@ because rows without their header lose their meaning.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rag.chunkers.blocks import Block, Heading, Paragraph, Span, Table
-
-# Chinese and English sentence ends (with any closing quotes), an English full stop followed
-# by white space, or a line break inside a paragraph (list items, addresses).
-_BOUNDARY = re.compile(r"[。！？；!?;…]+[”’」』）)\"']*|\.(?=\s)|\n")
+from rag.text import sentence_spans
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,19 +35,7 @@ class Piece:
 
 def sentences(text: str, span: Span) -> list[Span]:
     """Sentence spans inside ``span``, whitespace trimmed."""
-    out, cursor = [], span.start
-    segment = text[span.start : span.end]
-    bounds = [span.start + m.end() for m in _BOUNDARY.finditer(segment)] + [span.end]
-    for end in bounds:
-        s, e = cursor, end
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            out.append(Span(s, e))
-        cursor = end
-    return out
+    return [Span(s, e) for s, e in sentence_spans(text, span.start, span.end)]
 
 
 def units_of(text: str, blocks: Iterable[Block], *, headings: bool = True) -> list[Unit]:

@@ -18,9 +18,8 @@ import numpy as np
 from pydantic import PositiveInt
 
 from rag.embedders.base import Embedder, embedders, normalise
-from rag.errors import ConfigError, EndpointAuthError, EndpointError
-
-RETRY_STATUS = {408, 409, 429, 500, 502, 503, 504}
+from rag.errors import ConfigError, EndpointError
+from rag.http import RetryingPoster, make_client
 
 
 class OpenAIEmbedder:
@@ -48,13 +47,13 @@ class OpenAIEmbedder:
         types = f":{document_input_type}/{query_input_type}" if document_input_type or query_input_type else ""
         self.id = f"openai:{base_url.rstrip('/')}:{model}:{dimensions or dim}{types}"
         self.batch_size = batch_size
-        self.max_retries = max_retries
-        self.backoff = backoff
         self.dimensions = dimensions
-        self._sleep = sleep
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._client = httpx.Client(timeout=timeout, headers=headers, transport=transport)
-        self.requests = 0
+        self._poster = RetryingPoster(make_client(api_key, timeout, transport),
+                                      max_retries=max_retries, backoff=backoff, sleep=sleep)
+
+    @property
+    def requests(self) -> int:
+        return self._poster.requests
 
     def __repr__(self) -> str:  # never show the key
         return f"OpenAIEmbedder(model={self.model!r}, url={self.url!r})"
@@ -65,31 +64,7 @@ class OpenAIEmbedder:
             body["dimensions"] = self.dimensions
         if self.input_types[kind]:
             body["input_type"] = self.input_types[kind]
-        last = ""
-        for attempt in range(self.max_retries + 1):
-            self.requests += 1
-            try:
-                resp = self._client.post(self.url, json=body)
-            except httpx.TransportError as exc:
-                last = f"{type(exc).__name__}: {exc}"
-            else:
-                if resp.status_code in (401, 403):
-                    raise EndpointAuthError(
-                        f"{self.url} refused the credentials ({resp.status_code}); "
-                        "check the API key environment variable"
-                    )
-                if resp.status_code < 300:
-                    return self._parse(resp, len(texts))
-                last = f"HTTP {resp.status_code}: {resp.text[:200]}"
-                if resp.status_code not in RETRY_STATUS:
-                    raise EndpointError(f"{self.url} answered {last}")
-                retry_after = resp.headers.get("retry-after", "")
-                if attempt < self.max_retries and retry_after.replace(".", "", 1).isdigit():
-                    self._sleep(min(float(retry_after), 60.0))
-                    continue
-            if attempt < self.max_retries:
-                self._sleep(self.backoff * 2**attempt)
-        raise EndpointError(f"{self.url} failed after {self.max_retries + 1} attempts: {last}")
+        return self._poster.post(self.url, body, lambda resp: self._parse(resp, len(texts)))
 
     def _parse(self, resp: httpx.Response, expected: int) -> list[list[float]]:
         try:

@@ -16,11 +16,15 @@ def markdown() -> Loader:
     return load
 
 
-@loaders.register("txt", version="1", extensions=(".txt",))
-def plain_text() -> Loader:
-    """Plain text; the title comes from the sidecar or the file name."""
+@loaders.register("txt", version="2", extensions=(".txt",))
+def plain_text(*, title_chars: int = 60) -> Loader:
+    """Plain text; a short first line that does not end a sentence is the title (else the
+    sidecar's title or the file name)."""
 
     def load(data: bytes, source: str) -> Loaded:
-        return Loaded(text=decode(data, source))
+        text = decode(data, source)
+        first = text.strip().split("\n", 1)[0].strip()
+        is_title = 0 < len(first) <= title_chars and first[-1] not in "。.!?！？；;:："
+        return Loaded(text=text, title=first if is_title and "\n" in text.strip() else None)
 
     return load

@@ -1,0 +1,86 @@
+"""``ragbench ask CONFIG "question"``: one question through the pipeline, every stage shown."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from eval.config import load_config, suite_paths
+from eval.suites import Suite, load_suite
+from rag.errors import InputError
+from rag.indexing import Indexer
+from rag.pipeline import Pipeline, chat_for
+from rag.types import AnswerFrame, Identity
+
+SHOW = 5
+
+
+def pick_suite(suites: list[Suite], name: str | None, config_path: Path) -> Suite:
+    names = [s.name for s in suites]
+    if name is None:
+        if len(suites) == 1:
+            return suites[0]
+        raise InputError(f"{config_path} has several suites; choose one with --suite ({', '.join(names)})",
+                         field="--suite")
+    for suite in suites:
+        if suite.name == name:
+            return suite
+    raise InputError(f"no suite named {name!r} in {config_path} (suites: {', '.join(names)})", field="--suite")
+
+
+def identity_of(suite: Suite, name: str | None) -> Identity | None:
+    if name is None:
+        return None
+    spec = suite.spec.identities.get(name)
+    if spec is None:
+        known = ", ".join(sorted(suite.spec.identities)) or "none"
+        raise InputError(f"suite {suite.name!r} has no identity {name!r} (identities: {known})", field="--as")
+    return Identity(name, tuple(spec.departments), spec.clearance)
+
+
+def render(frame: AnswerFrame) -> str:
+    lines: list[str] = []
+    for rec in frame.trace:
+        params = ", ".join(f"{k}={v}" for k, v in rec.params.items())
+        lines.append(f"── {rec.stage} · {rec.component}{f' ({params})' if params else ''} · {rec.latency_ms:.1f} ms")
+        if rec.note:
+            lines.append(f"   {rec.note}")
+        for i, (ident, score) in enumerate(rec.output[:SHOW], start=1):
+            lines.append(f"   {i}. {ident}  {score:.4g}")
+        if len(rec.output) > SHOW:
+            lines.append(f"   … {len(rec.output) - SHOW} more")
+    lines.append("")
+    lines.append(f"══ {frame.behaviour}" + (f" (asked as {frame.asked_as})" if frame.asked_as else ""))
+    lines.append(frame.answer)
+    if frame.context:
+        lines.append("")
+        lines.append("Sources:")
+        cited = {c.number for c in frame.citations}
+        for item in frame.context:
+            where = " > ".join([item.title, *[h for h in item.heading_path if h != item.title]])
+            mark = "*" if item.number in cited else " "
+            lines.append(f" {mark}[{item.number}] {where}  ({item.chunk_id})")
+    ghosts = [c.number for c in frame.ghost_citations]
+    if ghosts:
+        lines.append(f"Ghost citations (not in the context): {ghosts}")
+    return "\n".join(lines)
+
+
+def ask(config_path: Path, question: str, suite_name: str | None, as_name: str | None,
+        as_json: bool, overrides: list[str]) -> int:
+    config = load_config(config_path, overrides)
+    suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    suite = pick_suite(suites, suite_name, config_path)
+    identity = identity_of(suite, as_name)
+    workdir = config.resolved_workdir()
+    index, report = Indexer(workdir).ensure(suite.name, suite.corpus_dir, config, suite.language)
+    if any(s.action != "reused" for s in report.stages):
+        print(f"indexed {suite.name}: " + ", ".join(f"{s.kind} {s.action}" for s in report.stages), file=sys.stderr)
+    pipeline = Pipeline(config, index, chat_for(config, workdir / "cache" / "chat.sqlite"))
+    frame = pipeline.ask(question, identity)
+    if as_json:
+        print(json.dumps(frame.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print(render(frame))
+    return 0

@@ -1,0 +1,77 @@
+"""Pack by relevance first, then order for position.
+
+Candidates are taken best first until the token budget is spent (skipping near-duplicates,
+sources over their cap, and any that do not fit), and only then placed: ``relevance`` keeps
+best-first order; ``sandwich`` puts the best at both ends, where models read most reliably.
+Packing before ordering is what keeps the second-best source alive under a tight budget.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import PositiveInt
+
+from rag.context import ContextBuilder, context_builders
+from rag.context.tokens import estimate_tokens, jaccard, shingles
+from rag.types import Candidate, ContextItem
+
+
+def _sandwich(items: list[Candidate]) -> list[Candidate]:
+    """1st, 3rd, 5th … then … 4th, 2nd: ranks 1 and 2 sit at the two ends."""
+    return items[0::2] + items[1::2][::-1]
+
+
+@context_builders.register("packed", version="1")
+def packed(
+    *,
+    budget_tokens: PositiveInt = 1500,
+    max_items: PositiveInt = 8,
+    per_source_cap: PositiveInt = 3,
+    dedup_threshold: float = 0.85,
+    expand_parents: bool = True,
+    order: Literal["relevance", "sandwich"] = "relevance",
+) -> ContextBuilder:
+    """Numbered sources within ``budget_tokens``; a parent-child hit is expanded to its parent
+    section (once per parent); at most ``per_source_cap`` items per document."""
+
+    def build(question: str, candidates: list[Candidate]) -> list[ContextItem]:
+        chosen: list[tuple[Candidate, str, int]] = []
+        seen_shingles: list[set[str]] = []
+        seen_parents: set[str] = set()
+        per_doc: dict[str, int] = {}
+        spent = 0
+        for cand in candidates:
+            if len(chosen) >= max_items:
+                break
+            chunk = cand.chunk
+            text = chunk.text
+            if expand_parents and chunk.parent_id and chunk.parent_text:
+                if chunk.parent_id in seen_parents:
+                    continue
+                text = chunk.parent_text
+            if per_doc.get(chunk.doc_id, 0) >= per_source_cap:
+                continue
+            sh = shingles(text)
+            if any(jaccard(sh, other) >= dedup_threshold for other in seen_shingles):
+                continue
+            tokens = estimate_tokens(text)
+            if spent + tokens > budget_tokens:
+                continue  # a smaller, lower-ranked source may still fit
+            chosen.append((cand, text, tokens))
+            seen_shingles.append(sh)
+            if chunk.parent_id:
+                seen_parents.add(chunk.parent_id)
+            per_doc[chunk.doc_id] = per_doc.get(chunk.doc_id, 0) + 1
+            spent += tokens
+        placed = [c for c, _, _ in chosen]
+        if order == "sandwich":
+            placed = _sandwich(placed)
+        texts = {id(c): (t, n) for c, t, n in chosen}
+        return [
+            ContextItem(i, c.chunk_id, c.chunk.doc_id, c.chunk.title, c.chunk.heading_path,
+                        texts[id(c)][0], c.score, texts[id(c)][1], dict(c.scores))
+            for i, c in enumerate(placed, start=1)
+        ]
+
+    return build

@@ -1,0 +1,51 @@
+"""Fusion registry and the join every fusion method shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from rag.registry import Registry
+from rag.types import Candidate
+
+RankedLists = Mapping[str, list[Candidate]]
+Fusion = Callable[[RankedLists], list[Candidate]]
+Normaliser = Callable[[list[float]], list[float]]
+
+fusions: Registry[Fusion] = Registry("fusion")
+normalisers: Registry[Normaliser] = Registry("normaliser")
+
+
+def retriever_of(list_name: str) -> str:
+    """``dense#1`` → ``dense``: weights are per retriever, whatever the query variant."""
+    return list_name.split("#", 1)[0]
+
+
+def join(lists: RankedLists, contribution: Callable[[str, int, Candidate], float]) -> list[Candidate]:
+    """Sum ``contribution(list_name, rank, candidate)`` per chunk id across lists, keep every
+    source score, and sort by fused score, then best rank, then chunk id (deterministic)."""
+    fused: dict[str, Candidate] = {}
+    best_rank: dict[str, int] = {}
+    for name, ranked in lists.items():
+        for rank, cand in enumerate(ranked, start=1):
+            cid = cand.chunk_id
+            entry = fused.get(cid)
+            if entry is None:
+                entry = fused[cid] = Candidate(cand.chunk, 0.0, {})
+                best_rank[cid] = rank
+            best_rank[cid] = min(best_rank[cid], rank)
+            for key, value in cand.scores.items():
+                # a chunk found by several variants keeps its best score per retriever
+                entry.scores[key] = max(entry.scores.get(key, float("-inf")), value)
+            entry.score += contribution(name, rank, cand)
+    out = sorted(fused.values(), key=lambda c: (-c.score, best_rank[c.chunk_id], c.chunk_id))
+    for c in out:
+        c.scores["fused"] = c.score
+    return out
+
+
+def check_weights(weights: Mapping[str, float]) -> None:
+    from rag.errors import ConfigError
+
+    bad = {k: v for k, v in weights.items() if v < 0}
+    if bad:
+        raise ConfigError(f"fusion weights must be ≥ 0, got {bad}", field="fusion.params.weights")

@@ -1,0 +1,35 @@
+"""Convex combination of normalised scores: Σ w · norm(score); absent from a list counts 0."""
+
+from __future__ import annotations
+
+from rag.fusion.base import (
+    Fusion,
+    RankedLists,
+    check_weights,
+    fusions,
+    join,
+    normalisers,
+    retriever_of,
+)
+from rag.registry import ComponentSpec
+from rag.types import Candidate
+
+
+@fusions.register("convex", version="1")
+def convex(*, weights: dict[str, float] | None = None, normalise: str = "minmax") -> Fusion:
+    """Each list's scores are normalised on their own (``minmax`` by default), weighted per
+    retriever (default 1.0) and summed per chunk. With min-max, a chunk missing from a list
+    gets that list's minimum, 0."""
+    table = weights or {}
+    check_weights(table)
+    norm = normalisers.build(ComponentSpec(name=normalise), field_path="fusion.params.normalise")
+
+    def fuse(lists: RankedLists) -> list[Candidate]:
+        normalised: dict[tuple[str, str], float] = {}
+        for name, ranked in lists.items():
+            for cand, value in zip(ranked, norm([c.score for c in ranked]), strict=True):
+                normalised[(name, cand.chunk_id)] = value
+        return join(lists, lambda name, rank, cand: table.get(retriever_of(name), 1.0)
+                    * normalised[(name, cand.chunk_id)])
+
+    return fuse

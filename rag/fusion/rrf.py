@@ -1,0 +1,30 @@
+"""Reciprocal rank fusion (Cormack et al., 2009): score = Σ w / (k + rank)."""
+
+from __future__ import annotations
+
+from pydantic import PositiveFloat
+
+from rag.fusion.base import Fusion, RankedLists, check_weights, fusions, join, retriever_of
+from rag.types import Candidate
+
+
+@fusions.register("rrf", version="1")
+def rrf(*, k: PositiveFloat = 60.0) -> Fusion:
+    """Every list counts the same; only ranks matter, so score scales never clash."""
+
+    def fuse(lists: RankedLists) -> list[Candidate]:
+        return join(lists, lambda name, rank, cand: 1.0 / (k + rank))
+
+    return fuse
+
+
+@fusions.register("weighted_rrf", version="1")
+def weighted_rrf(*, k: PositiveFloat = 60.0, weights: dict[str, float] | None = None) -> Fusion:
+    """RRF with a weight per retriever (default 1.0), e.g. ``{dense: 0.7, bm25: 0.3}``."""
+    table = weights or {}
+    check_weights(table)
+
+    def fuse(lists: RankedLists) -> list[Candidate]:
+        return join(lists, lambda name, rank, cand: table.get(retriever_of(name), 1.0) / (k + rank))
+
+    return fuse

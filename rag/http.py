@@ -1,0 +1,75 @@
+"""One retrying POST for every OpenAI-compatible endpoint (embeddings, chat).
+
+Retries 408/409/429/5xx and transport errors (timeouts, refused connections) with
+exponential backoff, honouring ``Retry-After``; fails at once on 401/403 and on other 4xx.
+Error messages name the URL and status, never the API key.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from rag.errors import EndpointAuthError, EndpointError
+
+RETRY_STATUS = {408, 409, 429, 500, 502, 503, 504}
+
+
+def make_client(api_key: str | None, timeout: float, transport: httpx.BaseTransport | None) -> httpx.Client:
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    return httpx.Client(timeout=timeout, headers=headers, transport=transport)
+
+
+class RetryingPoster:
+    def __init__(
+        self,
+        client: httpx.Client,
+        *,
+        max_retries: int = 4,
+        backoff: float = 0.5,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.client = client
+        self.max_retries = max_retries
+        self.backoff = backoff
+        self.sleep = sleep
+        self.requests = 0
+
+    def post(self, url: str, body: dict[str, Any], handle: Callable[[httpx.Response], Any]) -> Any:
+        """POST ``body``; ``handle`` turns a 2xx response into the result. A streamed response
+        is handled inside the request, so a retry never follows a half-read stream."""
+        last = ""
+        stream = bool(body.get("stream"))
+        for attempt in range(self.max_retries + 1):
+            self.requests += 1
+            try:
+                with self.client.stream("POST", url, json=body) as resp:
+                    if resp.status_code < 300:
+                        return handle(resp) if stream else handle(_read(resp))
+                    resp.read()
+                    status, text, retry_after = resp.status_code, resp.text, resp.headers.get("retry-after", "")
+            except httpx.TransportError as exc:
+                last = f"{type(exc).__name__}: {exc}"
+                status, text, retry_after = 0, "", ""
+            if status in (401, 403):
+                raise EndpointAuthError(
+                    f"{url} refused the credentials ({status}); check the API key environment variable"
+                )
+            if status:
+                last = f"HTTP {status}: {text[:200]}"
+                if status not in RETRY_STATUS:
+                    raise EndpointError(f"{url} answered {last}")
+            if attempt < self.max_retries:
+                if retry_after.replace(".", "", 1).isdigit():
+                    self.sleep(min(float(retry_after), 60.0))
+                else:
+                    self.sleep(self.backoff * 2**attempt)
+        raise EndpointError(f"{url} failed after {self.max_retries + 1} attempts: {last}")
+
+
+def _read(resp: httpx.Response) -> httpx.Response:
+    resp.read()
+    return resp

@@ -1,0 +1,196 @@
+"""The query path: one question through every stage, with a trace record per stage.
+
+    acl → transform → retrieve → fuse → rerank → top-k → context → answerability → generate → cite
+
+Access control comes first and is applied inside every search, so a chunk the asker may not
+see is never scored, never traced, never in the context and never cited.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+from rag.answerability import answerability
+from rag.chat import ChatModel
+from rag.citations import resolve
+from rag.config import PipelineConfig
+from rag.context import context_builders
+from rag.errors import ConfigError
+from rag.fusion import fusions
+from rag.generators import generators
+from rag.registry import ComponentSpec, Registry
+from rag.rerankers import rerankers
+from rag.retrievers import retrievers
+from rag.transforms import transforms
+from rag.types import (
+    AnswerFrame,
+    Candidate,
+    Identity,
+    QueryEnv,
+    QueryVariant,
+    SearchSpace,
+    TraceRecord,
+)
+
+TRACE_DEPTH = 20  # ids kept per list in the trace: enough to see where a golden chunk went
+
+
+def needs_chat(config: PipelineConfig) -> list[str]:
+    """Field paths of configured components that call a chat model."""
+    used: list[tuple[str, Registry[Any], ComponentSpec]] = [
+        *((f"query_transforms.{i}", transforms, s) for i, s in enumerate(config.query_transforms)),
+        ("reranker", rerankers, config.reranker),
+        ("generator", generators, config.generator),
+    ]
+    return [path for path, reg, spec in used if reg.get(spec.name).info.get("needs_chat")]
+
+
+def allowed_mask(space: SearchSpace, identity: Identity | None) -> np.ndarray | None:
+    if identity is None:
+        return None
+    return np.array([identity.can_see(c.metadata) for c in space.chunks], dtype=bool)
+
+
+def _hits(candidates: list[Candidate]) -> list[tuple[str, float]]:
+    return [(c.chunk_id, round(c.score, 6)) for c in candidates[:TRACE_DEPTH]]
+
+
+def _spec(spec: ComponentSpec) -> tuple[str, dict[str, Any]]:
+    return spec.name, dict(spec.params)
+
+
+class Pipeline:
+    """A built pipeline over one indexed corpus. Build once, ask many times."""
+
+    def __init__(self, config: PipelineConfig, space: SearchSpace, chat: ChatModel | None = None) -> None:
+        missing = needs_chat(config)
+        if missing and chat is None:
+            raise ConfigError(f"{', '.join(missing)} need a chat_model, and none is configured",
+                              field="chat_model")
+        self.config = config
+        self.space = space
+        self.chat = chat
+        self.transforms = [(s, transforms.build(s, field_path=f"query_transforms.{i}"))
+                           for i, s in enumerate(config.query_transforms)]
+        self.retrievers = [(s, retrievers.build(s, field_path=f"retrievers.{i}"))
+                           for i, s in enumerate(config.retrievers)]
+        if not self.retrievers:
+            raise ConfigError("at least one retriever is needed", field="retrievers")
+        names = [s.name for s, _ in self.retrievers]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"a retriever is listed twice: {names}", field="retrievers")
+        self.fuse = fusions.build(config.fusion, field_path="fusion")
+        self.rerank = rerankers.build(config.reranker, field_path="reranker")
+        self.build_context = context_builders.build(config.context, field_path="context")
+        self.decide = answerability.build(config.answerability, field_path="answerability")
+        self.generate = generators.build(config.generator, field_path="generator")
+
+    def ask(self, question: str, identity: Identity | None = None,
+            on_token: Callable[[str], None] | None = None) -> AnswerFrame:
+        trace: list[TraceRecord] = []
+
+        @contextmanager
+        def stage(name: str, component: str, params: dict[str, Any], **inp: Any) -> Iterator[dict[str, Any]]:
+            record: dict[str, Any] = {"output": [], "note": ""}
+            start = time.perf_counter()
+            yield record
+            trace.append(TraceRecord(name, component, params, round((time.perf_counter() - start) * 1000, 3),
+                                     inp, record["output"], record["note"]))
+
+        # acl: counts only; the ids of hidden chunks never reach the trace
+        mask = allowed_mask(self.space, identity)
+        with stage("acl", "identity", {} if identity is None else {
+            "name": identity.name, "departments": list(identity.departments), "clearance": identity.clearance,
+        }, chunks=len(self.space.chunks)) as rec:
+            visible = len(self.space.chunks) if mask is None else int(mask.sum())
+            rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
+        env = QueryEnv(self.space, mask, self.chat)
+
+        variants = [QueryVariant(question)]
+        for spec, transform in self.transforms:
+            with stage("transform", *_spec(spec), question=question) as rec:
+                produced = transform(question, env)
+                for v in produced:
+                    if v.text not in {x.text for x in variants}:
+                        variants.append(v)
+                rec["note"] = "; ".join(f"{v.kind}: {v.text}" for v in produced[1:])
+
+        lists: dict[str, list[Candidate]] = {}
+        for spec, retrieve in self.retrievers:
+            with stage("retrieve", *_spec(spec), variants=[{"kind": v.kind, "text": v.text} for v in variants]) as rec:
+                for i, ranked in enumerate(retrieve(variants, env)):
+                    lists[spec.name if i == 0 else f"{spec.name}#{i}"] = ranked
+                rec["output"] = _hits(lists[spec.name])
+                rec["note"] = ", ".join(f"{name}: {len(r)}" for name, r in lists.items()
+                                        if name.split("#")[0] == spec.name)
+
+        with stage("fuse", *_spec(self.config.fusion), lists=sorted(lists)) as rec:
+            fused = self.fuse(lists)
+            rec["output"] = _hits(fused)
+
+        with stage("rerank", *_spec(self.config.reranker), candidates=len(fused)) as rec:
+            reranked = self.rerank(question, fused, env)
+            rec["output"] = _hits(reranked)
+
+        with stage("top_k", "top_k", {"k": self.config.top_k}, candidates=len(reranked)) as rec:
+            final = reranked[: self.config.top_k]
+            rec["output"] = _hits(final)
+
+        with stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
+            context = self.build_context(question, final)
+            rec["output"] = [(c.chunk_id, float(c.tokens)) for c in context]
+            rec["note"] = f"{sum(c.tokens for c in context)} tokens in {len(context)} sources"
+
+        with stage("answerability", *_spec(self.config.answerability), sources=len(context)) as rec:
+            decision = self.decide(question, context, env)
+            rec["note"] = f"{decision.action}: {decision.reason}"
+            rec["output"] = sorted(decision.signals.items())
+
+        with stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
+            generation = self.generate(question, context, decision, env)
+            if on_token:
+                on_token(generation.text)
+            rec["note"] = f"{generation.model_calls} model call(s)"
+
+        with stage("cite", "citations", {}, answer_chars=len(generation.text)) as rec:
+            citations = resolve(generation.text, context)
+            rec["output"] = [(c.chunk_id or f"ghost:{c.number}", float(c.number)) for c in citations]
+            ghosts = [c.number for c in citations if c.ghost]
+            rec["note"] = f"{len(citations)} citation(s)" + (f", ghosts {ghosts}" if ghosts else "")
+
+        behaviour = {"answer": "answered", "partial": "partial", "refuse": "refused"}[decision.action]
+        if decision.action != "refuse" and generation.model_calls and _is_refusal(generation.text, self.space.language):
+            behaviour = "refused"  # the model declined although the evidence looked sufficient
+        return AnswerFrame(
+            question=question,
+            answer=generation.text,
+            behaviour=behaviour,  # type: ignore[arg-type]
+            decision=decision,
+            context=context,
+            citations=citations,
+            trace=trace,
+            asked_as=identity.name if identity else None,
+            usage={"prompt_tokens": generation.prompt_tokens,
+                   "completion_tokens": generation.completion_tokens,
+                   "model_calls": generation.model_calls},
+        )
+
+
+def chat_for(config: PipelineConfig, cache_path: str | Any) -> ChatModel | None:
+    """The configured chat model behind a request-hash cache, or None."""
+    if config.chat_model is None:
+        return None
+    from rag.chat import CachedChat, chat_models
+
+    return CachedChat(chat_models.build(config.chat_model, field_path="chat_model"), cache_path)
+
+
+def _is_refusal(text: str, language: str) -> bool:
+    from rag.generators import refusal
+
+    return text.strip() == refusal(language)

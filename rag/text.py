@@ -1,0 +1,38 @@
+"""Text helpers shared by several stages: sentence spans in Chinese and English."""
+
+from __future__ import annotations
+
+import re
+
+# Chinese and English sentence ends (with any closing quotes), an English full stop followed
+# by white space, or a line break (list items, table rows, addresses).
+_BOUNDARY = re.compile(r"[。！？；!?;…]+[”’」』）)\"']*|\.(?=\s)|\n")
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) of each sentence inside ``text[start:end]``, whitespace trimmed."""
+    end = len(text) if end is None else end
+    out, cursor = [], start
+    bounds = [m.end() for m in _BOUNDARY.finditer(text, start, end)] + [end]
+    for stop in bounds:
+        s, e = cursor, stop
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+        cursor = stop
+    return out
+
+
+def is_table_row(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def table_cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def is_table_separator(line: str) -> bool:
+    return bool(re.match(r"^\s*\|?\s*:?-{3,}", line))
