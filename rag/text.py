@@ -6,7 +6,7 @@ import re
 
 # Chinese and English sentence ends (with any closing quotes), an English full stop followed
 # by white space, or a line break (list items, table rows, addresses).
-_BOUNDARY = re.compile(r"[。！？；!?;…]+[”’」』）)\"']*|\.(?=\s)|\n")
+_BOUNDARY = re.compile(r"[。！？；!?…]+[”’」』）)\"']*|\.(?=\s)|\n")
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

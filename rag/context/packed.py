@@ -22,7 +22,7 @@ def _sandwich(items: list[Candidate]) -> list[Candidate]:
     return items[0::2] + items[1::2][::-1]
 
 
-@context_builders.register("packed", version="1")
+@context_builders.register("packed", version="2")
 def packed(
     *,
     budget_tokens: PositiveInt = 1500,
@@ -31,11 +31,18 @@ def packed(
     dedup_threshold: float = 0.85,
     expand_parents: bool = True,
     order: Literal["relevance", "sandwich"] = "relevance",
+    drop_superseded: bool = True,
 ) -> ContextBuilder:
     """Numbered sources within ``budget_tokens``; a parent-child hit is expanded to its parent
-    section (once per parent); at most ``per_source_cap`` items per document."""
+    section (once per parent); at most ``per_source_cap`` items per document. A document whose
+    sidecar says ``superseded_by: <id>`` is left out when its successor is among the
+    candidates, so an outdated policy cannot contradict the current one; asked about on its
+    own, it still answers."""
 
     def build(question: str, candidates: list[Candidate]) -> list[ContextItem]:
+        present = {c.chunk.doc_id for c in candidates}
+        if drop_superseded:
+            candidates = [c for c in candidates if c.chunk.metadata.get("superseded_by") not in present]
         chosen: list[tuple[Candidate, str, int]] = []
         seen_shingles: list[set[str]] = []
         seen_parents: set[str] = set()

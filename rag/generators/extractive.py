@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from pydantic import PositiveInt
 
 from rag.generators import PARTIAL, Generation, Generator, generators, refusal
@@ -55,11 +56,22 @@ def units_of(item: ContextItem) -> list[Unit]:
     return [u for u in out if not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="1")
-def extractive(*, max_sentences: PositiveInt = 2, min_score: float = 0.2, keep_ratio: float = 0.75) -> Generator:
+@generators.register("extractive", version="3")
+def extractive(
+    *,
+    max_sentences: PositiveInt = 2,
+    min_score: float = 0.2,
+    keep_ratio: float = 0.85,
+    rank_decay: float = 0.9,
+    semantic_weight: float = 0.5,
+) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
-    it contains; answers with the best (and up to ``max_sentences`` within ``keep_ratio`` of
-    it), each followed by its ``[n]``. Below ``min_score`` it says it found nothing."""
+    it contains, times ``rank_decay`` per place its source stands below the first (so the
+    retriever's and reranker's judgement counts); answers with the best (and up to
+    ``max_sentences`` within ``keep_ratio`` of it), citing ``[n]``. Below ``min_score`` it
+    says it found nothing. With ``semantic_weight`` > 0 the lexical score is blended with the
+    cosine between question and sentence under the corpus's own embedder, which bridges
+    paraphrases (酒店 / 住宿, "hotel" / "lodging") that share no words."""
 
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
@@ -74,8 +86,13 @@ def extractive(*, max_sentences: PositiveInt = 2, min_score: float = 0.2, keep_r
         total = sum(idf.values())
         if not total:
             return Generation(refusal(env.language))
+        lexical = [sum(idf.get(t, 0.0) for t in ts & q_terms) / total for ts in unit_terms]
+        if semantic_weight > 0:
+            vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
+            cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
+            lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         scored = sorted(
-            ((sum(idf.get(t, 0.0) for t in ts & q_terms) / total, u) for u, ts in zip(units, unit_terms, strict=True)),
+            ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),
             key=lambda p: (-p[0], p[1].number, p[1].order),
         )
         best = scored[0][0]
@@ -84,7 +101,11 @@ def extractive(*, max_sentences: PositiveInt = 2, min_score: float = 0.2, keep_r
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
-        text = joiner.join(f"{u.text} [{u.number}]" for u in picked)
+        parts: list[str] = []
+        for i, u in enumerate(picked):  # one [n] after each run of sentences from source n
+            last_of_run = i + 1 == len(picked) or picked[i + 1].number != u.number
+            parts.append(f"{u.text} [{u.number}]" if last_of_run else u.text)
+        text = joiner.join(parts)
         return Generation(PARTIAL[lang] + text if decision.action == "partial" else text)
 
     return generate

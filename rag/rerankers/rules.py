@@ -22,7 +22,7 @@ def rules(
     title: float = 0.5,
     heading: float = 0.5,
     tag: float = 0.3,
-    outdated_penalty: float = 1.0,
+    outdated_penalty: float = 0.5,
 ) -> Reranker:
     """Fused score (scaled to the top candidate) plus bonuses: the share of question terms
     found in the chunk text (``term``), title (``title``), heading path (``heading``) and

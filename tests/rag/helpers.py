@@ -1,0 +1,63 @@
+"""Small builders for query-path tests: chunks, candidates, and a SearchSpace stand-in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rag.embedders import embedders
+from rag.indexes import top_k
+from rag.tokenizers import tokenizers
+from rag.types import Candidate, Chunk, ContextItem, QueryEnv, SearchHit
+
+
+def chunk(cid: str, text: str = "", doc: str | None = None, **kw) -> Chunk:
+    return Chunk(cid, doc or cid.split("#")[0], text or cid, 0, 0, len(text or cid), **kw)
+
+
+def cands(*pairs: tuple[str, float], key: str = "x") -> list[Candidate]:
+    return [Candidate(chunk(cid), score, {key: score}) for cid, score in pairs]
+
+
+def item(number: int, text: str, doc: str = "d", score: float = 1.0, title: str = "T") -> ContextItem:
+    return ContextItem(number, f"{doc}#{number}", doc, title, (), text, score, len(text))
+
+
+@dataclass
+class Space:
+    """A SearchSpace over given chunks: token-overlap 'dense' and BM25-free 'sparse'."""
+
+    chunks: list[Chunk]
+    language: str = "en"
+    queries: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._tok = tokenizers.build("english" if self.language == "en" else "jieba")
+        self._emb = embedders.build({"name": "hashing", "params": {"dim": 256}})
+
+    def tokenize(self, text: str) -> list[str]:
+        return self._tok(text)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        self.queries += texts
+        return self._emb.embed_queries(texts)
+
+    def _overlap(self, query: str, allowed, k: int) -> list[SearchHit]:
+        q = set(self.tokenize(query))
+        scores = np.array([len(q & set(self.tokenize(c.text))) for c in self.chunks], dtype=float)
+        if allowed is not None:
+            scores[~allowed] = -1
+        order = [i for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
+        return [SearchHit(self.chunks[i].chunk_id, float(scores[i])) for i in order]
+
+    def dense_search(self, query, k, allowed=None):
+        vectors = self._emb.embed_documents([c.text for c in self.chunks])
+        return top_k([c.chunk_id for c in self.chunks], vectors @ query, k, allowed)
+
+    def sparse_search(self, tokens, k, allowed=None):
+        return self._overlap(" ".join(tokens), allowed, k)
+
+
+def env(chunks: list[Chunk], language: str = "en", chat=None, allowed=None) -> QueryEnv:
+    return QueryEnv(Space(chunks, language), allowed, chat)
