@@ -73,3 +73,32 @@ class RetryingPoster:
 def _read(resp: httpx.Response) -> httpx.Response:
     resp.read()
     return resp
+
+
+class Endpoint:
+    """Base of an OpenAI-compatible client: ``model``, the full ``url``, the retrying poster,
+    a request counter, and a repr that never shows the key."""
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        url: str,
+        api_key: str | None,
+        timeout: float,
+        transport: httpx.BaseTransport | None,
+        max_retries: int,
+        backoff: float,
+        sleep: Callable[[float], None],
+    ) -> None:
+        self.model = model
+        self.url = url
+        self._poster = RetryingPoster(make_client(api_key, timeout, transport),
+                                      max_retries=max_retries, backoff=backoff, sleep=sleep)
+
+    @property
+    def requests(self) -> int:
+        return self._poster.requests
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.model!r}, url={self.url!r})"

@@ -13,10 +13,10 @@ from pydantic import PositiveInt
 
 from rag.chat.base import ChatModel, ChatResult, Message, chat_models
 from rag.errors import ConfigError, EndpointError
-from rag.http import RetryingPoster, make_client
+from rag.http import Endpoint
 
 
-class OpenAIChat:
+class OpenAIChat(Endpoint):
     def __init__(
         self,
         *,
@@ -32,21 +32,13 @@ class OpenAIChat:
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        self.model = model
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        super().__init__(model=model, url=base_url.rstrip("/") + "/chat/completions", api_key=api_key,
+                         timeout=timeout, transport=transport, max_retries=max_retries,
+                         backoff=backoff, sleep=sleep)
         self.id = f"openai-chat:{base_url.rstrip('/')}:{model}:t{temperature}"
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.stream = stream
-        self._poster = RetryingPoster(make_client(api_key, timeout, transport),
-                                      max_retries=max_retries, backoff=backoff, sleep=sleep)
-
-    @property
-    def requests(self) -> int:
-        return self._poster.requests
-
-    def __repr__(self) -> str:  # never show the key
-        return f"OpenAIChat(model={self.model!r}, url={self.url!r})"
 
     def complete(
         self,

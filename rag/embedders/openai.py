@@ -19,10 +19,10 @@ from pydantic import PositiveInt
 
 from rag.embedders.base import Embedder, embedders, normalise
 from rag.errors import ConfigError, EndpointError
-from rag.http import RetryingPoster, make_client
+from rag.http import Endpoint
 
 
-class OpenAIEmbedder:
+class OpenAIEmbedder(Endpoint):
     def __init__(
         self,
         *,
@@ -40,23 +40,15 @@ class OpenAIEmbedder:
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        self.model = model
-        self.url = base_url.rstrip("/") + "/embeddings"
+        super().__init__(model=model, url=base_url.rstrip("/") + "/embeddings", api_key=api_key,
+                         timeout=timeout, transport=transport, max_retries=max_retries,
+                         backoff=backoff, sleep=sleep)
         self.dim = dim
         self.input_types = {"doc": document_input_type, "query": query_input_type}
         types = f":{document_input_type}/{query_input_type}" if document_input_type or query_input_type else ""
         self.id = f"openai:{base_url.rstrip('/')}:{model}:{dimensions or dim}{types}"
         self.batch_size = batch_size
         self.dimensions = dimensions
-        self._poster = RetryingPoster(make_client(api_key, timeout, transport),
-                                      max_retries=max_retries, backoff=backoff, sleep=sleep)
-
-    @property
-    def requests(self) -> int:
-        return self._poster.requests
-
-    def __repr__(self) -> str:  # never show the key
-        return f"OpenAIEmbedder(model={self.model!r}, url={self.url!r})"
 
     def _post(self, texts: list[str], kind: str) -> list[list[float]]:
         body: dict[str, Any] = {"model": self.model, "input": texts}

