@@ -27,6 +27,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", action="append", default=[], metavar="NAME",
                    help="only these suites (repeatable)")
 
+    p = sub.add_parser("run", help="evaluate a config over its suites; write a run log and an HTML report")
+    p.add_argument("config", type=Path)
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--suite", action="append", default=[], metavar="NAME", help="only these suites (repeatable)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="RUN_DIR",
+                   help="continue the latest unfinished run of this config (or the one given)")
+    p.add_argument("--out", type=Path, help="folder for run folders (default reports/runs)")
+
     p = sub.add_parser("ask", help="one question through the pipeline, with the stage trace")
     p.add_argument("config", type=Path)
     p.add_argument("question")
@@ -48,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.index import index
 
             return index(args.config, args.overrides, args.suite)
+        if args.command == "run":
+            from eval.commands.run import run_command
+
+            return run_command(args.config, args.overrides, args.suite, args.resume, args.out)
         if args.command == "ask":
             from eval.commands.ask import ask
 

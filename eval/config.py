@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import Field
 
 from rag._yaml import YamlDoc, load_yaml
 from rag.answerability import answerability
@@ -36,10 +37,11 @@ from rag.transforms import transforms
 
 
 class RunConfig(PipelineConfig):
-    name: str
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
     description: str = ""
     suites: list[str]
     workdir: str = ".ragbench"
+    metrics: list[str] | None = None
 
     def resolved_workdir(self) -> Path:
         return Path(os.environ.get("RAGBENCH_WORKDIR", self.workdir))
@@ -115,6 +117,17 @@ def _check(doc: YamlDoc, registry: Registry[Any], spec: ComponentSpec, loc: tupl
                           field=exc.field) from exc
 
 
+def _check_metrics(doc: YamlDoc, config: RunConfig) -> None:
+    from eval.metrics import resolve
+
+    for i, name in enumerate(config.metrics or []):
+        try:
+            resolve(name)
+        except InputError as exc:
+            raise ConfigError(exc.message, file=str(doc.path), line=doc.line_of(["metrics", i]),
+                              field=f"metrics.{i}") from exc
+
+
 def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConfig:
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
@@ -128,6 +141,7 @@ def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConf
         apply_override(data, assignment)
     config: RunConfig = doc.validate(RunConfig, data)
     _check_components(doc, config)
+    _check_metrics(doc, config)
     base = Path(path).parent
     for i, suite in enumerate(config.suites):
         if not (base / suite).is_file() and not Path(suite).is_file():

@@ -1,25 +1,62 @@
-"""Suites: a corpus plus golden cases (the public format of DESIGN §5).
+"""Suites: a corpus plus golden cases — the public format of DESIGN §5.
 
-This module reads what indexing needs (name, language, corpus folder, identities) and checks
-it with file and line; case-level validation arrives with ``ragbench run``.
+Cases come from YAML (a list of mappings, in ``suite.yaml`` or a file it names), JSONL (one
+case per line), a BEIR folder (``queries.jsonl`` + ``qrels/<split>.tsv``, graded relevance
+kept), or a table that Hugging Face ``datasets`` reads from local files (csv, json, parquet).
+Every problem is reported with file, line and field, and nothing runs half-loaded.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from rag._yaml import load_yaml
+from rag._yaml import YamlDoc, load_yaml
 from rag.config import Language
+from rag.errors import ConfigError
+from rag.types import Identity
 
 
-class Identity(BaseModel):
+class IdentitySpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     departments: list[str] = []
     clearance: int = Field(default=0, ge=0)
+
+
+class Case(BaseModel):
+    """One golden question. ``expected_docs`` items are document ids; an inner list is an
+    OR-group (any one of its documents satisfies it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    id: str = Field(min_length=1)
+    question: str = Field(min_length=1)
+    expect: Literal["answer", "refuse"] = "answer"
+    expected_docs: list[str | list[str]] = []
+    relevance: dict[str, int] = {}
+    reference: str | None = None
+    as_: str | None = Field(default=None, alias="as")
+    tags: list[str] = []
+    must_contain: list[str] = []
+    must_not_contain: list[str] = []
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) else value
+
+    @property
+    def groups(self) -> list[tuple[str, ...]]:
+        return [tuple(g) if isinstance(g, list) else (g,) for g in self.expected_docs]
+
+    def grade(self, doc_id: str) -> int:
+        return self.relevance.get(doc_id, 1)
 
 
 class SuiteFile(BaseModel):
@@ -29,15 +66,23 @@ class SuiteFile(BaseModel):
     language: Language
     corpus: str
     description: str = ""
-    identities: dict[str, Identity] = {}
+    format: Literal["cases", "beir", "table"] = "cases"
+    mode: Literal["full", "retrieval"] | None = None
+    identities: dict[str, IdentitySpec] = {}
     cases: str | list[Any] | None = None
+    queries: str | None = None
+    qrels: str | None = None
+    columns: dict[str, str] = {}
 
 
 class Suite(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     spec: SuiteFile
     path: Path
+    cases: list[Case]
+    case_lines: dict[str, tuple[str, int | None]] = {}
+    hash: str = ""
 
     @property
     def name(self) -> str:
@@ -48,16 +93,212 @@ class Suite(BaseModel):
         return self.spec.language
 
     @property
+    def mode(self) -> str:
+        """``retrieval`` suites (BEIR by default) are scored on rankings only."""
+        return self.spec.mode or ("retrieval" if self.spec.format == "beir" else "full")
+
+    @property
     def corpus_dir(self) -> Path:
         return self.path.parent / self.spec.corpus
 
+    def identity(self, name: str | None) -> Identity | None:
+        if name is None:
+            return None
+        spec = self.spec.identities[name]
+        return Identity(name, tuple(spec.departments), spec.clearance)
 
-def load_suite(path: str | Path) -> Suite:
+
+def _case_error(exc: ValidationError, where: str, line: int | None, prefix: str) -> ConfigError:
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err["loc"]) or None
+    msg = "unknown field" if err["type"] == "extra_forbidden" else (
+        "required field is missing" if err["type"] == "missing" else err["msg"])
+    return ConfigError(msg, file=where, line=line, field=f"{prefix}{field}" if field else prefix.rstrip("."))
+
+
+def _yaml_cases(doc: YamlDoc, items: Any, loc: list[str | int]) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
+    if not isinstance(items, list):
+        raise doc.error("cases must be a list of mappings", loc)
+    cases, lines = [], {}
+    for i, raw in enumerate(items):
+        here = [*loc, i]
+        if not isinstance(raw, dict):
+            raise doc.error("a case must be a mapping", here)
+        try:
+            case = Case.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise doc.error(_case_error(exc, "", None, "").message, [*here, *err["loc"]]) from exc
+        cases.append(case)
+        lines[case.id] = (str(doc.path), doc.line_of(here))
+    return cases, lines
+
+
+def _jsonl_cases(path: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
+    cases, lines = [], {}
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except ValueError as exc:
+            raise ConfigError(f"not JSON: {exc}", file=str(path), line=number) from exc
+        try:
+            case = Case.model_validate(raw)
+        except ValidationError as exc:
+            raise _case_error(exc, str(path), number, "") from exc
+        cases.append(case)
+        lines[case.id] = (str(path), number)
+    return cases, lines
+
+
+def _read_text(path: Path) -> str:
+    if not path.is_file():
+        raise ConfigError("file not found", file=str(path))
+    data = path.read_bytes()
+    return (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
+
+
+def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
+    if not spec.queries or not spec.qrels:
+        raise doc.error("a BEIR suite names its queries file and its qrels file", ["queries" if not spec.queries else "qrels"])
+    qrels_path = base / spec.qrels
+    relevance: dict[str, dict[str, int]] = {}
+    for number, line in enumerate(_read_text(qrels_path).splitlines(), start=1):
+        parts = line.split("\t")
+        if number == 1 and parts[0] == "query-id":
+            continue
+        if len(parts) != 3 or not parts[2].strip().lstrip("-").isdigit():
+            raise ConfigError("a qrels line is query-id<TAB>corpus-id<TAB>score", file=str(qrels_path), line=number)
+        relevance.setdefault(parts[0], {})[parts[1]] = int(parts[2])
+    queries_path = base / spec.queries
+    cases, lines = [], {}
+    for number, line in enumerate(_read_text(queries_path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        qid = str(row["_id"])
+        if qid not in relevance:  # only the split's queries (SciFact: 300 of 1,109)
+            continue
+        grades = {d: g for d, g in relevance[qid].items() if g > 0}
+        cases.append(Case(id=qid, question=row["text"], expected_docs=list(grades), relevance=grades))
+        lines[qid] = (str(queries_path), number)
+    missing = sorted(set(relevance) - set(lines))
+    if missing:
+        raise ConfigError(f"qrels name queries that {spec.queries} lacks: {missing[:5]}", file=str(qrels_path))
+    return cases, lines
+
+
+def _table_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
+    """A local csv / json / parquet table read by Hugging Face ``datasets``; ``columns`` maps
+    case fields to column names. List fields may hold JSON text (``["a", ["b", "c"]]``)."""
+    from rag._lazy import require
+
+    if not isinstance(spec.cases, str):
+        raise doc.error("a table suite names its table file in 'cases'", ["cases"])
+    path = base / spec.cases
+    if not path.is_file():
+        raise doc.error(f"table {str(path)!r} not found", ["cases"])
+    datasets = require("datasets", pip="datasets")
+    kind = {".csv": "csv", ".json": "json", ".jsonl": "json", ".parquet": "parquet"}.get(path.suffix.lower())
+    if kind is None:
+        raise doc.error("a table is .csv, .json, .jsonl or .parquet", ["cases"])
+    table = datasets.load_dataset(kind, data_files=str(path), split="train")
+    columns = {field: spec.columns.get(field, field) for field in
+               ("id", "question", "expect", "expected_docs", "reference", "as", "tags", "must_contain", "must_not_contain")}
+    cases, lines = [], {}
+    for number, row in enumerate(table, start=2 if kind == "csv" else 1):
+        raw: dict[str, Any] = {}
+        for field, column in columns.items():
+            value = row.get(column)
+            if value is None or value == "":
+                continue
+            if field in ("expected_docs", "tags", "must_contain", "must_not_contain") and isinstance(value, str):
+                value = json.loads(value) if value.strip().startswith("[") else [value]
+            raw[field] = value
+        try:
+            case = Case.model_validate(raw)
+        except ValidationError as exc:
+            raise _case_error(exc, str(path), number, "") from exc
+        cases.append(case)
+        lines[case.id] = (str(path), number)
+    return cases, lines
+
+
+def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
+    """Read and validate a suite. With ``check_corpus``, every expected document must exist
+    in the corpus (the corpus is loaded, not chunked)."""
+    path = Path(path)
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise doc.error("a suite file must be a mapping")
-    spec = doc.validate(SuiteFile)
-    suite = Suite(spec=spec, path=Path(path))
-    if not suite.corpus_dir.is_dir():
-        raise doc.error(f"corpus folder {str(suite.corpus_dir)!r} does not exist", ["corpus"])
-    return suite
+    spec: SuiteFile = doc.validate(SuiteFile)
+    base = path.parent
+    if not (base / spec.corpus).is_dir():
+        raise doc.error(f"corpus folder {str(base / spec.corpus)!r} does not exist", ["corpus"])
+    if spec.format == "beir":
+        cases, lines = _beir_cases(doc, spec, base)
+    elif spec.format == "table":
+        cases, lines = _table_cases(doc, spec, base)
+    elif isinstance(spec.cases, list):
+        cases, lines = _yaml_cases(doc, spec.cases, ["cases"])
+    elif isinstance(spec.cases, str):
+        case_path = base / spec.cases
+        if case_path.suffix.lower() in (".jsonl", ".gz"):
+            cases, lines = _jsonl_cases(case_path)
+        else:
+            case_doc = load_yaml(case_path)
+            cases, lines = _yaml_cases(case_doc, case_doc.data, [])
+    else:
+        cases, lines = [], {}
+    suite = Suite(spec=spec, path=path, cases=cases, case_lines=lines)
+    check_cases(suite, corpus_ids(suite) if check_corpus else None)
+    return suite.model_copy(update={"hash": suite_hash(suite)})
+
+
+def check_cases(suite: Suite, doc_ids: set[str] | None) -> None:
+    """Duplicate ids, unknown identities, bad OR-groups, refuse cases with expected
+    documents, and expected documents missing from the corpus."""
+    seen: set[str] = set()
+
+    def error(case: Case, message: str, field: str) -> ConfigError:
+        file, line = suite.case_lines.get(case.id, (str(suite.path), None))
+        return ConfigError(message, file=file, line=line, field=f"cases[{case.id}].{field}")
+
+    for case in suite.cases:
+        if case.id in seen:
+            raise error(case, f"duplicate case id {case.id!r}", "id")
+        seen.add(case.id)
+        if case.as_ is not None and case.as_ not in suite.spec.identities:
+            known = ", ".join(sorted(suite.spec.identities)) or "none declared"
+            raise error(case, f"unknown identity {case.as_!r} (identities: {known})", "as")
+        if case.expect == "refuse" and case.expected_docs:
+            raise error(case, "a case that expects 'refuse' cannot list expected documents", "expected_docs")
+        for i, group in enumerate(case.expected_docs):
+            if isinstance(group, list) and (not group or len(set(group)) != len(group)):
+                raise error(case, "an OR-group must list distinct documents", f"expected_docs.{i}")
+        flat = [d for g in case.groups for d in g]
+        if len(set(flat)) != len(flat):
+            raise error(case, "a document appears in two groups", "expected_docs")
+        if doc_ids is not None:
+            missing = [d for d in flat if d not in doc_ids]
+            if missing:
+                raise error(case, f"expected document(s) {missing} are not in the corpus", "expected_docs")
+
+
+def corpus_ids(suite: Suite) -> set[str]:
+    """Ids of every document in the corpus, quarantined ones included (cheap: no chunking)."""
+    from rag.clean import cleaners
+    from rag.corpus import load_corpus, scan
+    from rag.poison import scanners
+
+    corpus = load_corpus(scan(suite.corpus_dir), clean=cleaners.build("standard"),
+                         scan_poison=scanners.build("none"))
+    return {d.doc_id for d in corpus.documents}
+
+
+def suite_hash(suite: Suite) -> str:
+    """Hash of the cases and the suite file: a baseline from another version is detectable."""
+    blob = json.dumps([suite.spec.model_dump(mode="json"), [c.model_dump(mode="json") for c in suite.cases]],
+                      sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]

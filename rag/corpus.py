@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rag._yaml import load_yaml
 from rag.errors import ConfigError, DocumentLoadError
-from rag.loaders import Loader, loader_for, loaders
+from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
 from rag.types import Document, LoadIssue, Quarantined
 
@@ -93,7 +93,7 @@ def load_corpus(
     corpus = Corpus()
     seen: dict[str, str] = {}
     for f in files:
-        suffix = f.path.suffix.lower()
+        suffix = extension_of(f.path.name)
         spec = (loader_specs or {}).get(suffix)
         name = spec.name if spec else loader_for(suffix)
         if name is None:
@@ -107,33 +107,42 @@ def load_corpus(
         if name not in built:
             built[name] = loaders.build(spec or ComponentSpec(name=name))
         try:
-            loaded = built[name](data, f.rel)
+            result = built[name](data, f.rel)
         except DocumentLoadError as exc:
             corpus.issues.append(LoadIssue(f.rel, str(exc).removeprefix(f"{f.rel}: ")))
             continue
-        text = clean(loaded.text)
-        if not text:
-            corpus.issues.append(LoadIssue(f.rel, "no text after cleaning"))
-            continue
-        doc_id = sidecar.document_id or f.rel.rsplit(".", 1)[0]
-        if doc_id in seen:
-            raise ConfigError(
-                f"document id {doc_id!r} is used by both {seen[doc_id]} and {f.rel}",
-                file=str(f.sidecar or f.path), field="document_id",
-            )
-        seen[doc_id] = f.rel
-        metadata = {**loaded.metadata, **sidecar.model_dump(exclude_none=True, exclude={"document_id", "title"})}
-        title = sidecar.title or loaded.title or Path(f.rel).stem
-        doc = Document(doc_id, text, title, f.rel, metadata, _shift_pages(loaded, text, clean))
-        findings = scan_poison(f"{title}\n{text}")
-        if findings:
-            first = findings[0]
-            corpus.quarantined.append(
-                Quarantined(doc_id, f.rel, ", ".join(x.rule for x in findings), first.excerpt)
-            )
-            continue
-        corpus.documents.append(doc)
+        many = isinstance(result, list)
+        if many and sidecar.document_id:
+            raise ConfigError("a file of many documents cannot take one document_id",
+                              file=str(f.sidecar), field="document_id")
+        for loaded in result if many else [result]:
+            default_id = loaded.doc_id or f.rel.rsplit(".", 1)[0]
+            doc_id = sidecar.document_id or default_id
+            if doc_id in seen:
+                raise ConfigError(
+                    f"document id {doc_id!r} is used by both {seen[doc_id]} and {f.rel}",
+                    file=str(f.sidecar or f.path), field="document_id",
+                )
+            seen[doc_id] = f.rel
+            _add(corpus, loaded, doc_id, f.rel, sidecar, clean, scan_poison, title_fallback=not many)
     return corpus
+
+
+def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar,
+         clean: Callable[[str], str], scan_poison: Callable[[str], list[Any]], *, title_fallback: bool) -> None:
+    text = clean(loaded.text)
+    if not text:
+        corpus.issues.append(LoadIssue(rel if title_fallback else f"{rel}#{doc_id}", "no text after cleaning"))
+        return
+    metadata = {**loaded.metadata, **sidecar.model_dump(exclude_none=True, exclude={"document_id", "title"})}
+    title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
+    doc = Document(doc_id, text, title, rel, metadata, _shift_pages(loaded, text, clean))
+    findings = scan_poison(f"{title}\n{text}")
+    if findings:
+        reasons = ", ".join(x.rule for x in findings)
+        corpus.quarantined.append(Quarantined(doc_id, rel, reasons, findings[0].excerpt))
+        return
+    corpus.documents.append(doc)
 
 
 def _shift_pages(loaded: Any, cleaned: str, clean: Callable[[str], str]) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from rag.config import PipelineConfig
 from rag.corpus import CorpusFile, load_corpus, scan
 from rag.embedders import CachedEmbedder, EmbeddingCache, embedders
 from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
-from rag.loaders import loader_for, loaders
+from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
 from rag.registry import ComponentSpec
 from rag.store import ArtifactStore, diff_manifests, stable_hash
@@ -63,7 +63,7 @@ class IndexReport:
 
 def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str) -> IndexKeys:
     """All three keys, from file digests and component specs alone: nothing is loaded."""
-    used = sorted({f.path.suffix.lower() for f in files})
+    used = sorted({extension_of(f.path.name) for f in files})
     loader_desc = {}
     for suffix in used:
         spec = config.loaders.get(suffix)

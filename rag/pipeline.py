@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,36 @@ def _spec(spec: ComponentSpec) -> tuple[str, dict[str, Any]]:
     return spec.name, dict(spec.params)
 
 
+class Tracer:
+    """Collects one TraceRecord per stage, timing each."""
+
+    def __init__(self) -> None:
+        self.records: list[TraceRecord] = []
+
+    @contextmanager
+    def stage(self, name: str, component: str, params: dict[str, Any], **inp: Any) -> Iterator[dict[str, Any]]:
+        record: dict[str, Any] = {"output": [], "note": ""}
+        start = time.perf_counter()
+        yield record
+        self.records.append(TraceRecord(name, component, params, round((time.perf_counter() - start) * 1000, 3),
+                                        inp, record["output"], record["note"]))
+
+
+@dataclass
+class Retrieval:
+    """The first half of a question's journey, which retrieval-only suites stop after."""
+
+    question: str
+    identity: Identity | None
+    env: QueryEnv
+    tracer: Tracer
+    candidates: list[Candidate]
+
+    @property
+    def trace(self) -> list[TraceRecord]:
+        return self.tracer.records
+
+
 class Pipeline:
     """A built pipeline over one indexed corpus. Build once, ask many times."""
 
@@ -90,21 +121,13 @@ class Pipeline:
         self.decide = answerability.build(config.answerability, field_path="answerability")
         self.generate = generators.build(config.generator, field_path="generator")
 
-    def ask(self, question: str, identity: Identity | None = None,
-            on_token: Callable[[str], None] | None = None) -> AnswerFrame:
-        trace: list[TraceRecord] = []
-
-        @contextmanager
-        def stage(name: str, component: str, params: dict[str, Any], **inp: Any) -> Iterator[dict[str, Any]]:
-            record: dict[str, Any] = {"output": [], "note": ""}
-            start = time.perf_counter()
-            yield record
-            trace.append(TraceRecord(name, component, params, round((time.perf_counter() - start) * 1000, 3),
-                                     inp, record["output"], record["note"]))
-
-        # acl: counts only; the ids of hidden chunks never reach the trace
+    def retrieve(self, question: str, identity: Identity | None = None) -> Retrieval:
+        """acl → transforms → retrievers → fusion → reranker: the ranked candidates, all of
+        them (before the top-k cut), with the trace so far."""
+        tracer = Tracer()
         mask = allowed_mask(self.space, identity)
-        with stage("acl", "identity", {} if identity is None else {
+        # acl: counts only; the ids of hidden chunks never reach the trace
+        with tracer.stage("acl", "identity", {} if identity is None else {
             "name": identity.name, "departments": list(identity.departments), "clearance": identity.clearance,
         }, chunks=len(self.space.chunks)) as rec:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
@@ -113,7 +136,7 @@ class Pipeline:
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
-            with stage("transform", *_spec(spec), question=question) as rec:
+            with tracer.stage("transform", *_spec(spec), question=question) as rec:
                 produced = transform(question, env)
                 for v in produced:
                     if v.text not in {x.text for x in variants}:
@@ -122,42 +145,47 @@ class Pipeline:
 
         lists: dict[str, list[Candidate]] = {}
         for spec, retrieve in self.retrievers:
-            with stage("retrieve", *_spec(spec), variants=[{"kind": v.kind, "text": v.text} for v in variants]) as rec:
+            with tracer.stage("retrieve", *_spec(spec),
+                              variants=[{"kind": v.kind, "text": v.text} for v in variants]) as rec:
                 for i, ranked in enumerate(retrieve(variants, env)):
                     lists[spec.name if i == 0 else f"{spec.name}#{i}"] = ranked
                 rec["output"] = _hits(lists[spec.name])
                 rec["note"] = ", ".join(f"{name}: {len(r)}" for name, r in lists.items()
                                         if name.split("#")[0] == spec.name)
 
-        with stage("fuse", *_spec(self.config.fusion), lists=sorted(lists)) as rec:
+        with tracer.stage("fuse", *_spec(self.config.fusion), lists=sorted(lists)) as rec:
             fused = self.fuse(lists)
             rec["output"] = _hits(fused)
 
-        with stage("rerank", *_spec(self.config.reranker), candidates=len(fused)) as rec:
+        with tracer.stage("rerank", *_spec(self.config.reranker), candidates=len(fused)) as rec:
             reranked = self.rerank(question, fused, env)
             rec["output"] = _hits(reranked)
+        return Retrieval(question, identity, env, tracer, reranked)
 
-        with stage("top_k", "top_k", {"k": self.config.top_k}, candidates=len(reranked)) as rec:
-            final = reranked[: self.config.top_k]
+    def answer(self, retrieval: Retrieval, on_token: Callable[[str], None] | None = None) -> AnswerFrame:
+        """top-k → context → answerability → generate → cite, continuing a retrieval."""
+        question, env, tracer = retrieval.question, retrieval.env, retrieval.tracer
+        with tracer.stage("top_k", "top_k", {"k": self.config.top_k}, candidates=len(retrieval.candidates)) as rec:
+            final = retrieval.candidates[: self.config.top_k]
             rec["output"] = _hits(final)
 
-        with stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
+        with tracer.stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
             context = self.build_context(question, final)
             rec["output"] = [(c.chunk_id, float(c.tokens)) for c in context]
             rec["note"] = f"{sum(c.tokens for c in context)} tokens in {len(context)} sources"
 
-        with stage("answerability", *_spec(self.config.answerability), sources=len(context)) as rec:
+        with tracer.stage("answerability", *_spec(self.config.answerability), sources=len(context)) as rec:
             decision = self.decide(question, context, env)
             rec["note"] = f"{decision.action}: {decision.reason}"
             rec["output"] = sorted(decision.signals.items())
 
-        with stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
+        with tracer.stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
             generation = self.generate(question, context, decision, env)
             if on_token:
                 on_token(generation.text)
             rec["note"] = f"{generation.model_calls} model call(s)"
 
-        with stage("cite", "citations", {}, answer_chars=len(generation.text)) as rec:
+        with tracer.stage("cite", "citations", {}, answer_chars=len(generation.text)) as rec:
             citations = resolve(generation.text, context)
             rec["output"] = [(c.chunk_id or f"ghost:{c.number}", float(c.number)) for c in citations]
             ghosts = [c.number for c in citations if c.ghost]
@@ -166,6 +194,7 @@ class Pipeline:
         behaviour = {"answer": "answered", "partial": "partial", "refuse": "refused"}[decision.action]
         if decision.action != "refuse" and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
+        identity = retrieval.identity
         return AnswerFrame(
             question=question,
             answer=generation.text,
@@ -173,12 +202,16 @@ class Pipeline:
             decision=decision,
             context=context,
             citations=citations,
-            trace=trace,
+            trace=tracer.records,
             asked_as=identity.name if identity else None,
             usage={"prompt_tokens": generation.prompt_tokens,
                    "completion_tokens": generation.completion_tokens,
                    "model_calls": generation.model_calls},
         )
+
+    def ask(self, question: str, identity: Identity | None = None,
+            on_token: Callable[[str], None] | None = None) -> AnswerFrame:
+        return self.answer(self.retrieve(question, identity), on_token)
 
 
 def chat_for(config: PipelineConfig, cache_path: str | Any) -> ChatModel | None:

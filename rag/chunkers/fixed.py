@@ -30,3 +30,9 @@ def fixed(*, max_chars: PositiveInt = 500, overlap_chars: int = 0) -> Chunker:
         return out
 
     return chunk
+
+
+@chunkers.register("whole", version="1")
+def whole() -> Chunker:
+    """One chunk per document: for corpora of short passages (BEIR abstracts, FAQs)."""
+    return lambda doc: [make_chunk(doc, 0, doc.text, 0, len(doc.text))]

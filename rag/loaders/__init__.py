@@ -7,7 +7,7 @@ built-in loaders; their heavy libraries (pypdf, python-docx, bs4) load on first 
 
 from __future__ import annotations
 
-from rag.loaders import docx, html, pdf, text  # noqa: E402,F401  (register built-ins)
-from rag.loaders.base import Loaded, Loader, loader_for, loaders
+from rag.loaders import beir, docx, html, pdf, text  # noqa: E402,F401  (register built-ins)
+from rag.loaders.base import Loaded, Loader, extension_of, loader_for, loaders
 
-__all__ = ["Loaded", "Loader", "loader_for", "loaders"]
+__all__ = ["Loaded", "Loader", "extension_of", "loader_for", "loaders"]

@@ -12,16 +12,26 @@ from rag.registry import Registry
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """What a loader extracted from a file, before cleaning and sidecar metadata."""
+    """What a loader extracted from a file, before cleaning and sidecar metadata. A file that
+    holds many documents (BEIR ``corpus.jsonl``) yields one Loaded each, with its ``doc_id``."""
 
     text: str
     title: str | None = None
     page_starts: tuple[int, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    doc_id: str | None = None
 
 
-Loader = Callable[[bytes, str], Loaded]
+Loader = Callable[[bytes, str], "Loaded | list[Loaded]"]
 loaders: Registry[Loader] = Registry("loader")
+
+
+def extension_of(name: str) -> str:
+    """The registered extension a file name ends with, longest first (``.jsonl.gz`` before
+    ``.gz``); else its last suffix."""
+    lower = name.lower()
+    known = sorted((ext for e in loaders.entries() for ext in e.info.get("extensions", ())), key=len, reverse=True)
+    return next((ext for ext in known if lower.endswith(ext)), "." + lower.rsplit(".", 1)[-1] if "." in lower else "")
 
 
 def loader_for(suffix: str) -> str | None:

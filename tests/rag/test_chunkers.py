@@ -45,6 +45,7 @@ ALL = {
     "sentence": {"max_chars": 60, "overlap_chars": 20},
     "heading_aware": {"max_chars": 80},
     "parent_child": {"parent_chars": 200, "child_chars": 60, "child_overlap_chars": 10},
+    "whole": {},
 }
 
 
@@ -66,7 +67,7 @@ def test_invariants(name: str, text: str) -> None:
         assert c.doc_id == "d" and c.metadata == {"department": "hr", "clearance": 2}
     # Every sentence and every table row of the document survives in some chunk.
     joined = "\n".join(c.text for c in chunks)
-    if name != "fixed":
+    if name not in ("fixed", "whole"):
         for block in parse_blocks(text):
             if isinstance(block, Paragraph):
                 for s in sentences(text, block.span):
@@ -79,6 +80,11 @@ def test_invariants(name: str, text: str) -> None:
 def test_chunk_ids_are_stable_across_runs() -> None:
     chunk = chunkers.build("heading_aware")
     assert [c.chunk_id for c in chunk(doc(ZH))] == [c.chunk_id for c in chunk(doc(ZH))]
+
+
+def test_whole_keeps_one_chunk_per_document() -> None:
+    (c,) = chunkers.build("whole")(doc(ZH))
+    assert (c.chunk_id, c.text, c.start, c.end) == ("d#0", ZH, 0, len(ZH))
 
 
 def test_fixed_windows_overlap_exactly() -> None:

@@ -135,3 +135,23 @@ def test_pdf_loader_raises_a_load_error_directly() -> None:
     load = loaders.build("pdf")
     with pytest.raises(DocumentLoadError, match="corrupt PDF"):
         load(b"garbage", "x.pdf")
+
+
+def test_beir_jsonl_gz_yields_one_document_per_line(write) -> None:
+    import gzip
+    import json
+
+    rows = [{"_id": "4983", "title": "Microstructural development", "text": "Alterations of the brain.", "metadata": {}},
+            {"_id": "5836", "title": "", "text": "No title here.", "metadata": {"year": 2010}}]
+    write("corpus.jsonl.gz", gzip.compress("\n".join(json.dumps(r) for r in rows).encode()))
+    docs = load_folder(write.root).documents
+    assert [(d.doc_id, d.title, d.text) for d in docs] == [
+        ("4983", "Microstructural development", "Microstructural development\nAlterations of the brain."),
+        ("5836", "5836", "No title here.")]
+    assert docs[1].metadata["year"] == 2010
+
+
+def test_a_broken_beir_line_is_reported_with_its_line(write) -> None:
+    write("corpus.jsonl", '{"_id": "1", "text": "ok"}\nnot json\n')
+    corpus = load_folder(write.root)
+    assert corpus.documents == [] and corpus.issues[0].reason.startswith("corpus.jsonl:2: not a BEIR corpus line")

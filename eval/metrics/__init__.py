@@ -1,0 +1,10 @@
+"""Metrics: each declares its direction, what it needs and how it aggregates; values are kept
+per case so that comparisons can be paired. Names with ``@k`` take the cutoff: ``ndcg@10``."""
+
+from __future__ import annotations
+
+from eval.metrics.base import Metric, Observation, metric, metrics, resolve
+
+from eval.metrics import behaviour, retrieval  # noqa: E402,F401  (register built-ins)
+
+__all__ = ["Metric", "Observation", "metric", "metrics", "resolve"]

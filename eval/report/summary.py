@@ -1,0 +1,37 @@
+"""The summary table ``ragbench run`` prints."""
+
+from __future__ import annotations
+
+from eval.runlog import Aggregate, RunLog
+
+
+def fmt(agg: Aggregate) -> tuple[str, str]:
+    if agg.value is None:
+        return "—", ""
+    if agg.aggregation in ("p50", "p95"):
+        value = f"{agg.value:.1f} ms"
+        ci = f"[{agg.low:.1f}, {agg.high:.1f}]" if agg.low is not None else ""
+    elif agg.aggregation == "sum":
+        value, ci = f"{agg.value:g}", ""
+    else:
+        value = f"{agg.value:.4f}"
+        ci = f"[{agg.low:.4f}, {agg.high:.4f}]" if agg.low is not None else ""
+    return value, ci
+
+
+def format_summary(log: RunLog) -> str:
+    lines = [f"run {log.run_id}: {log.status}"]
+    for suite in log.suites.values():
+        lines.append("")
+        lines.append(f"{suite.name}  ({suite.mode}, {suite.language}): {suite.cases} cases, "
+                     f"{suite.passed} passed" + (f", {suite.errors} errors" if suite.errors else ""))
+        lines.append(f"  {'metric':<20}{'value':>12}  {'95% CI':<20}{'n':>5}")
+        for name, agg in suite.metrics.items():
+            value, ci = fmt(agg)
+            arrow = "↑" if agg.higher_is_better else "↓"
+            lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}")
+        if suite.confusion:
+            lines.append("  expected \\ got      answered  partial  refused")
+            for expect, row in suite.confusion.items():
+                lines.append(f"  {expect:<18}{row['answered']:>10}{row['partial']:>9}{row['refused']:>9}")
+    return "\n".join(lines)

@@ -1,0 +1,128 @@
+"""The run log: the one contract between running and reporting (DESIGN §6).
+
+``run.json`` holds the versioned :class:`RunLog` — status, resolved config, every component
+with its parameters, git commit and dirty flag, package versions, suite hashes and the
+aggregates. ``cases.jsonl`` holds one :class:`CaseRecord` per finished case, appended as each
+finishes (the checkpoint), so a killed run resumes and loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rag.store import write_json_atomic
+
+SCHEMA_VERSION = 1
+
+
+class CaseRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    suite: str
+    case_id: str
+    question: str
+    expect: str
+    asked_as: str | None = None
+    tags: list[str] = []
+    mode: Literal["full", "retrieval"] = "full"
+    behaviour: str | None = None
+    answer: str = ""
+    decision: dict[str, Any] = {}
+    context: list[dict[str, Any]] = []
+    citations: list[dict[str, Any]] = []
+    ranking: list[tuple[str, float]] = []
+    trace: list[dict[str, Any]] = []
+    metrics: dict[str, float | None] = {}
+    passed: bool = False
+    latency_ms: float = 0.0
+    usage: dict[str, int] = {}
+    error: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.suite, self.case_id)
+
+
+class Aggregate(BaseModel):
+    value: float | None
+    low: float | None = None
+    high: float | None = None
+    n: int = 0
+    higher_is_better: bool = True
+    aggregation: str = "mean"
+
+
+class SuiteSummary(BaseModel):
+    name: str
+    hash: str
+    mode: str
+    language: str
+    cases: int
+    passed: int = 0
+    errors: int = 0
+    metrics: dict[str, Aggregate] = {}
+    confusion: dict[str, dict[str, int]] = {}
+
+
+class RunLog(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: int = SCHEMA_VERSION
+    run_id: str
+    status: Literal["running", "complete", "incomplete"] = "running"
+    started_at: str
+    finished_at: str | None = None
+    config_path: str
+    config_hash: str
+    config: dict[str, Any]
+    components: dict[str, Any] = {}
+    git: dict[str, Any] = {}
+    packages: dict[str, str] = {}
+    suites: dict[str, SuiteSummary] = {}
+    indexes: dict[str, dict[str, str]] = {}
+
+    def write(self, run_dir: Path) -> None:
+        write_json_atomic(run_dir / "run.json", self.model_dump(mode="json"))
+
+    @classmethod
+    def read(cls, run_dir: Path) -> RunLog:
+        return cls.model_validate_json((run_dir / "run.json").read_text(encoding="utf-8"))
+
+
+class Checkpoint:
+    """``cases.jsonl``: each finished case appended and fsynced. A line torn by a kill is
+    cut off when the file is reopened."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> list[CaseRecord]:
+        if not self.path.is_file():
+            return []
+        data = self.path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):  # a torn last line from a killed process
+            with self.path.open("r+b") as fh:
+                fh.truncate(end)
+            data = data[:end]
+        return [CaseRecord.model_validate_json(line) for line in data.splitlines() if line.strip()]
+
+    def append(self, record: CaseRecord) -> None:
+        line = record.model_dump_json() + "\n"
+        with self.path.open("a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+def read_cases(run_dir: Path) -> list[CaseRecord]:
+    return Checkpoint(run_dir / "cases.jsonl").read()
+
+
+def dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True)
