@@ -36,3 +36,32 @@ def table_cells(line: str) -> list[str]:
 
 def is_table_separator(line: str) -> bool:
     return bool(re.match(r"^\s*\|?\s*:?-{3,}", line))
+
+
+def strip_header(text: str, title: str) -> str:
+    """A chunk's text without its ``title > heading`` context header line."""
+    first, _, rest = text.partition("\n")
+    if rest and (first == title or first.startswith(f"{title} > ")):
+        return rest
+    return text
+
+
+def statements(text: str) -> list[tuple[str, bool]]:
+    """The sentences and table rows of a text, in order; a row is rendered with its header
+    (``职级: 经理; 一线城市: 650 元/晚``). Returns (statement, is_row) pairs."""
+    out: list[tuple[str, bool]] = []
+    header: list[str] | None = None
+    for line in text.split("\n"):
+        if is_table_row(line):
+            if is_table_separator(line):
+                continue
+            cells = table_cells(line)
+            if header is None:
+                header = cells
+                continue
+            pairs = [f"{h}: {v}" if h else v for h, v in zip(header, cells, strict=False)]
+            out.append(("; ".join(pairs), True))
+            continue
+        header = None
+        out.extend((line[s:e], False) for s, e in sentence_spans(line))
+    return out

@@ -1,4 +1,23 @@
-"""Evidence-based answerability: term coverage, optionally a dense score floor."""
+"""Evidence-based answerability, decided before any model is called.
+
+Signals, all recorded on the decision:
+
+- **coverage** — the share of the question's content terms (question words removed) found in
+  the top sources; a Chinese term also counts inside a longer word (住 / 住宿).
+- **semantic** — the best cosine between the question and any single sentence or table row of
+  the top sources, under the corpus's own embedder. Sentence level, because a chunk that
+  mentions the topic in passing scores high as a whole but has no sentence that answers.
+- **unknown names** — names, acronyms and codes (``CEO``, ``Wi-Fi``, ``P6``, ``Paris``; every
+  Latin word of a Chinese question) that no document the asker may see contains: the question
+  is about something the asker's corpus never mentions.
+- **missing codes** — terms with letters and digits (``VPN-809``, ``L7``) absent from the top
+  sources: an answer would be about something else.
+
+Decision: refuse on an unknown name or a missing code; otherwise answer when
+``semantic + coverage_weight · coverage ≥ answer_at`` (partial when coverage is below
+``partial_coverage``), else refuse. ``answer_at`` may be given per language, because cosine
+scales differ between embedders.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +25,15 @@ import math
 import re
 from collections import Counter
 
+import numpy as np
+
 from rag.answerability import Answerability, answerability
+from rag.text import statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = re.compile(r"[a-z]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
 
 # Question scaffolding: words that say *that* something is asked, not *what*.
@@ -22,47 +46,65 @@ QUESTION_WORDS = {
 }
 
 
+def names_in(question: str) -> list[str]:
+    """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
+    English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
+    words that do not open the question (``Paris``)."""
+    cjk = bool(_CJK.search(question))
+    out = []
+    for i, match in enumerate(_WORD.finditer(question)):
+        word = match.group()
+        capitals = sum(ch.isupper() for ch in word)
+        if cjk or capitals >= 2 or _DIGIT.search(word) or (i > 0 and word[0].isupper()):
+            out.append(word)
+    return out
+
+
 def content_terms(question: str, env: QueryEnv) -> set[str]:
     scaffolding = set(env.space.tokenize(QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"]))
     return {t for t in env.space.tokenize(question) if t not in scaffolding}
 
 
-class TermWeights:
-    """IDF of each term over the whole corpus, computed once per corpus. A term the corpus
-    never uses weighs most: it is the part of the question the documents cannot answer."""
+class CorpusTerms:
+    """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
     def __init__(self) -> None:
-        self._by_space: dict[int, tuple[int, Counter[str]]] = {}
+        self._by_space: dict[int, dict[str, list[int]]] = {}
 
-    def __call__(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
+    def postings(self, env: QueryEnv) -> dict[str, list[int]]:
         key = id(env.space)
         if key not in self._by_space:
-            df: Counter[str] = Counter()
-            for chunk in env.space.chunks:
-                df.update(set(env.space.tokenize(chunk.text)))
-            self._by_space[key] = (len(env.space.chunks), df)
-        n, df = self._by_space[key]
-        return {t: math.log((n + 1) / (df.get(t, 0) + 0.5)) for t in terms}
+            index: dict[str, list[int]] = {}
+            for pos, chunk in enumerate(env.space.chunks):
+                for term in set(env.space.tokenize(chunk.text)):
+                    index.setdefault(term, []).append(pos)
+            self._by_space[key] = index
+        return self._by_space[key]
+
+    def visible(self, env: QueryEnv, term: str) -> bool:
+        positions = self.postings(env).get(term, [])
+        return any(env.allowed is None or env.allowed[p] for p in positions)
+
+    def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
+        n = len(env.space.chunks)
+        df = Counter({t: len(self.postings(env).get(t, [])) for t in terms})
+        return {t: math.log((n + 1) / (df[t] + 0.5)) for t in terms}
 
 
-@answerability.register("evidence", version="3")
+@answerability.register("evidence", version="4")
 def evidence(
     *,
-    answer_coverage: float = 0.5,
-    partial_coverage: float = 0.4,
+    answer_at: float | dict[str, float] = 0.48,
+    coverage_weight: float = 0.25,
+    partial_coverage: float = 0.3,
     consider: int = 3,
+    semantic: bool = True,
+    refuse_unknown_names: bool = True,
+    require_codes: bool = True,
     idf_weighted: bool = False,
-    require_specifics: bool = True,
-    dense_answer: float | None = None,
 ) -> Answerability:
-    """Coverage is the share of the question's content terms (question words removed) that
-    occur in the top ``consider`` sources (``idf_weighted`` weighs each term by its IDF over
-    the corpus). A *specific* term — one with a digit, like ``P6``, ``2024`` or ``VPN-809`` —
-    must occur, or the answer would be about something else. Answer at ``answer_coverage``
-    or when a source's dense score reaches ``dense_answer``; partial at
-    ``partial_coverage``; else refuse. Nothing retrieved always means refuse, and no model
-    is called."""
-    weights_of = TermWeights()
+    """See the module docstring. ``answer_at`` is a float or ``{en: …, zh: …}``."""
+    corpus_terms = CorpusTerms()
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
         if not context:
@@ -72,28 +114,42 @@ def evidence(
         found: set[str] = set()
         for item in top:
             found |= set(env.space.tokenize(item.text))
-        # Chinese words segment differently in questions and documents (住 / 住宿, 报 / 报销):
-        # a CJK term also counts when it occurs inside the sources' text.
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
-        weights = weights_of(env, terms) if idf_weighted else dict.fromkeys(terms, 1.0)
+        weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(terms, 1.0)
         total = sum(weights.values())
         coverage = sum(w for t, w in weights.items() if t in found) / total if total else 1.0
+        signals: dict[str, float] = {"coverage": round(coverage, 4), "terms": float(len(terms))}
         best_dense = max((c.scores.get("dense", float("-inf")) for c in context), default=float("-inf"))
-        signals = {"coverage": round(coverage, 4), "terms": float(len(terms))}
         if best_dense != float("-inf"):
             signals["best_dense"] = round(best_dense, 4)
+
+        if refuse_unknown_names:
+            unknown = sorted(name for name in names_in(question)
+                             if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks))
+            if unknown:
+                return Decision("refuse", f"no document you may see mentions {unknown[:5]}", signals)
+        if require_codes:
+            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t))
+            if codes:
+                return Decision("refuse", f"the sources never mention {codes[:5]}", signals)
+
+        score = coverage_weight * coverage
+        if semantic:
+            sentences = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
+            if sentences:
+                vectors = np.asarray(env.space.embed_queries([question, *sentences]))
+                best = float((vectors[1:] @ vectors[0]).max())
+                signals["semantic"] = round(best, 4)
+                score += best
+        signals["score"] = round(score, 4)
+        threshold = answer_at.get(env.language, answer_at.get("default", 0.48)) if isinstance(answer_at, dict) else answer_at
         missing = sorted(terms - found, key=lambda t: -weights.get(t, 0))
-        specifics = sorted(t for t in terms - found if _DIGIT.search(t)) if require_specifics else []
-        if specifics:
-            return Decision("refuse", f"the sources never mention {specifics[:5]}", signals)
-        if coverage >= answer_coverage:
-            return Decision("answer", f"sources cover {coverage:.0%} of the question's terms", signals)
-        if dense_answer is not None and best_dense >= dense_answer:
-            return Decision("answer", f"a source's dense score {best_dense:.2f} ≥ {dense_answer}", signals)
-        if coverage >= partial_coverage:
-            return Decision("partial", f"sources cover {coverage:.0%}; missing {missing[:5]}", signals)
-        return Decision("refuse", f"sources cover only {coverage:.0%}; missing {missing[:5]}", signals)
+        if score >= threshold:
+            if coverage < partial_coverage:
+                return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
+            return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%})", signals)
+        return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}", signals)
 
     return decide
 

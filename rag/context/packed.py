@@ -17,12 +17,22 @@ from rag.context.tokens import estimate_tokens, jaccard, shingles
 from rag.types import Candidate, ContextItem
 
 
+def _gives_way(cand: Candidate, present: set[str], question: str) -> bool:
+    """A superseded document gives way to its successor, unless the question names its
+    version ("2019 版的规定…")."""
+    meta = cand.chunk.metadata
+    if meta.get("superseded_by") not in present:
+        return False
+    version = str(meta.get("version") or "")
+    return not (version and version in question)
+
+
 def _sandwich(items: list[Candidate]) -> list[Candidate]:
     """1st, 3rd, 5th … then … 4th, 2nd: ranks 1 and 2 sit at the two ends."""
     return items[0::2] + items[1::2][::-1]
 
 
-@context_builders.register("packed", version="2")
+@context_builders.register("packed", version="3")
 def packed(
     *,
     budget_tokens: PositiveInt = 1500,
@@ -37,12 +47,12 @@ def packed(
     section (once per parent); at most ``per_source_cap`` items per document. A document whose
     sidecar says ``superseded_by: <id>`` is left out when its successor is among the
     candidates, so an outdated policy cannot contradict the current one; asked about on its
-    own, it still answers."""
+    own, or by its ``version``, it still answers."""
 
     def build(question: str, candidates: list[Candidate]) -> list[ContextItem]:
         present = {c.chunk.doc_id for c in candidates}
         if drop_superseded:
-            candidates = [c for c in candidates if c.chunk.metadata.get("superseded_by") not in present]
+            candidates = [c for c in candidates if not _gives_way(c, present, question)]
         chosen: list[tuple[Candidate, str, int]] = []
         seen_shingles: list[set[str]] = []
         seen_parents: set[str] = set()

@@ -15,7 +15,7 @@ from pydantic import PositiveInt
 
 from rag.generators import PARTIAL, Generation, Generator, generators, refusal
 from rag.poison import RULES
-from rag.text import is_table_row, is_table_separator, sentence_spans, table_cells
+from rag.text import statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 
@@ -27,33 +27,9 @@ class Unit:
     is_row: bool = False
 
 
-def _body(item: ContextItem) -> str:
-    """The item's text without the ``title > heading`` context header."""
-    first, _, rest = item.text.partition("\n")
-    if rest and (first == item.title or first.startswith(f"{item.title} > ")):
-        return rest
-    return item.text
-
-
 def units_of(item: ContextItem) -> list[Unit]:
-    body = _body(item)
-    out: list[Unit] = []
-    header: list[str] | None = None
-    for line in body.split("\n"):
-        if is_table_row(line):
-            if is_table_separator(line):
-                continue
-            cells = table_cells(line)
-            if header is None:
-                header = cells
-                continue
-            pairs = [f"{h}: {v}" if h else v for h, v in zip(header, cells, strict=False)]
-            out.append(Unit(item.number, "; ".join(pairs), len(out), is_row=True))
-            continue
-        header = None
-        for s, e in sentence_spans(line):
-            out.append(Unit(item.number, line[s:e], len(out)))
-    return [u for u in out if not any(rule.search(u.text) for rule in RULES.values())]
+    units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(statements(strip_header(item.text, item.title)))]
+    return [u for u in units if not any(rule.search(u.text) for rule in RULES.values())]
 
 
 @generators.register("extractive", version="3")

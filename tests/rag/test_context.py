@@ -68,10 +68,12 @@ def test_items_carry_title_heading_path_and_scores() -> None:
 
 
 def test_a_superseded_document_gives_way_to_its_successor() -> None:
-    old = cand("old#0", "出差可乘坐高铁一等座。", 0.9, metadata={"superseded_by": "new", "tags": ["outdated"]})
+    old = cand("old#0", "出差可乘坐高铁一等座。", 0.9,
+               metadata={"superseded_by": "new", "version": "2019", "tags": ["outdated"]})
     new = cand("new#0", "高铁一律乘坐二等座。", 0.8)
     build = context_builders.build("packed")
     assert [i.chunk_id for i in build("q", [old, new])] == ["new#0"]
     assert [i.chunk_id for i in build("q", [old])] == ["old#0"]  # asked about on its own
+    assert [i.chunk_id for i in build("2019 版怎么规定的？", [old, new])] == ["old#0", "new#0"]
     keep = context_builders.build({"name": "packed", "params": {"drop_superseded": False}})
     assert [i.chunk_id for i in keep("q", [old, new])] == ["old#0", "new#0"]

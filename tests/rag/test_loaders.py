@@ -155,3 +155,12 @@ def test_a_broken_beir_line_is_reported_with_its_line(write) -> None:
     write("corpus.jsonl", '{"_id": "1", "text": "ok"}\nnot json\n')
     corpus = load_folder(write.root)
     assert corpus.documents == [] and corpus.issues[0].reason.startswith("corpus.jsonl:2: not a BEIR corpus line")
+
+
+def test_pdf_lines_wrapped_by_the_layout_are_rejoined() -> None:
+    from rag.loaders.pdf import unwrap
+
+    zh = "一、适用范围\n若两台网关均告警，按 P1 事件处理，并在十五分钟之内电话通知运维经理和值班负责\n人。其余情况照常。"
+    assert unwrap(zh) == "一、适用范围\n若两台网关均告警，按 P1 事件处理，并在十五分钟之内电话通知运维经理和值班负责人。其余情况照常。"
+    en = "Short heading\nThis English line is long enough to count as wrapped by\nthe layout.\nEnds here."
+    assert unwrap(en) == "Short heading\nThis English line is long enough to count as wrapped by the layout.\nEnds here."
