@@ -14,9 +14,10 @@ Signals, all recorded on the decision:
   sources: an answer would be about something else.
 
 Decision: refuse on an unknown name or a missing code; otherwise answer when
-``semantic + coverage_weight · coverage ≥ answer_at`` (partial when coverage is below
-``partial_coverage``), else refuse. ``answer_at`` may be given per language, because cosine
-scales differ between embedders.
+``semantic + dense_weight · best_dense + coverage_weight · coverage ≥ answer_at`` (partial
+when coverage is below ``partial_coverage``), else refuse. Thresholds and weights may be given
+per language, because cosine scales differ between embedders (MiniLM for English, USE for
+Chinese): calibrate them on your own golden set.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections import Counter
 import numpy as np
 
 from rag.answerability import Answerability, answerability
+from rag.errors import ConfigError
 from rag.text import statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -65,6 +67,16 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     return {t for t in env.space.tokenize(question) if t not in scaffolding}
 
 
+def by_language(value: float | dict[str, float], language: str) -> float:
+    if not isinstance(value, dict):
+        return value
+    if language in value:
+        return value[language]
+    if "default" in value:
+        return value["default"]
+    raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
+
+
 class CorpusTerms:
     """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
@@ -95,7 +107,8 @@ class CorpusTerms:
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
-    coverage_weight: float = 0.25,
+    coverage_weight: float | dict[str, float] = 0.25,
+    dense_weight: float | dict[str, float] = 0.0,
     partial_coverage: float = 0.3,
     consider: int = 3,
     semantic: bool = True,
@@ -103,7 +116,8 @@ def evidence(
     require_codes: bool = True,
     idf_weighted: bool = False,
 ) -> Answerability:
-    """See the module docstring. ``answer_at`` is a float or ``{en: …, zh: …}``."""
+    """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
+    language (``{en: …, zh: …, default: …}``)."""
     corpus_terms = CorpusTerms()
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
@@ -134,7 +148,10 @@ def evidence(
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}", signals)
 
-        score = coverage_weight * coverage
+        language = env.language
+        score = by_language(coverage_weight, language) * coverage
+        if best_dense != float("-inf"):
+            score += by_language(dense_weight, language) * best_dense
         if semantic:
             sentences = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
             if sentences:
@@ -143,7 +160,7 @@ def evidence(
                 signals["semantic"] = round(best, 4)
                 score += best
         signals["score"] = round(score, 4)
-        threshold = answer_at.get(env.language, answer_at.get("default", 0.48)) if isinstance(answer_at, dict) else answer_at
+        threshold = by_language(answer_at, language)
         missing = sorted(terms - found, key=lambda t: -weights.get(t, 0))
         if score >= threshold:
             if coverage < partial_coverage:
