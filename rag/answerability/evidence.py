@@ -100,7 +100,7 @@ class CorpusTerms:
     def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
         n = len(env.space.chunks)
         df = Counter({t: len(self.postings(env).get(t, [])) for t in terms})
-        return {t: math.log((n + 1) / (df[t] + 0.5)) for t in terms}
+        return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
 @answerability.register("evidence", version="4")
@@ -130,7 +130,7 @@ def evidence(
             found |= set(env.space.tokenize(item.text))
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
-        weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(terms, 1.0)
+        weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
         coverage = sum(w for t, w in weights.items() if t in found) / total if total else 1.0
         signals: dict[str, float] = {"coverage": round(coverage, 4), "terms": float(len(terms))}
@@ -161,7 +161,7 @@ def evidence(
                 score += best
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
-        missing = sorted(terms - found, key=lambda t: -weights.get(t, 0))
+        missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)

@@ -59,10 +59,11 @@ def extractive(
         q_terms = set(tokenize(question))
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
-        total = sum(idf.values())
+        total = sum(idf[t] for t in sorted(idf))
         if not total:
             return Generation(refusal(env.language))
-        lexical = [sum(idf.get(t, 0.0) for t in ts & q_terms) / total for ts in unit_terms]
+        # sorted, so float sums do not depend on set order (which varies between processes)
+        lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total for ts in unit_terms]
         if semantic_weight > 0:
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)

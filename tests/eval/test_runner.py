@@ -1,0 +1,155 @@
+"""``ragbench run``: run log contents, determinism, kill -9 and resume, safe reports, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from eval.cli import main
+from eval.runlog import RunLog, read_cases
+from eval.runner import run
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTILE = "<script>alert('pwned')</script>"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch) -> Path:
+    """A small suite (one hostile document among them) and a hashing-embedder config."""
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    docs = tmp_path / "suite" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "hotel.md").write_text("# Hotels\n\nThe hotel cap in London is 240 USD per night.", encoding="utf-8")
+    (docs / "meals.md").write_text("# Meals\n\nThe meal allowance is 55 USD per day.", encoding="utf-8")
+    (docs / "pay.md").write_text("# Pay\n\nBand L4 pays up to 150,000 USD.", encoding="utf-8")
+    (docs / "pay.md.metadata.yaml").write_text("department: hr\nclearance: 3\n", encoding="utf-8")
+    (docs / "widget.md").write_text(f"# Widget notes\n\nThe widget page shows {HOSTILE} as its banner.",
+                                    encoding="utf-8")
+    cases = [
+        {"id": "hotel", "question": "What is the hotel cap in London?", "expected_docs": ["hotel"], "as": "staff"},
+        {"id": "meals", "question": "What is the meal allowance per day?", "expected_docs": ["meals"]},
+        {"id": "widget", "question": "What banner does the widget page show?", "expected_docs": ["widget"]},
+        {"id": "pay-denied", "question": "How much does band L4 pay?", "expect": "refuse", "as": "staff"},
+        {"id": "picnic", "question": "When is the company picnic?", "expect": "refuse"},
+        {"id": "pay-hr", "question": "How much does band L4 pay?", "expected_docs": ["pay"], "as": "hr"},
+    ]
+    (tmp_path / "suite" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
+    (tmp_path / "suite" / "suite.yaml").write_text(
+        "name: tiny\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n"
+        "identities:\n  staff: {departments: [], clearance: 0}\n  hr: {departments: [hr], clearance: 3}\n",
+        encoding="utf-8")
+    (tmp_path / "config.yaml").write_text(
+        f"name: tiny\nsuites: ['{tmp_path / 'suite' / 'suite.yaml'}']\n"
+        "embedder: {name: hashing, params: {dim: 256}}\n"
+        "answerability: {name: evidence, params: {semantic: false, coverage_weight: 1.0, answer_at: 0.5}}\n",
+        encoding="utf-8")
+    return tmp_path
+
+
+def strip_timing(obj):  # noqa: ANN001, ANN201
+    if isinstance(obj, dict):
+        return {k: strip_timing(v) for k, v in obj.items() if not k.startswith("latency")}
+    if isinstance(obj, list):
+        return [strip_timing(v) for v in obj]
+    return obj
+
+
+def case_dicts(run_dir: Path) -> list[dict]:
+    return [strip_timing(r.model_dump(mode="json")) for r in read_cases(run_dir)]
+
+
+def test_run_log_carries_everything_reports_and_gates_need(project: Path) -> None:
+    run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    stored = RunLog.read(run_dir)
+    assert stored.status == "complete" and stored.schema_version == 1 and stored.finished_at
+    assert stored.config["name"] == "tiny" and stored.config_hash
+    assert stored.components["chunker"]["name"] == "heading_aware"
+    assert stored.components["chunker"]["params"]["max_chars"] == 800  # defaults filled in
+    assert "numpy" in stored.packages and "commit" in stored.git
+    summary = stored.suites["tiny"]
+    assert summary.hash and summary.cases == 6 and summary.mode == "full"
+    assert summary.metrics["acl_leaks"].value == 0 and summary.metrics["refusal_accuracy"].value == 1.0
+    assert summary.metrics["hit@5"].low <= summary.metrics["hit@5"].value <= summary.metrics["hit@5"].high
+    assert summary.confusion["refuse"]["refused"] == 2
+    records = {r.case_id: r for r in read_cases(run_dir)}
+    assert records["hotel"].passed and records["hotel"].ranking[0][0] == "hotel"
+    assert [t["stage"] for t in records["hotel"].trace][:2] == ["acl", "retrieve"]
+    assert records["pay-denied"].behaviour == "refused"
+    assert all(d != "pay" for d, _ in records["pay-denied"].ranking)
+    assert records["pay-hr"].behaviour == "answered"
+
+
+def test_two_runs_give_identical_case_results(project: Path) -> None:
+    first, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    second, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    assert first != second and case_dicts(first) == case_dicts(second)
+
+
+def test_report_renders_hostile_document_text_as_text(project: Path) -> None:
+    from eval.report import write_run_report
+
+    run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    html = write_run_report(run_dir, log, read_cases(run_dir)).read_text(encoding="utf-8")
+    assert HOSTILE not in html and "<script" not in html.lower()
+    assert "&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;" in html
+    assert "http://" not in html and "https://" not in html  # self-contained: no CDN
+
+
+def test_killed_run_resumes_to_the_same_results(project: Path, tmp_path: Path) -> None:
+    config = project / "config.yaml"
+    killer = (f"generator: {{name: 'tests.killswitch:killer', params: {{marker: '{tmp_path / 'killed'}', after: 3}}}}\n")
+    config.write_text(config.read_text(encoding="utf-8") + killer, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "eval.cli", "run", str(config), "--out", str(project / "runs")]
+    first = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert first.returncode == -9, first.stderr  # SIGKILL: no clean-up ran
+    (run_dir,) = (project / "runs").iterdir()
+    assert RunLog.read(run_dir).status == "running"
+    assert len(read_cases(run_dir)) == 3  # every finished case was checkpointed
+    with (run_dir / "cases.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write('{"suite": "tiny", "case_id": "torn')  # a line the kill tore in half
+    resumed = subprocess.run([*command, "--resume"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    assert RunLog.read(run_dir).status == "complete"
+    reference = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert reference.returncode == 0
+    other = next(p for p in (project / "runs").iterdir() if p != run_dir)
+    assert case_dicts(run_dir) == case_dicts(other)
+    assert strip_timing(json.loads((run_dir / "run.json").read_text())["suites"]["tiny"]["metrics"]) == \
+        strip_timing(json.loads((other / "run.json").read_text())["suites"]["tiny"]["metrics"])
+
+
+def test_resume_refuses_a_changed_config(project: Path) -> None:
+    run(project / "config.yaml", out_root=project / "runs", progress=False)
+    log_path = next((project / "runs").iterdir()) / "run.json"
+    data = json.loads(log_path.read_text())
+    data["status"] = "running"
+    log_path.write_text(json.dumps(data))
+    assert main(["run", str(project / "config.yaml"), "--out", str(project / "runs"), "--resume",
+                 "-P", "top_k=3"]) == 2
+
+
+def test_unreachable_endpoint_exits_3_and_keeps_the_run_resumable(project: Path, capsys) -> None:
+    config = project / "config.yaml"
+    config.write_text(config.read_text(encoding="utf-8") +
+                      "generator: chat\nchat_model: {name: openai, params: {model: m, base_url: 'http://127.0.0.1:9/v1', "
+                      "max_retries: 0, timeout: 2}}\n", encoding="utf-8")
+    assert main(["run", str(config), "--out", str(project / "runs")]) == 3
+    captured = capsys.readouterr()
+    assert "infrastructure errors" in captured.err
+    (run_dir,) = (project / "runs").iterdir()
+    records = read_cases(run_dir)
+    assert any(r.error and "EndpointError" in r.error for r in records)
+    assert RunLog.read(run_dir).status == "incomplete"
+
+
+def test_cli_prints_a_summary_and_names_the_report(project: Path, capsys) -> None:
+    assert main(["run", str(project / "config.yaml"), "--out", str(project / "runs")]) == 0
+    out = capsys.readouterr().out
+    assert "tiny  (full, en): 6 cases" in out and "refusal_accuracy" in out and "report:" in out
+    assert Path(out.rsplit("report:", 1)[1].strip()).is_file()
