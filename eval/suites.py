@@ -131,6 +131,8 @@ def _yaml_cases(doc: YamlDoc, items: Any, loc: list[str | int]) -> tuple[list[Ca
             raise doc.error(_case_error(exc, "", None, "").message, [*here, *err["loc"]]) from exc
         cases.append(case)
         lines[case.id] = (str(doc.path), doc.line_of(here))
+        for key in raw:  # each field's own line, so errors point at the field
+            lines[f"{case.id}\0{key}"] = (str(doc.path), doc.line_of([*here, key]))
     return cases, lines
 
 
@@ -262,7 +264,8 @@ def check_cases(suite: Suite, doc_ids: set[str] | None) -> None:
     seen: set[str] = set()
 
     def error(case: Case, message: str, field: str) -> ConfigError:
-        file, line = suite.case_lines.get(case.id, (str(suite.path), None))
+        top = field.split(".")[0]
+        file, line = suite.case_lines.get(f"{case.id}\0{top}") or suite.case_lines.get(case.id, (str(suite.path), None))
         return ConfigError(message, file=file, line=line, field=f"cases[{case.id}].{field}")
 
     for case in suite.cases:

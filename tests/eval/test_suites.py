@@ -49,12 +49,12 @@ def test_a_valid_suite_with_or_groups(suite_dir: Path) -> None:
 
 @pytest.mark.parametrize("cases,line,field,message", [
     ("- id: q1\n  question: a?\n- id: q1\n  question: b?\n", 3, "cases[q1].id", "duplicate case id"),
-    ("- id: q1\n  question: a?\n  as: boss\n", 1, "cases[q1].as", "unknown identity 'boss'"),
-    ("- id: q1\n  question: a?\n  expected_docs: [zulu]\n", 1, "cases[q1].expected_docs", "not in the corpus"),
-    ("- id: q1\n  question: a?\n  expected_docs: [[]]\n", 1, "cases[q1].expected_docs.0", "OR-group"),
-    ("- id: q1\n  question: a?\n  expected_docs: [[a, a]]\n", 1, "cases[q1].expected_docs.0", "OR-group"),
-    ("- id: q1\n  question: a?\n  expected_docs: [a, [a, b]]\n", 1, "cases[q1].expected_docs", "two groups"),
-    ("- id: q1\n  question: a?\n  expect: refuse\n  expected_docs: [a]\n", 1, "cases[q1].expected_docs", "refuse"),
+    ("- id: q1\n  question: a?\n  as: boss\n", 3, "cases[q1].as", "unknown identity 'boss'"),
+    ("- id: q1\n  question: a?\n  expected_docs: [zulu]\n", 3, "cases[q1].expected_docs", "not in the corpus"),
+    ("- id: q1\n  question: a?\n  expected_docs: [[]]\n", 3, "cases[q1].expected_docs.0", "OR-group"),
+    ("- id: q1\n  question: a?\n  expected_docs: [[a, a]]\n", 3, "cases[q1].expected_docs.0", "OR-group"),
+    ("- id: q1\n  question: a?\n  expected_docs: [a, [a, b]]\n", 3, "cases[q1].expected_docs", "two groups"),
+    ("- id: q1\n  question: a?\n  expect: refuse\n  expected_docs: [a]\n", 4, "cases[q1].expected_docs", "refuse"),
 ])
 def test_case_errors_name_file_line_and_field(suite_dir: Path, cases: str, line: int, field: str, message: str) -> None:
     err = error_of(write_suite(suite_dir, cases))
