@@ -8,6 +8,7 @@ with its header, so "500 元/晚" arrives as "职级: 普通员工; 一线城市
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,12 +28,24 @@ class Unit:
     is_row: bool = False
 
 
+# A lead-in ("具体如下表：", "as follows:") announces an answer but is not one.
+_LEAD_IN = re.compile(r"[:：]\s*$|如下[。：:]?\s*$|as follows[.:]?\s*$", re.IGNORECASE)
+# Questions that ask for a quantity, a date or a time: the answer holds a number.
+_ASKS_NUMBER = re.compile(r"多少|几|多久|多长|哪天|几号|上限|标准是|how (much|many|long|often)|what time|when|which day|limit|cap\b",
+                          re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+
+
 def units_of(item: ContextItem) -> list[Unit]:
+    """Sentences and rows of a source, without its title line, lead-ins and anything the
+    poison rules flag."""
     units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(statements(strip_header(item.text, item.title)))]
-    return [u for u in units if not any(rule.search(u.text) for rule in RULES.values())]
+    return [u for u in units
+            if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text)
+            and not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="3")
+@generators.register("extractive", version="4")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -40,6 +53,7 @@ def extractive(
     keep_ratio: float = 0.85,
     rank_decay: float = 0.9,
     semantic_weight: float = 0.5,
+    number_bonus: float = 0.15,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -47,7 +61,9 @@ def extractive(
     ``max_sentences`` within ``keep_ratio`` of it), citing ``[n]``. Below ``min_score`` it
     says it found nothing. With ``semantic_weight`` > 0 the lexical score is blended with the
     cosine between question and sentence under the corpus's own embedder, which bridges
-    paraphrases (酒店 / 住宿, "hotel" / "lodging") that share no words."""
+    paraphrases (酒店 / 住宿, "hotel" / "lodging") that share no words. A question that asks
+    for a quantity, date or time gives ``number_bonus`` to statements that contain a number;
+    lead-ins ("如下表：") and a source's title line are never quoted."""
 
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
@@ -68,6 +84,8 @@ def extractive(
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
             lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
+        if number_bonus and _ASKS_NUMBER.search(question):
+            lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
         scored = sorted(
             ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),
             key=lambda p: (-p[0], p[1].number, p[1].order),
