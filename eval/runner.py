@@ -251,7 +251,7 @@ def run(
     log.write(run_dir)
 
     workdir = config.resolved_workdir()
-    indexer = Indexer(workdir)
+    indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
     chat = chat_for(config, workdir / "cache" / "chat.sqlite")
     todo = sum(1 for s in suites for c in s.cases if (s.name, c.id) not in done)
     bar = _progress(todo, progress)

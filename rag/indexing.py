@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -165,10 +166,12 @@ class _Empty:
 class Indexer:
     """Builds what is missing for a corpus, reuses what matches, and says which it did."""
 
-    def __init__(self, workdir: str | Path) -> None:
+    def __init__(self, workdir: str | Path, say: Callable[[str], None] | None = None) -> None:
+        """``say`` receives a line before each slow step (loading, embedding, indexing)."""
         self.workdir = Path(workdir)
         self.store = ArtifactStore(self.workdir / "indexes")
         self.cache = EmbeddingCache(self.workdir / "cache" / "embeddings.sqlite")
+        self.say = say or (lambda line: None)
 
     def ensure(
         self, name: str, corpus_dir: str | Path, config: PipelineConfig, language: str
@@ -181,6 +184,7 @@ class Indexer:
 
         chunk_stage = self._stage("chunks", keys.chunks, keys.manifests["chunks"], pointer)
         if chunk_stage.action != "reused":
+            self.say(f"{name}: loading and chunking {len(files)} file(s)")
             self._build_chunks(files, config, keys, chunk_stage, report)
         else:
             self._read_ingest_report(keys.chunks, report)
@@ -188,11 +192,14 @@ class Indexer:
 
         dense_stage = self._stage("dense", keys.dense, keys.manifests["dense"], pointer)
         if dense_stage.action != "reused":
+            self.say(f"{name}: embedding {len(index.chunks)} chunk(s) with {config.embedder_for(language)} "
+                     "(cached texts are not embedded again)")
             self._build_dense(index, dense_stage, report)
         report.stages.append(dense_stage)
 
         sparse_stage = self._stage("sparse", keys.sparse, keys.manifests["sparse"], pointer)
         if sparse_stage.action != "reused":
+            self.say(f"{name}: building the {config.sparse_index.name} index")
             self._build_sparse(index, sparse_stage)
         report.stages.append(sparse_stage)
 
