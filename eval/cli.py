@@ -35,6 +35,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="continue the latest unfinished run of this config (or the one given)")
     p.add_argument("--out", type=Path, help="folder for run folders (default reports/runs)")
 
+    p = sub.add_parser("sweep", help="run every variant of a sweep config; write a leaderboard")
+    p.add_argument("config", type=Path)
+    p.add_argument("--workers", type=int, metavar="N", help="variants in parallel (default: the sweep's 'workers')")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="SWEEP_DIR",
+                   help="continue the latest unfinished sweep of this name (or the one given)")
+    p.add_argument("--out", type=Path, help="folder for sweep folders (default reports/sweeps)")
+
     p = sub.add_parser("ask", help="one question through the pipeline, with the stage trace")
     p.add_argument("config", type=Path)
     p.add_argument("question")
@@ -60,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.run import run_command
 
             return run_command(args.config, args.overrides, args.suite, args.resume, args.out)
+        if args.command == "sweep":
+            from eval.commands.sweep import sweep_command
+
+            return sweep_command(args.config, args.workers, args.resume, args.out)
         if args.command == "ask":
             from eval.commands.ask import ask
 

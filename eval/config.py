@@ -37,7 +37,7 @@ from rag.transforms import transforms
 
 
 class RunConfig(PipelineConfig):
-    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.,=+-]*$")
     description: str = ""
     suites: list[str]
     workdir: str = ".ragbench"
@@ -66,24 +66,48 @@ STAGES: dict[str, Registry[Any]] = {
 }
 
 
+def set_path(data: dict[str, Any], key: str, value: Any) -> None:
+    """Set ``a.b.c`` in nested mappings; a bare component name grows into ``{name: ...}``, and
+    a stage left at its default is first filled with that default, so ``fusion.params.k=10``
+    works on a config that never mentions fusion."""
+    parts = key.split(".")
+    field = RunConfig.model_fields.get(parts[0])
+    if parts[0] not in data and len(parts) > 1 and field is not None and hasattr(field.default, "model_dump"):
+        data[parts[0]] = field.default.model_dump()
+    node: Any = data
+    for part, nxt in zip(parts[:-1], parts[1:], strict=True):
+        if isinstance(node, list):  # retrievers.0.params.top_k
+            if not part.isdigit() or int(part) >= len(node):
+                raise InputError(f"cannot set {key!r}: no item {part!r} in the list", field=key)
+            child = node[int(part)]
+            if isinstance(child, str):
+                child = node[int(part)] = {"name": child}
+            node = child
+            continue
+        child = node.get(part)
+        if isinstance(child, str):
+            child = {"name": child}
+        elif child is None:
+            child = [] if nxt.isdigit() else {}
+        elif not isinstance(child, dict | list):
+            raise InputError(f"cannot set {key!r}: {part!r} is not a mapping", field=key)
+        node[part] = child
+        node = child
+    if isinstance(node, list):
+        last = parts[-1]
+        if not last.isdigit() or int(last) >= len(node):
+            raise InputError(f"cannot set {key!r}: no item {last!r} in the list", field=key)
+        node[int(last)] = value
+    else:
+        node[parts[-1]] = value
+
+
 def apply_override(data: dict[str, Any], assignment: str) -> None:
     """``chunker.params.max_chars=300``: set a dotted path; the value is parsed as YAML."""
     key, sep, raw = assignment.partition("=")
     if not sep or not key:
         raise InputError(f"override {assignment!r} is not key=value", field="-P")
-    parts = key.split(".")
-    node = data
-    for part in parts[:-1]:
-        child = node.get(part)
-        if isinstance(child, str):  # a bare component name grows into {name: ...}
-            child = {"name": child}
-        elif child is None:
-            child = {}
-        elif not isinstance(child, dict):
-            raise InputError(f"cannot set {key!r}: {part!r} is not a mapping", field="-P")
-        node[part] = child
-        node = child
-    node[parts[-1]] = yaml.safe_load(raw)
+    set_path(data, key, yaml.safe_load(raw))
 
 
 def _check_components(doc: YamlDoc, config: RunConfig) -> None:
@@ -134,15 +158,16 @@ def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConf
         raise doc.error("a config must be a mapping")
     data = doc.data
     for assignment in overrides or []:
-        top = assignment.partition("=")[0].split(".")[0]
-        field = RunConfig.model_fields.get(top)
-        if top not in data and field is not None and hasattr(field.default, "model_dump"):
-            data[top] = field.default.model_dump()  # override inside a default component
         apply_override(data, assignment)
+    return validate_config(doc, data)
+
+
+def validate_config(doc: YamlDoc, data: dict[str, Any]) -> RunConfig:
+    """Validate config data (a file's, possibly changed by overrides or a sweep axis)."""
     config: RunConfig = doc.validate(RunConfig, data)
     _check_components(doc, config)
     _check_metrics(doc, config)
-    base = Path(path).parent
+    base = Path(doc.path).parent
     for i, suite in enumerate(config.suites):
         if not (base / suite).is_file() and not Path(suite).is_file():
             raise doc.error(f"suite file {suite!r} not found", ["suites", i])

@@ -85,6 +85,7 @@ class RunLog(BaseModel):
     packages: dict[str, str] = {}
     suites: dict[str, SuiteSummary] = {}
     indexes: dict[str, dict[str, str]] = {}
+    caches: dict[str, dict[str, int]] = {}
 
     def write(self, run_dir: Path) -> None:
         write_json_atomic(run_dir / "run.json", self.model_dump(mode="json"))

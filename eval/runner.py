@@ -11,6 +11,7 @@ import importlib.metadata
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -22,6 +23,7 @@ from eval.metrics import Observation, resolve
 from eval.runlog import Aggregate, CaseRecord, Checkpoint, RunLog, SuiteSummary
 from eval.stats import aggregate, bootstrap_ci
 from eval.suites import Case, Suite, load_suite
+from rag.candidates import CandidateCache
 from rag.config import PerLanguage
 from rag.errors import InfrastructureError, InputError
 from rag.indexing import CorpusIndex, Indexer
@@ -219,9 +221,16 @@ def run(
     only: list[str] | None = None,
     progress: bool = True,
     on_case: Callable[[CaseRecord], None] | None = None,
+    config: RunConfig | None = None,
+    run_dir: Path | None = None,
+    case_ids: set[str] | None = None,
 ) -> tuple[Path, RunLog]:
-    config = load_config(config_path, overrides)
+    """Evaluate a config over its suites. A sweep passes an already validated ``config``, the
+    exact ``run_dir`` of its variant and, for successive halving, a sample of ``case_ids``."""
+    config = config or load_config(config_path, overrides)
     suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    if case_ids is not None:
+        suites = [s.model_copy(update={"cases": [c for c in s.cases if c.id in case_ids]}) for s in suites]
     if only:
         unknown = sorted(set(only) - {s.name for s in suites})
         if unknown:
@@ -230,6 +239,8 @@ def run(
     config_dump = config.model_dump(mode="json")
     config_hash = stable_hash([config_dump, overrides or []])
 
+    if run_dir is not None and (run_dir / "run.json").is_file():
+        resume = run_dir
     if resume:
         run_dir = resume if isinstance(resume, Path) else find_resumable(out_root, config.name)
         log = RunLog.read(run_dir)
@@ -239,7 +250,10 @@ def run(
             if s.name in log.suites and log.suites[s.name].hash != s.hash:
                 raise InputError(f"{run_dir}: suite {s.name} changed since this run started", field="--resume")
     else:
-        run_dir = new_run_dir(out_root, config.name)
+        if run_dir is None:
+            run_dir = new_run_dir(out_root, config.name)
+        else:
+            run_dir.mkdir(parents=True, exist_ok=True)
         log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(config_path), config_hash=config_hash,
                      config=config_dump, components=components(config), git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
@@ -253,16 +267,21 @@ def run(
     workdir = config.resolved_workdir()
     indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
     chat = chat_for(config, workdir / "cache" / "chat.sqlite")
+    candidates = CandidateCache(workdir / "cache" / "candidates.sqlite")
+    caches = {"embeddings": Counter(), "candidates": Counter(), "chat": Counter(), "indexes": Counter()}
     todo = sum(1 for s in suites for c in s.cases if (s.name, c.id) not in done)
     bar = _progress(todo, progress)
     records: dict[tuple[str, str], CaseRecord] = dict(done)
     for suite in suites:
         names = metric_names(config, suite.mode)
         pending = [c for c in suite.cases if (suite.name, c.id) not in done]
-        index, _ = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
-        log.indexes[suite.name] = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+        index, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
+        keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+        log.indexes[suite.name] = keys
+        caches["indexes"].update(s.action for s in report.stages)
+        caches["embeddings"].update({"misses": report.embedded, "hits": report.embed_cache_hits})
         if pending:
-            pipeline = Pipeline(config, index, chat)
+            pipeline = Pipeline(config, index, chat, candidates, keys)
             for case in pending:
                 record = evaluate_case(pipeline, index, suite, case, names)
                 checkpoint.append(record)
@@ -270,9 +289,17 @@ def run(
                 if on_case:
                     on_case(record)
                 bar.update(1)
+            caches["embeddings"].update({"misses": index.embedder.misses, "hits": index.embedder.hits})
         ordered = [records[(suite.name, c.id)] for c in suite.cases]
         log.suites[suite.name] = summarise(suite, ordered, names)
     bar.close()
+    caches["candidates"].update({"hits": candidates.hits, "misses": candidates.misses})
+    if chat is not None:
+        caches["chat"].update({"hits": chat.hits, "misses": chat.misses})  # type: ignore[attr-defined]
+    for name, counts in caches.items():  # a resumed run adds to what it had counted
+        merged = Counter(log.caches.get(name, {}))
+        merged.update(counts)
+        log.caches[name] = dict(merged)
     errors = sum(s.errors for s in log.suites.values())
     log.status = "incomplete" if errors else "complete"
     log.finished_at = now()

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from rag.answerability import answerability
+from rag.candidates import CandidateCache
 from rag.chat import ChatModel
 from rag.citations import resolve
 from rag.config import PipelineConfig
@@ -98,7 +99,9 @@ class Retrieval:
 class Pipeline:
     """A built pipeline over one indexed corpus. Build once, ask many times."""
 
-    def __init__(self, config: PipelineConfig, space: SearchSpace, chat: ChatModel | None = None) -> None:
+    def __init__(self, config: PipelineConfig, space: SearchSpace, chat: ChatModel | None = None,
+                 candidates: CandidateCache | None = None, index_keys: dict[str, str] | None = None) -> None:
+        """``candidates`` (with the ``index_keys`` of ``space``) caches retriever outputs."""
         missing = needs_chat(config)
         if missing and chat is None:
             raise ConfigError(f"{', '.join(missing)} need a chat_model, and none is configured",
@@ -106,6 +109,8 @@ class Pipeline:
         self.config = config
         self.space = space
         self.chat = chat
+        self.candidates = candidates
+        self.index_keys = index_keys or {}
         self.transforms = [(s, transforms.build(s, field_path=f"query_transforms.{i}"))
                            for i, s in enumerate(config.query_transforms)]
         self.retrievers = [(s, retrievers.build(s, field_path=f"retrievers.{i}"))
@@ -147,7 +152,7 @@ class Pipeline:
         for spec, retrieve in self.retrievers:
             with tracer.stage("retrieve", *_spec(spec),
                               variants=[{"kind": v.kind, "text": v.text} for v in variants]) as rec:
-                for i, ranked in enumerate(retrieve(variants, env)):
+                for i, ranked in enumerate(self._retrieve_cached(spec, retrieve, variants, env)):
                     lists[spec.name if i == 0 else f"{spec.name}#{i}"] = ranked
                 rec["output"] = _hits(lists[spec.name])
                 rec["note"] = ", ".join(f"{name}: {len(r)}" for name, r in lists.items()
@@ -161,6 +166,32 @@ class Pipeline:
             reranked = self.rerank(question, fused, env)
             rec["output"] = _hits(reranked)
         return Retrieval(question, identity, env, tracer, reranked)
+
+    def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
+                         env: QueryEnv) -> list[list[Candidate]]:
+        """Serve every variant's list from the candidate cache, or search and store them."""
+        if self.candidates is None:
+            return retrieve(variants, env)
+        searches = retrievers.get(spec.name).info.get("searches", "chunks")
+        index_key = self.index_keys.get(searches, "")
+        described = retrievers.describe(spec)
+        keys = [self.candidates.key(described, index_key, v.text, env.allowed) for v in variants]
+        cached = [self.candidates.get(k) for k in keys]
+        if all(c is not None for c in cached):
+            self.candidates.hits += len(keys)
+            by_id = self._chunks_by_id()
+            return [[Candidate(by_id[cid], score, {spec.name: score}) for cid, score in hits]  # type: ignore[union-attr]
+                    for hits in cached]
+        self.candidates.misses += len(keys)
+        lists = retrieve(variants, env)
+        for key, ranked in zip(keys, lists, strict=True):
+            self.candidates.put(key, [(c.chunk_id, c.score) for c in ranked])
+        return lists
+
+    def _chunks_by_id(self) -> dict[str, Any]:
+        if not hasattr(self, "_by_id"):
+            self._by_id = {c.chunk_id: c for c in self.space.chunks}
+        return self._by_id
 
     def answer(self, retrieval: Retrieval, on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         """top-k → context → answerability → generate → cite, continuing a retrieval."""

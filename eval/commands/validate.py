@@ -12,6 +12,8 @@ from rag.errors import InputError
 def kind_of(path: Path) -> str:
     doc = load_yaml(path)
     data = doc.data if isinstance(doc.data, dict) else {}
+    if "base" in data:
+        return "sweep"
     if "suites" in data:
         return "config"
     if "corpus" in data or "language" in data:
@@ -27,7 +29,11 @@ def validate(files: list[Path]) -> int:
     for path in files:
         try:
             kind = kind_of(path)
-            if kind == "config":
+            if kind == "sweep":
+                from eval.sweep import load_sweep
+
+                load_sweep(path)
+            elif kind == "config":
                 load_config(path)
             else:
                 load_suite(path)

@@ -8,7 +8,7 @@ from rag.retrievers import Retriever, retrievers
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 
-@retrievers.register("dense", version="1")
+@retrievers.register("dense", version="1", searches="dense")
 def dense(*, top_k: PositiveInt = 50) -> Retriever:
     """Cosine similarity between the query embedding and every visible chunk."""
 

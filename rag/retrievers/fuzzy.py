@@ -15,7 +15,7 @@ from rag.types import Candidate, QueryEnv, QueryVariant
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9-]*\d[A-Za-z0-9-]*|v?\d+(?:\.\d+){1,3}")
 
 
-@retrievers.register("fuzzy", version="1")
+@retrievers.register("fuzzy", version="1", searches="chunks")
 def fuzzy(*, top_k: PositiveInt = 20, min_score: float = 70.0) -> Retriever:
     """rapidfuzz ``WRatio`` of the query against each chunk's title, heading path and source
     path; a code or version string in the query that occurs verbatim in a chunk scores 100."""

@@ -8,7 +8,7 @@ from rag.retrievers import Retriever, retrievers
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 
-@retrievers.register("bm25", version="1")
+@retrievers.register("bm25", version="1", searches="sparse")
 def bm25(*, top_k: PositiveInt = 50) -> Retriever:
     """BM25 with the tokenizer the index was built with (jieba for Chinese)."""
 

@@ -1,0 +1,76 @@
+"""The sweep report: the leaderboard with intervals and significance marks, and one
+parameter-effect chart (inline SVG) per axis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from eval.leaderboard import SuiteBoard
+from eval.report.html import environment
+from eval.runlog import RunLog
+from eval.sweep import Sweep, _fmt
+
+W, H, PAD = 380, 210, 36
+
+
+def effect_chart(axis: str, metric: str, points: list[tuple[str, float]]) -> str:
+    """Metric against one axis: a dot per variant, the mean per value joined by a line."""
+    categories = list(dict.fromkeys(c for c, _ in points))
+    values = [v for _, v in points]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        lo, hi = lo - 0.01, hi + 0.01
+
+    def x(c: str) -> float:
+        return PAD + (W - 2 * PAD) * (categories.index(c) + 0.5) / len(categories)
+
+    def y(v: float) -> float:
+        return H - PAD - (H - 2 * PAD) * (v - lo) / (hi - lo)
+
+    means = [(c, sum(v for k, v in points if k == c) / sum(1 for k, _ in points if k == c)) for c in categories]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" role="img">',
+             f'<title>{metric} by {axis}</title>',
+             f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
+             f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{H - PAD}" stroke="#999"/>',
+             f'<text x="{PAD - 4}" y="{y(hi) + 4:.1f}" text-anchor="end" font-size="10">{hi:.3f}</text>',
+             f'<text x="{PAD - 4}" y="{y(lo) + 4:.1f}" text-anchor="end" font-size="10">{lo:.3f}</text>',
+             f'<text x="{W / 2}" y="{H - 6}" text-anchor="middle" font-size="11">{axis}</text>']
+    for c in categories:
+        parts.append(f'<text x="{x(c):.1f}" y="{H - PAD + 14}" text-anchor="middle" font-size="10">{c}</text>')
+    for c, v in points:
+        parts.append(f'<circle cx="{x(c):.1f}" cy="{y(v):.1f}" r="3" fill="#6f8fbf" fill-opacity="0.6"/>')
+    path = " ".join(f"{'M' if i == 0 else 'L'}{x(c):.1f},{y(m):.1f}" for i, (c, m) in enumerate(means))
+    parts.append(f'<path d="{path}" fill="none" stroke="#c0392b" stroke-width="2"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def charts(sweep: Sweep, boards: list[SuiteBoard], metric_for: dict[str, str]) -> list[dict[str, Any]]:
+    out = []
+    by_name = {v.name: v for v in sweep.variants}
+    for board in boards:
+        metric = metric_for[board.suite]
+        for axis in sweep.axes:
+            points = [(_fmt(by_name[v].assignments[axis]), board.cells[v][metric].agg.value)
+                      for v in board.variants if axis in by_name[v].assignments
+                      and board.cells[v][metric].agg.value is not None]
+            if len({c for c, _ in points}) > 1:
+                out.append({"suite": board.suite, "axis": axis, "metric": metric,
+                            "svg": effect_chart(axis, metric, points)})
+    return out
+
+
+def write_sweep_report(folder: Path, sweep: Sweep, state: dict[str, Any], boards: list[SuiteBoard],
+                       logs: dict[str, RunLog]) -> Path:
+    from markupsafe import Markup
+
+    primary = sweep.spec.primary
+    metric_for = {b.suite: primary if primary in b.metrics else b.metrics[0] for b in boards}
+    rendered = environment().get_template("sweep.html.j2").render(
+        state=state, boards=boards, metric_for=metric_for, sweep=sweep,
+        charts=[{**c, "svg": Markup(c["svg"])} for c in charts(sweep, boards, metric_for)],
+    )
+    out = folder / "leaderboard.html"
+    out.write_text(rendered, encoding="utf-8")
+    return out

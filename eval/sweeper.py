@@ -1,0 +1,201 @@
+"""``ragbench sweep``: every variant of a sweep over the suites, sharing every cached stage.
+
+Indexes are built first, one per distinct index key and one at a time, so variants running
+in parallel never build the same index twice; the variants then run through the executor,
+each into its own run folder (a complete variant is never run again on ``--resume``). With
+successive halving, every variant first runs on a sample of cases, and only the best fraction
+runs on all of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sys
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from eval import leaderboard
+from eval.config import suite_paths
+from eval.executors import Task, executors
+from eval.metrics import resolve
+from eval.runlog import RunLog, read_cases
+from eval.suites import load_suite
+from eval.sweep import Sweep, load_sweep
+from rag.errors import InputError
+from rag.indexing import Indexer
+from rag.registry import ComponentSpec
+from rag.store import write_json_atomic
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def sweep_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
+    if isinstance(resume, Path):
+        return resume
+    if resume:
+        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
+            state = folder / "sweep.json"
+            if state.is_file() and json.loads(state.read_text(encoding="utf-8"))["status"] != "complete":
+                return folder
+        raise InputError(f"no unfinished sweep {name!r} under {out_root} to resume", field="--resume")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    folder = out_root / f"{name}-{stamp}"
+    n = 2
+    while folder.exists():
+        folder = out_root / f"{name}-{stamp}-{n}"
+        n += 1
+    folder.mkdir(parents=True)
+    return folder
+
+
+def build_indexes(sweep: Sweep) -> Counter[str]:
+    """Every distinct index once, serially, before any variant runs."""
+    counts: Counter[str] = Counter()
+    seen: set[tuple[str, ...]] = set()
+    for variant in sweep.variants:
+        config = variant.config
+        indexer = Indexer(config.resolved_workdir(), say=lambda line: print(line, file=sys.stderr, flush=True))
+        for path in suite_paths(config, sweep.base_path):
+            suite = load_suite(path, check_corpus=False)
+            index, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
+            key = (suite.name, index.keys.chunks, index.keys.dense, index.keys.sparse)
+            if key not in seen:
+                seen.add(key)
+                counts.update(s.action for s in report.stages)
+    return counts
+
+
+def sample_ids(sweep: Sweep, fraction: float) -> tuple[str, ...]:
+    """A deterministic sample: the cases whose id hashes lowest, per suite."""
+    chosen: list[str] = []
+    for path in suite_paths(sweep.variants[0].config, sweep.base_path):
+        suite = load_suite(path, check_corpus=False)
+        ids = sorted((c.id for c in suite.cases), key=lambda i: hashlib.sha256(i.encode()).hexdigest())
+        chosen += ids[: max(2, math.ceil(fraction * len(ids)))]
+    return tuple(sorted(set(chosen)))
+
+
+def _value(run_dir: Path, metric: str, suite: str | None) -> float:
+    log = RunLog.read(run_dir)
+    summary = log.suites[suite] if suite else next(iter(log.suites.values()))
+    value = summary.metrics[metric].value
+    higher = resolve(metric).higher_is_better
+    return (value if higher else -value) if value is not None else float("-inf")
+
+
+def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bool | Path = False,
+              workers: int | None = None, progress: bool = True) -> tuple[Path, dict[str, Any]]:
+    sweep = load_sweep(path)
+    spec = sweep.spec
+    folder = sweep_dir_for(out_root, spec.name, resume)
+    state_path = folder / "sweep.json"
+    state: dict[str, Any] = {
+        "schema_version": 1, "name": spec.name, "sweep_file": str(path), "base": str(sweep.base_path),
+        "status": "running", "started_at": _now(), "axes": sweep.axes,
+        "variants": {v.name: {"assignments": v.assignments, "run_dir": str(folder / "runs" / v.name)}
+                     for v in sweep.variants},
+    }
+    if state_path.is_file():
+        previous = json.loads(state_path.read_text(encoding="utf-8"))
+        if previous["variants"].keys() != state["variants"].keys():
+            raise InputError(f"{folder}: the sweep's variants changed since it started; start a new sweep",
+                             field="--resume")
+        state["started_at"] = previous["started_at"]
+    write_json_atomic(state_path, state)
+
+    index_counts = build_indexes(sweep)
+    execute = executors.build(ComponentSpec(name=spec.executor, params={"workers": workers or spec.workers}))
+
+    def tasks_for(variants: list[str], suffix: str = "", case_ids: tuple[str, ...] | None = None) -> list[Task]:
+        out = []
+        for v in sweep.variants:
+            run_dir = folder / "runs" / f"{v.name}{suffix}"
+            done = (run_dir / "run.json").is_file() and RunLog.read(run_dir).status == "complete"
+            if v.name in variants and not done:
+                out.append(Task(v.name, v.config.model_dump(mode="json"), str(sweep.base_path), str(run_dir), case_ids))
+        return out
+
+    names = [v.name for v in sweep.variants]
+    eliminated: dict[str, float] = {}
+    if spec.halving:
+        ids = sample_ids(sweep, spec.halving.sample)
+        _run_all(execute, tasks_for(names, "@sample", ids), progress, "sample")
+        scores = {n: _value(folder / "runs" / f"{n}@sample", spec.halving.metric, spec.halving.suite) for n in names}
+        keep = max(1, math.ceil(spec.halving.keep * len(names)))
+        survivors = sorted(names, key=lambda n: (-scores[n], names.index(n)))[:keep]
+        eliminated = {n: scores[n] for n in names if n not in survivors}
+        state["halving"] = {"sample_cases": len(ids), "kept": survivors, "eliminated": eliminated}
+        names = [n for n in names if n in survivors]
+    _run_all(execute, tasks_for(names), progress, "full")
+
+    logs = {n: RunLog.read(folder / "runs" / n) for n in names}
+    cases = {n: read_cases(folder / "runs" / n) for n in names}
+    sig = spec.significance
+    boards = leaderboard.build(logs, cases, test=sig.test, alpha=sig.alpha, resamples=sig.resamples)
+    caches = sum_caches(logs.values(), index_counts)
+    status = "complete" if all(log.status == "complete" for log in logs.values()) else "incomplete"
+    state.update({"status": status, "finished_at": _now(), "caches": caches,
+                  "leaderboard": leaderboard.to_json(boards)})
+    from eval.report.sweep import write_sweep_report
+
+    write_sweep_report(folder, sweep, state, boards, logs)
+    write_json_atomic(state_path, state)  # last: a sweep is complete only with its report
+    return folder, state
+
+
+def _run_all(execute: Any, tasks: list[Task], progress: bool, stage: str) -> None:
+    if not tasks:
+        return
+    total = len(tasks)
+    for i, result in enumerate(execute(tasks), start=1):
+        if progress:
+            print(f"[{stage} {i}/{total}] {result['name']}: {result['status']}", file=sys.stderr, flush=True)
+
+
+def sum_caches(logs: Any, index_counts: Counter[str]) -> dict[str, dict[str, int]]:
+    total: dict[str, Counter[str]] = {}
+    for log in logs:
+        for name, counts in log.caches.items():
+            if name == "indexes":
+                continue
+            total.setdefault(name, Counter()).update(counts)
+    out = {name: dict(c) for name, c in total.items()}
+    out["indexes"] = dict(index_counts)
+    return out
+
+
+def format_sweep(state: dict[str, Any], primary: str | None) -> str:
+    lines = [f"sweep {state['name']}: {state['status']} — {len(state['variants'])} variants"]
+    if "halving" in state:
+        h = state["halving"]
+        lines.append(f"successive halving: {h['sample_cases']} sample cases, kept {len(h['kept'])}, "
+                     f"eliminated {len(h['eliminated'])}")
+    for board in state["leaderboard"]:
+        metric = primary if primary in board["metrics"] else board["metrics"][0]
+        higher = resolve(metric).higher_is_better
+        rows = sorted(board["variants"].items(), key=lambda kv: (kv[1][metric]["value"] is None,
+                      -(kv[1][metric]["value"] or 0) if higher else (kv[1][metric]["value"] or 0)))
+        lines.append("")
+        lines.append(f"{board['suite']}: ranked by {metric}  (▼ significantly worse than the best, Holm-corrected)")
+        for name, cells in rows:
+            c = cells[metric]
+            mark = "★" if c["best"] else ("▼" if c["significantly_worse"] else "≈")
+            ci = f"[{c['low']:.4f}, {c['high']:.4f}]" if c["low"] is not None else ""
+            p = f"p={c['p_value']:.3g}" if c["p_value"] is not None else ""
+            value = f"{c['value']:.4f}" if c["value"] is not None else "—"
+            lines.append(f"  {mark} {value}  {ci:<20} {p:<10} {name}")
+    c = state["caches"]
+    emb, cand, idx = c.get("embeddings", {}), c.get("candidates", {}), c.get("indexes", {})
+    lines.append("")
+    lines.append(f"caches: indexes built {idx.get('built', 0) + idx.get('rebuilt', 0)}, reused {idx.get('reused', 0)}; "
+                 f"embeddings {emb.get('misses', 0)} computed, {emb.get('hits', 0)} from cache; "
+                 f"retrieval candidates {cand.get('misses', 0)} searched, {cand.get('hits', 0)} from cache"
+                 + (f"; chat {c['chat'].get('misses', 0)} called, {c['chat'].get('hits', 0)} from cache"
+                    if c.get("chat") else ""))
+    return "\n".join(lines)
