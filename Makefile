@@ -42,6 +42,7 @@ perf: setup
 	$(PY) perf/embedders.py
 	$(PY) perf/bm25.py
 	$(PY) perf/chroma_recall.py
+	$(PY) perf/scifact.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf

@@ -12,14 +12,13 @@ from pathlib import Path
 
 from rag.generators import Generation
 
+ANSWERED = [0]  # per process, across every pipeline built in it (a sweep builds one per variant)
+
 
 def killer(*, marker: str, after: int = 3):  # noqa: ANN201
-    answered = 0
-
     def generate(question, context, decision, env):  # noqa: ANN001, ANN202
-        nonlocal answered
-        answered += 1
-        if answered > after and not Path(marker).exists():
+        ANSWERED[0] += 1
+        if ANSWERED[0] > after and not Path(marker).exists():
             Path(marker).write_text("killed", encoding="utf-8")
             os.kill(os.getpid(), signal.SIGKILL)
         if decision.action == "refuse" or not context:
