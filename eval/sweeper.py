@@ -150,12 +150,17 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
 
 
 def _run_all(execute: Any, tasks: list[Task], progress: bool, stage: str) -> None:
+    """The first variant runs alone, filling the candidate and embedding caches that the
+    others share; the rest then run in parallel without searching the same lists twice."""
     if not tasks:
         return
     total = len(tasks)
-    for i, result in enumerate(execute(tasks), start=1):
-        if progress:
-            print(f"[{stage} {i}/{total}] {result['name']}: {result['status']}", file=sys.stderr, flush=True)
+    done = 0
+    for batch in (tasks[:1], tasks[1:]):
+        for result in execute(batch) if batch else ():
+            done += 1
+            if progress:
+                print(f"[{stage} {done}/{total}] {result['name']}: {result['status']}", file=sys.stderr, flush=True)
 
 
 def sum_caches(logs: Any, index_counts: Counter[str]) -> dict[str, dict[str, int]]:
