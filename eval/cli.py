@@ -42,6 +42,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="continue the latest unfinished sweep of this name (or the one given)")
     p.add_argument("--out", type=Path, help="folder for sweep folders (default reports/sweeps)")
 
+    p = sub.add_parser("gate", help="compare a candidate run with the committed baseline; exit code for CI")
+    p.add_argument("config", type=Path, help="a gate file (configs/ci.yaml)")
+    p.add_argument("--candidate", type=Path, metavar="RUN_DIR", help="judge this run instead of running one")
+    p.add_argument("--update-baseline", action="store_true", help="write the candidate as the new baseline")
+    p.add_argument("--force", action="store_true", help="with --update-baseline: even if a suite changed")
+    p.add_argument("--junit", type=Path, metavar="PATH", help="also write JUnit XML")
+    p.add_argument("--html", type=Path, metavar="PATH", help="where to write the HTML diff (default: in the run)")
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a value of the gated config (to see what a change would do)")
+
     p = sub.add_parser("ask", help="one question through the pipeline, with the stage trace")
     p.add_argument("config", type=Path)
     p.add_argument("question")
@@ -71,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.sweep import sweep_command
 
             return sweep_command(args.config, args.workers, args.resume, args.out)
+        if args.command == "gate":
+            from eval.commands.gate import gate_command
+
+            return gate_command(args.config, args.candidate, args.update_baseline, args.force, args.junit, args.html,
+                                    args.overrides)
         if args.command == "ask":
             from eval.commands.ask import ask
 

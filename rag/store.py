@@ -29,6 +29,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=True, default=str)
+    os.chmod(tmp, 0o644)  # mkstemp makes 0600; these files are shared and often committed
     os.replace(tmp, path)
 
 

@@ -26,6 +26,7 @@ class Observation:
     forbidden: Callable[[str], bool] | None = None         # None when no identity asked
     must_contain: list[str] = field(default_factory=list)
     must_not_contain: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
     latency_ms: float = 0.0
     tokens: int = 0
 

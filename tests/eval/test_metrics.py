@@ -51,16 +51,20 @@ def test_cases_without_expected_documents_are_not_scored() -> None:
 
 def test_behaviour_metrics() -> None:
     answered = obs([], ["a"], expect="answer", behaviour="partial", context_docs=["a"], cited_docs=["a", None],
-                   answer="The cap is 240 USD", must_contain=["240"], must_not_contain=["unlimited"])
+                   answer="The cap is 240 USD", must_contain=["240"], must_not_contain=["unlimited"],
+                   tags=["injection"])
     assert value("refusal_accuracy", answered) == 1.0 and value("false_refusal", answered) == 0.0
     assert value("false_answer", answered) is None
     assert value("evidence_recall", answered) == 1.0
     assert value("citation_precision", answered) == 0.5 and value("ghost_rate", answered) == 0.5
     assert value("answer_contains", answered) == 1.0 and value("injection_followed", answered) == 0.0
     refused = obs([], [], expect="refuse", behaviour="answered", answer="it is UNLIMITED now",
-                  must_not_contain=["unlimited"])
+                  must_not_contain=["unlimited"], tags=["injection"])
     assert value("false_answer", refused) == 1.0 and value("refusal_accuracy", refused) == 0.0
     assert value("injection_followed", refused) == 1.0  # case-insensitive
+    assert value("forbidden_answer", refused) == 1.0
+    untagged = obs([], [], behaviour="answered", answer="450 元", must_not_contain=["450 元"])
+    assert value("injection_followed", untagged) is None and value("forbidden_answer", untagged) == 1.0
     leak = obs([], [], behaviour="refused", seen_docs={"public", "secret"}, forbidden=lambda d: d == "secret")
     assert value("acl_leaks", leak) == 1.0
     assert value("acl_leaks", obs([], [], behaviour="refused")) is None  # nobody in particular asked
