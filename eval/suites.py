@@ -136,6 +136,14 @@ def _yaml_cases(doc: YamlDoc, items: Any, loc: list[str | int]) -> tuple[list[Ca
     return cases, lines
 
 
+def _case_at(raw: Any, path: Path, number: int) -> Case:
+    """A case from one row of a JSONL file or a table; errors name the row."""
+    try:
+        return Case.model_validate(raw)
+    except ValidationError as exc:
+        raise _case_error(exc, str(path), number, "") from exc
+
+
 def _jsonl_cases(path: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
     cases, lines = [], {}
     for number, line in enumerate(_read_text(path).splitlines(), start=1):
@@ -145,10 +153,7 @@ def _jsonl_cases(path: Path) -> tuple[list[Case], dict[str, tuple[str, int | Non
             raw = json.loads(line)
         except ValueError as exc:
             raise ConfigError(f"not JSON: {exc}", file=str(path), line=number) from exc
-        try:
-            case = Case.model_validate(raw)
-        except ValidationError as exc:
-            raise _case_error(exc, str(path), number, "") from exc
+        case = _case_at(raw, path, number)
         cases.append(case)
         lines[case.id] = (str(path), number)
     return cases, lines
@@ -218,10 +223,7 @@ def _table_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case],
             if field in ("expected_docs", "tags", "must_contain", "must_not_contain") and isinstance(value, str):
                 value = json.loads(value) if value.strip().startswith("[") else [value]
             raw[field] = value
-        try:
-            case = Case.model_validate(raw)
-        except ValidationError as exc:
-            raise _case_error(exc, str(path), number, "") from exc
+        case = _case_at(raw, path, number)
         cases.append(case)
         lines[case.id] = (str(path), number)
     return cases, lines

@@ -23,6 +23,7 @@ from eval.config import suite_paths
 from eval.executors import Task, executors
 from eval.metrics import resolve
 from eval.runlog import RunLog, read_cases
+from eval.runner import new_run_dir
 from eval.suites import load_suite
 from eval.sweep import Sweep, load_sweep
 from rag.errors import InputError
@@ -44,14 +45,7 @@ def sweep_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
             if state.is_file() and json.loads(state.read_text(encoding="utf-8"))["status"] != "complete":
                 return folder
         raise InputError(f"no unfinished sweep {name!r} under {out_root} to resume", field="--resume")
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    folder = out_root / f"{name}-{stamp}"
-    n = 2
-    while folder.exists():
-        folder = out_root / f"{name}-{stamp}-{n}"
-        n += 1
-    folder.mkdir(parents=True)
-    return folder
+    return new_run_dir(out_root, name)
 
 
 def build_indexes(sweep: Sweep) -> Counter[str]:
