@@ -223,8 +223,11 @@ def compare(gate: Gate, baseline: Baseline, log: RunLog, cases: list[CaseRecord]
             result.infrastructure.append(f"{r.suite}/{r.case_id}: {r.error}")
     if log.status != "complete" and not result.infrastructure:
         result.infrastructure.append(f"run {log.run_id} is {log.status}")
-    for rule in gate.spec.rules:
+    for i, rule in enumerate(gate.spec.rules):
         targets = [rule.suite] if rule.suite else list(log.suites)
+        if not any(rule.metric in log.suites[s].metrics for s in targets if s in log.suites):
+            raise ConfigError(f"no suite of run {log.run_id} measured {rule.metric!r}; add it to the config's "
+                              "metrics", file=str(gate.path), field=f"rules.{i}.metric")
         for suite in targets:
             if suite not in log.suites:
                 raise ConfigError(f"rule for {rule.metric} names suite {suite!r}, which the run does not have",

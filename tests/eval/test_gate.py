@@ -91,6 +91,13 @@ def test_a_baseline_from_another_suite_version_is_refused(project: Path, capsys)
     assert main(["gate", str(gate)]) == 0
 
 
+def test_a_rule_on_an_unmeasured_metric_is_an_input_error(project: Path, capsys) -> None:
+    gate = gate_file(project, "  - {metric: recall@100, min: 0.5}\n")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    assert main(["gate", str(gate)]) == 2
+    assert "measured 'recall@100'" in capsys.readouterr().err
+
+
 def test_candidate_run_can_be_given(project: Path) -> None:
     gate = gate_file(project, RULES)
     run_dir, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
@@ -107,9 +114,10 @@ def test_a_planted_two_point_hit5_drop_on_scifact_is_significant(tmp_path: Path,
         "rules:\n  - {metric: hit@5, max_drop: 0.01, significance: {test: permutation, alpha: 0.05}}\n",
         encoding="utf-8")
     gate = load_gate(tmp_path / "gate.yaml")
-    first, log = run(gate.config_path, out_root=tmp_path / "runs", progress=False)
+    metrics = ["metrics=[hit@5, ndcg@10]"]
+    first, log = run(gate.config_path, metrics, out_root=tmp_path / "runs", progress=False)
     baseline = from_run(log, read_cases(first))
-    second, log2 = run(gate.config_path, out_root=tmp_path / "runs", progress=False)
+    second, log2 = run(gate.config_path, metrics, out_root=tmp_path / "runs", progress=False)
     rerun = compare(gate, baseline, log2, read_cases(second))
     assert rerun.exit_code == 0 and rerun.verdicts[0].p_value == 1.0
     # plant a 2-point drop: 6 of 300 cases lose their hit@5
