@@ -8,6 +8,7 @@ Every problem is reported with file, line and field, and nothing runs half-loade
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -292,14 +293,22 @@ def check_cases(suite: Suite, doc_ids: set[str] | None) -> None:
 
 
 def corpus_ids(suite: Suite) -> set[str]:
-    """Ids of every document in the corpus, quarantined ones included (cheap: no chunking)."""
+    """Ids of every document in the corpus, quarantined ones included (cheap: no chunking).
+    Remembered per corpus content, since a sweep loads the same suite once per variant."""
+    from rag.corpus import scan
+
+    files = scan(suite.corpus_dir)
+    return set(_ids_of(tuple((f.rel, f.digest) for f in files), str(suite.corpus_dir)))
+
+
+@functools.lru_cache(maxsize=32)
+def _ids_of(fingerprint: tuple[tuple[str, str], ...], corpus_dir: str) -> frozenset[str]:
     from rag.clean import cleaners
     from rag.corpus import load_corpus, scan
     from rag.poison import scanners
 
-    corpus = load_corpus(scan(suite.corpus_dir), clean=cleaners.build("standard"),
-                         scan_poison=scanners.build("none"))
-    return {d.doc_id for d in corpus.documents}
+    corpus = load_corpus(scan(corpus_dir), clean=cleaners.build("standard"), scan_poison=scanners.build("none"))
+    return frozenset(d.doc_id for d in corpus.documents)
 
 
 def suite_hash(suite: Suite) -> str:
