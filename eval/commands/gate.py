@@ -41,6 +41,9 @@ def gate_command(path: Path, candidate: Path | None, update: bool, force: bool,
         out = Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "runs"
         run_dir, log = run(gate.config_path, [*gate.spec.overrides, *(overrides or [])], out_root=out, only=gate.spec.suites or None,
                            progress=sys.stderr.isatty())
+        from eval.report import write_run_report
+
+        write_run_report(run_dir, log, read_cases(run_dir))  # the candidate's own report, beside gate.html
     else:
         run_dir = candidate
         if not (run_dir / "run.json").is_file():

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.leaderboard import SuiteBoard
+from eval.metrics import resolve
 from eval.report.html import environment
 from eval.runlog import RunLog
 from eval.sweep import Sweep, _fmt
@@ -14,9 +15,12 @@ from eval.sweep import Sweep, _fmt
 W, H, PAD = 380, 210, 36
 
 
-def effect_chart(axis: str, metric: str, points: list[tuple[str, float]]) -> str:
-    """Metric against one axis: a dot per variant, the mean per value joined by a line."""
-    categories = list(dict.fromkeys(c for c, _ in points))
+def effect_chart(axis: str, metric: str, points: list[tuple[str, float]], order: list[str] | None = None) -> str:
+    """Metric against one axis: a dot per variant, the mean per value joined by a line.
+    ``order`` is the axis values' order in the sweep file."""
+    present = {c for c, _ in points}
+    categories = [c for c in dict.fromkeys(order or []) if c in present] + sorted(
+        present - set(order or []))
     values = [v for _, v in points]
     lo, hi = min(values), max(values)
     if hi == lo:
@@ -47,17 +51,19 @@ def effect_chart(axis: str, metric: str, points: list[tuple[str, float]]) -> str
 
 
 def charts(sweep: Sweep, boards: list[SuiteBoard], metric_for: dict[str, str]) -> list[dict[str, Any]]:
+    """One chart per grid/zip axis; explicit named variants are not points on an axis."""
     out = []
-    by_name = {v.name: v for v in sweep.variants}
+    by_name = {v.name: v for v in sweep.variants if v.name not in sweep.spec.variants}
     for board in boards:
         metric = metric_for[board.suite]
         for axis in sweep.axes:
             points = [(_fmt(by_name[v].assignments[axis]), board.cells[v][metric].agg.value)
-                      for v in board.variants if axis in by_name[v].assignments
+                      for v in board.variants if v in by_name and axis in by_name[v].assignments
                       and board.cells[v][metric].agg.value is not None]
+            order = [_fmt(x) for x in sweep.spec.grid.get(axis, sweep.spec.zip.get(axis, []))]
             if len({c for c, _ in points}) > 1:
                 out.append({"suite": board.suite, "axis": axis, "metric": metric,
-                            "svg": effect_chart(axis, metric, points)})
+                            "svg": effect_chart(axis, metric, points, order)})
     return out
 
 
@@ -67,6 +73,14 @@ def write_sweep_report(folder: Path, sweep: Sweep, state: dict[str, Any], boards
 
     primary = sweep.spec.primary
     metric_for = {b.suite: primary if primary in b.metrics else b.metrics[0] for b in boards}
+    for board in boards:  # the sort metric first, costs last; rows best first
+        key = metric_for[board.suite]
+        board.metrics = [key] + [m for m in board.metrics if m != key and resolve(m).needs != "cost"] + \
+            [m for m in board.metrics if m != key and resolve(m).needs == "cost"]
+        higher = resolve(key).higher_is_better
+        board.variants = sorted(board.variants, key=lambda v: (
+            board.cells[v][key].agg.value is None,
+            -(board.cells[v][key].agg.value or 0) if higher else (board.cells[v][key].agg.value or 0)))
     rendered = environment().get_template("sweep.html.j2").render(
         state=state, boards=boards, metric_for=metric_for, sweep=sweep,
         charts=[{**c, "svg": Markup(c["svg"])} for c in charts(sweep, boards, metric_for)],

@@ -163,3 +163,11 @@ def test_holm_and_paired_tests() -> None:
     worse = better - 0.2
     assert paired_p_value(better, worse, "permutation", 999) < 0.01
     assert paired_p_value(better, worse, "bootstrap", 999) < 0.01
+
+
+def test_effect_chart_keeps_the_axis_order_and_escapes_nothing_it_should_not() -> None:
+    from eval.report.sweep import effect_chart
+
+    svg = effect_chart("weights", "ndcg@10", [("0.7", 0.70), ("0.3", 0.72), ("0.5", 0.73)], ["0.3", "0.5", "0.7"])
+    assert svg.startswith("<svg") and svg.count("<circle") == 3
+    assert svg.index(">0.3<") < svg.index(">0.5<") < svg.index(">0.7<")
