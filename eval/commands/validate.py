@@ -14,11 +14,14 @@ def kind_of(path: Path) -> str:
     data = doc.data if isinstance(doc.data, dict) else {}
     if "base" in data:
         return "sweep"
+    if "rules" in data:
+        return "gate"
     if "suites" in data:
         return "config"
     if "corpus" in data or "language" in data:
         return "suite"
-    raise doc.error("cannot tell whether this is a config (has 'suites') or a suite (has 'corpus')")
+    raise doc.error("cannot tell what this is: a config has 'suites', a suite 'corpus', "
+                    "a sweep 'base', a gate 'rules'")
 
 
 def validate(files: list[Path]) -> int:
@@ -29,7 +32,11 @@ def validate(files: list[Path]) -> int:
     for path in files:
         try:
             kind = kind_of(path)
-            if kind == "sweep":
+            if kind == "gate":
+                from eval.gate import load_gate
+
+                load_gate(path)
+            elif kind == "sweep":
                 from eval.sweep import load_sweep
 
                 load_sweep(path)

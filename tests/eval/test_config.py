@@ -95,3 +95,10 @@ def test_validate_reports_every_bad_file_and_accepts_suites(tmp_path: Path, caps
     captured = capsys.readouterr()
     assert f"{bad}:2: language:" in captured.err
     assert f"ok  {good}" in captured.out
+
+
+def test_every_shipped_config_sweep_and_gate_validates(capsys) -> None:
+    files = sorted(str(p) for p in (ROOT / "configs").glob("*.yaml"))
+    assert main(["validate", *files]) == 0
+    out = capsys.readouterr().out
+    assert "(gate)" in out and "(sweep)" in out and "(config)" in out
