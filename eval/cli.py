@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a value of the gated config (to see what a change would do)")
 
+    p = sub.add_parser("report", help="rebuild the HTML report of runs from their logs, without re-running")
+    p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
+
     p = sub.add_parser("ask", help="one question through the pipeline, with the stage trace")
     p.add_argument("config", type=Path)
     p.add_argument("question")
@@ -86,6 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return gate_command(args.config, args.candidate, args.update_baseline, args.force, args.junit, args.html,
                                     args.overrides)
+        if args.command == "report":
+            from eval.commands.report import report_command
+
+            return report_command(args.run_dirs)
         if args.command == "ask":
             from eval.commands.ask import ask
 

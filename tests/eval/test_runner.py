@@ -118,3 +118,11 @@ def test_cli_prints_a_summary_and_names_the_report(project: Path, capsys) -> Non
     out = capsys.readouterr().out
     assert "tiny  (full, en): 6 cases" in out and "refusal_accuracy" in out and "report:" in out
     assert Path(out.rsplit("report:", 1)[1].strip()).is_file()
+
+
+def test_report_command_rebuilds_from_the_log_alone(project: Path, capsys) -> None:
+    run_dir, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    assert not (run_dir / "report.html").exists()
+    assert main(["report", str(run_dir)]) == 0
+    assert (run_dir / "report.html").is_file() and "report:" in capsys.readouterr().out
+    assert main(["report", str(project)]) == 2
