@@ -17,7 +17,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
-from eval.baseline import Baseline, BaselineSuite
+from eval.baseline import Baseline, BaselineSuite, compact_trace
 from eval.leaderboard import paired_p_value
 from eval.metrics import resolve
 from eval.runlog import Aggregate, CaseRecord, RunLog
@@ -248,7 +248,6 @@ def compare(gate: Gate, baseline: Baseline, log: RunLog, cases: list[CaseRecord]
                     suite, record.case_id, "pass→fail" if before.passed else "fail→pass",
                     {"behaviour": before.behaviour, "answer": before.answer, "trace": before.trace},
                     {"behaviour": record.behaviour, "answer": record.answer,
-                     "trace": [{"stage": t["stage"], "component": t["component"], "note": t.get("note", ""),
-                                "output": [[i, round(s, 4)] for i, s in t.get("output", [])[:5]]} for t in record.trace]},
+                     "trace": compact_trace(record.trace)},
                 ))
     return result

@@ -131,9 +131,8 @@ def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Ca
 
 
 def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identity | None) -> Observation:
-    doc_of = {c.chunk_id: c.doc_id for c in index.chunks}
-    meta_of = {c.doc_id: c.metadata for c in index.chunks}
-    seen = {doc_of[i] for t in record.trace for i, _ in t["output"] if i in doc_of}
+    by_id, meta_of = index.chunk_by_id, index.doc_metadata
+    seen = {by_id[i].doc_id for t in record.trace for i, _ in t["output"] if i in by_id}
     seen |= {c["doc_id"] for c in record.context} | {c["doc_id"] for c in record.citations if c["doc_id"]}
     seen |= {d for d, _ in record.ranking}
     forbidden = None

@@ -122,6 +122,15 @@ class CorpusIndex:
         return [c.chunk_id for c in self.chunks]
 
     @cached_property
+    def chunk_by_id(self) -> dict[str, Chunk]:
+        return {c.chunk_id: c for c in self.chunks}
+
+    @cached_property
+    def doc_metadata(self) -> dict[str, dict[str, Any]]:
+        """Each indexed document's labels (access control among them)."""
+        return {c.doc_id: c.metadata for c in self.chunks}
+
+    @cached_property
     def embedder(self) -> CachedEmbedder:
         return CachedEmbedder(embedders.build(self.config.embedder_for(self.language)), self.cache)
 

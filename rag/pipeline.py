@@ -179,7 +179,7 @@ class Pipeline:
         cached = [self.candidates.get(k) for k in keys]
         if all(c is not None for c in cached):
             self.candidates.hits += len(keys)
-            by_id = self._chunks_by_id()
+            by_id = self.space.chunk_by_id
             return [[Candidate(by_id[cid], score, {spec.name: score}) for cid, score in hits]  # type: ignore[union-attr]
                     for hits in cached]
         self.candidates.misses += len(keys)
@@ -187,11 +187,6 @@ class Pipeline:
         for key, ranked in zip(keys, lists, strict=True):
             self.candidates.put(key, [(c.chunk_id, c.score) for c in ranked])
         return lists
-
-    def _chunks_by_id(self) -> dict[str, Any]:
-        if not hasattr(self, "_by_id"):
-            self._by_id = {c.chunk_id: c for c in self.space.chunks}
-        return self._by_id
 
     def answer(self, retrieval: Retrieval, on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         """top-k → context → answerability → generate → cite, continuing a retrieval."""

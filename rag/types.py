@@ -243,6 +243,7 @@ class SearchSpace(Protocol):
     ``chunks`` positions; every search applies it before scoring."""
 
     chunks: list[Chunk]
+    chunk_by_id: dict[str, Chunk]
     language: str
 
     def embed_queries(self, texts: list[str]) -> Any: ...

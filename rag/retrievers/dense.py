@@ -14,7 +14,7 @@ def dense(*, top_k: PositiveInt = 50) -> Retriever:
 
     def retrieve(variants: list[QueryVariant], env: QueryEnv) -> list[list[Candidate]]:
         space = env.space
-        by_id = {c.chunk_id: c for c in space.chunks}
+        by_id = space.chunk_by_id
         vectors = space.embed_queries([v.text for v in variants])
         return [
             [Candidate(by_id[h.chunk_id], h.score, {"dense": h.score})

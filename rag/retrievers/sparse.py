@@ -14,7 +14,7 @@ def bm25(*, top_k: PositiveInt = 50) -> Retriever:
 
     def retrieve(variants: list[QueryVariant], env: QueryEnv) -> list[list[Candidate]]:
         space = env.space
-        by_id = {c.chunk_id: c for c in space.chunks}
+        by_id = space.chunk_by_id
         return [
             [Candidate(by_id[h.chunk_id], h.score, {"bm25": h.score})
              for h in space.sparse_search(space.tokenize(v.text), top_k, env.allowed)]

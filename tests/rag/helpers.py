@@ -36,6 +36,10 @@ class Space:
         self._tok = tokenizers.build("english" if self.language == "en" else "jieba")
         self._emb = embedders.build({"name": "hashing", "params": {"dim": 256}})
 
+    @property
+    def chunk_by_id(self) -> dict[str, Chunk]:
+        return {c.chunk_id: c for c in self.chunks}
+
     def tokenize(self, text: str) -> list[str]:
         return self._tok(text)
 
