@@ -44,7 +44,10 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("gate", help="compare a candidate run with the committed baseline; exit code for CI")
     p.add_argument("config", type=Path, help="a gate file (configs/ci.yaml)")
-    p.add_argument("--candidate", type=Path, metavar="RUN_DIR", help="judge this run instead of running one")
+    p.add_argument("--candidate", type=Path, action="append", metavar="RUN_DIR",
+                   help="judge this run instead of running one (repeat it for each repeat of a noisy target)")
+    p.add_argument("--baseline-ref", metavar="REF",
+                   help="compute the baseline fresh on this machine from a git ref instead of reading the committed one")
     p.add_argument("--update-baseline", action="store_true", help="write the candidate as the new baseline")
     p.add_argument("--force", action="store_true", help="with --update-baseline: even if a suite changed")
     p.add_argument("--junit", type=Path, metavar="PATH", help="also write JUnit XML")
@@ -88,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.gate import gate_command
 
             return gate_command(args.config, args.candidate, args.update_baseline, args.force, args.junit, args.html,
-                                    args.overrides)
+                                args.overrides, args.baseline_ref)
         if args.command == "report":
             from eval.commands.report import report_command
 

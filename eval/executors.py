@@ -24,7 +24,7 @@ class Task:
     config: dict[str, Any]
     base_path: str
     run_dir: str
-    case_ids: tuple[str, ...] | None = None
+    case_ids: tuple[tuple[str, str], ...] | None = None
 
 
 def run_task(task: Task) -> dict[str, Any]:

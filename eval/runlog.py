@@ -122,7 +122,12 @@ class Checkpoint:
 
 
 def read_cases(run_dir: Path) -> list[CaseRecord]:
-    return Checkpoint(run_dir / "cases.jsonl").read()
+    """The latest record of each case (a resumed run appends a retried case again), in the
+    order cases first appeared."""
+    latest: dict[tuple[str, str], CaseRecord] = {}
+    for record in Checkpoint(run_dir / "cases.jsonl").read():
+        latest[record.key] = record
+    return list(latest.values())
 
 
 def dump(obj: Any) -> str:

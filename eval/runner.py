@@ -190,6 +190,11 @@ def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> Suit
     return summary
 
 
+def config_hash(config_dump: dict[str, Any], overrides: list[str] | None = None) -> str:
+    """The hash a run log records of its resolved config (and the overrides that made it)."""
+    return stable_hash([config_dump, overrides or []])
+
+
 def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -224,28 +229,31 @@ def run(
     on_case: Callable[[CaseRecord], None] | None = None,
     config: RunConfig | None = None,
     run_dir: Path | None = None,
-    case_ids: set[str] | None = None,
+    case_ids: set[tuple[str, str]] | None = None,
+    repeat: int = 0,
 ) -> tuple[Path, RunLog]:
     """Evaluate a config over its suites. A sweep passes an already validated ``config``, the
-    exact ``run_dir`` of its variant and, for successive halving, a sample of ``case_ids``."""
+    exact ``run_dir`` of its variant and, for successive halving, a sample of ``case_ids``
+    (``(suite, case id)`` pairs). ``repeat`` > 0 is a repeat of a noisy target: its model
+    calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
     suites = [load_suite(p) for p in suite_paths(config, config_path)]
     if case_ids is not None:
-        suites = [s.model_copy(update={"cases": [c for c in s.cases if c.id in case_ids]}) for s in suites]
+        suites = [s.model_copy(update={"cases": [c for c in s.cases if (s.name, c.id) in case_ids]}) for s in suites]
     if only:
         unknown = sorted(set(only) - {s.name for s in suites})
         if unknown:
             raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
         suites = [s for s in suites if s.name in only]
     config_dump = config.model_dump(mode="json")
-    config_hash = stable_hash([config_dump, overrides or []])
+    run_hash = config_hash(config_dump, overrides)
 
     if run_dir is not None and (run_dir / "run.json").is_file():
         resume = run_dir
     if resume:
         run_dir = resume if isinstance(resume, Path) else find_resumable(out_root, config.name)
         log = RunLog.read(run_dir)
-        if log.config_hash != config_hash:
+        if log.config_hash != run_hash:
             raise InputError(f"{run_dir}: the config changed since this run started; start a new run", field="--resume")
         for s in suites:
             if s.name in log.suites and log.suites[s.name].hash != s.hash:
@@ -255,10 +263,11 @@ def run(
             run_dir = new_run_dir(out_root, config.name)
         else:
             run_dir.mkdir(parents=True, exist_ok=True)
-        log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(config_path), config_hash=config_hash,
+        log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(config_path), config_hash=run_hash,
                      config=config_dump, components=components(config), git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
-    done = {r.key: r for r in checkpoint.read()}
+    # a case that failed on an endpoint is not done: resuming retries it
+    done = {r.key: r for r in checkpoint.read() if r.error is None}
     for s in suites:
         log.suites.setdefault(s.name, SuiteSummary(name=s.name, hash=s.hash, mode=s.mode,
                                                    language=s.language, cases=len(s.cases)))
@@ -267,7 +276,7 @@ def run(
 
     workdir = config.resolved_workdir()
     indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
-    chat = chat_for(config, workdir / "cache" / "chat.sqlite")
+    chat = chat_for(config, workdir / "cache" / "chat.sqlite", salt=f"repeat-{repeat}" if repeat else "")
     candidates = CandidateCache(workdir / "cache" / "candidates.sqlite")
     caches = {"embeddings": Counter(), "candidates": Counter(), "chat": Counter(), "indexes": Counter()}
     todo = sum(1 for s in suites for c in s.cases if (s.name, c.id) not in done)

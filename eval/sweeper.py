@@ -23,7 +23,7 @@ from eval.config import suite_paths
 from eval.executors import Task, executors
 from eval.metrics import resolve
 from eval.runlog import RunLog, read_cases
-from eval.runner import new_run_dir
+from eval.runner import config_hash, new_run_dir
 from eval.suites import load_suite
 from eval.sweep import Sweep, load_sweep
 from rag.errors import InputError
@@ -65,13 +65,14 @@ def build_indexes(sweep: Sweep) -> Counter[str]:
     return counts
 
 
-def sample_ids(sweep: Sweep, fraction: float) -> tuple[str, ...]:
-    """A deterministic sample: the cases whose id hashes lowest, per suite."""
-    chosen: list[str] = []
+def sample_ids(sweep: Sweep, fraction: float) -> tuple[tuple[str, str], ...]:
+    """A deterministic sample: the cases whose id hashes lowest, drawn per suite and named by
+    (suite, case id), so that a case id that two suites share is not drawn for both."""
+    chosen: list[tuple[str, str]] = []
     for path in suite_paths(sweep.variants[0].config, sweep.base_path):
         suite = load_suite(path, check_corpus=False)
         ids = sorted((c.id for c in suite.cases), key=lambda i: hashlib.sha256(i.encode()).hexdigest())
-        chosen += ids[: max(2, math.ceil(fraction * len(ids)))]
+        chosen += [(suite.name, i) for i in ids[: max(2, math.ceil(fraction * len(ids)))]]
     return tuple(sorted(set(chosen)))
 
 
@@ -106,11 +107,18 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     index_counts = build_indexes(sweep)
     execute = executors.build(ComponentSpec(name=spec.executor, params={"workers": workers or spec.workers}))
 
-    def tasks_for(variants: list[str], suffix: str = "", case_ids: tuple[str, ...] | None = None) -> list[Task]:
+    def tasks_for(variants: list[str], suffix: str = "", case_ids: tuple[tuple[str, str], ...] | None = None
+                  ) -> list[Task]:
         out = []
         for v in sweep.variants:
             run_dir = folder / "runs" / f"{v.name}{suffix}"
-            done = (run_dir / "run.json").is_file() and RunLog.read(run_dir).status == "complete"
+            done = False
+            if (run_dir / "run.json").is_file():
+                previous = RunLog.read(run_dir)
+                if previous.config_hash != config_hash(v.config.model_dump(mode="json")):
+                    raise InputError(f"{run_dir}: variant {v.name}'s config changed since it ran; start a new "
+                                     "sweep", field="--resume")
+                done = previous.status == "complete"
             if v.name in variants and not done:
                 out.append(Task(v.name, v.config.model_dump(mode="json"), str(sweep.base_path), str(run_dir), case_ids))
         return out

@@ -240,13 +240,14 @@ class Pipeline:
         return self.answer(self.retrieve(question, identity), on_token)
 
 
-def chat_for(config: PipelineConfig, cache_path: str | Any) -> ChatModel | None:
-    """The configured chat model behind a request-hash cache, or None."""
+def chat_for(config: PipelineConfig, cache_path: str | Any, *, salt: str = "") -> ChatModel | None:
+    """The configured chat model behind a request-hash cache, or None. ``salt`` keeps the
+    repeats of a noisy target apart in the cache."""
     if config.chat_model is None:
         return None
     from rag.chat import CachedChat, chat_models
 
-    return CachedChat(chat_models.build(config.chat_model, field_path="chat_model"), cache_path)
+    return CachedChat(chat_models.build(config.chat_model, field_path="chat_model"), cache_path, salt=salt)
 
 
 def _is_refusal(text: str, language: str) -> bool:

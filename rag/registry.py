@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import inspect
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -189,4 +190,10 @@ class Registry(Generic[T]):
             if param.default is not inspect.Parameter.empty:
                 params[pname] = param.default
         params.update(spec.params)
-        return {"kind": self.kind, "name": entry.name, "version": entry.version, "params": params}
+        out = {"kind": self.kind, "name": entry.name, "version": entry.version, "params": params}
+        # A parameter left unset that the component reads from the environment instead
+        # (``env={"base_url": "OPENAI_BASE_URL"}``) is described by the value it will take.
+        fallback = {p: os.environ.get(var) for p, var in entry.info.get("env", {}).items() if params.get(p) is None}
+        if fallback:
+            out["env"] = fallback
+        return out

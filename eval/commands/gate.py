@@ -1,4 +1,4 @@
-"""``ragbench gate CONFIG``: the candidate against the committed baseline, one verdict per rule."""
+"""``ragbench gate GATE``: the candidate against a baseline, one verdict per rule."""
 
 from __future__ import annotations
 
@@ -6,19 +6,22 @@ import os
 import sys
 from pathlib import Path
 
-from eval import baseline as baselines
-from eval.gate import GateResult, compare, load_gate
+from eval.gate import baseline as baselines
+from eval.gate.baseline import Measured
+from eval.gate.spec import Gate, load_gate
+from eval.gate.verdicts import GateResult, compare
 from eval.report.html import environment
 from eval.runlog import RunLog, read_cases
-from eval.runner import run
 from rag.errors import InputError
+
+MARK = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}
 
 
 def format_result(result: GateResult) -> str:
     lines = []
     for v in result.verdicts:
-        mark = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}[v.outcome]
-        lines.append(f"{mark}  {v.suite:<10} {v.rule.metric:<20} {v.message}")
+        detect = f"  [detects ≥ {v.resolution.drop:.4f}: {v.resolution.why}]" if v.resolution else ""
+        lines.append(f"{MARK[v.outcome]}  {v.suite:<10} {v.rule.label:<20} {v.message}{detect}")
     worse = [f for f in result.flips if f.direction == "pass→fail"]
     better = [f for f in result.flips if f.direction == "fail→pass"]
     if result.flips:
@@ -26,6 +29,8 @@ def format_result(result: GateResult) -> str:
         lines.append(f"flips: {len(worse)} pass→fail, {len(better)} fail→pass")
         for f in result.flips:
             lines.append(f"  {f.direction}  {f.suite}/{f.case_id}: {f.baseline['behaviour']} → {f.candidate['behaviour']}")
+    for note in result.notes:
+        lines.append(f"note: {note}")
     for line in result.infrastructure:
         lines.append(f"INFRA {line}")
     lines.append("")
@@ -33,27 +38,62 @@ def format_result(result: GateResult) -> str:
     return "\n".join(lines)
 
 
-def gate_command(path: Path, candidate: Path | None, update: bool, force: bool,
-                 junit: Path | None, html: Path | None, overrides: list[str] | None = None) -> int:
-    gate = load_gate(path)
-    baseline = None if update else baselines.Baseline.read(gate.baseline_path)  # fail before running
-    if candidate is None:
-        out = Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "runs"
-        run_dir, log = run(gate.config_path, [*gate.spec.overrides, *(overrides or [])], out_root=out, only=gate.spec.suites or None,
-                           progress=sys.stderr.isatty())
-        from eval.report import write_run_report
+def measure(gate: Gate, overrides: list[str]) -> tuple[Path, Measured]:
+    """Run the gated config ``repeats`` times (a deterministic target once, unless asked)."""
+    from eval.report import write_run_report
+    from eval.runner import run
 
-        write_run_report(run_dir, log, read_cases(run_dir))  # the candidate's own report, beside gate.html
-    else:
-        run_dir = candidate
+    out = Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "runs"
+    logs, repeats, first = [], [], None
+    for i in range(gate.spec.repeats):
+        if gate.spec.repeats > 1:
+            print(f"gate: repeat {i + 1} of {gate.spec.repeats}", file=sys.stderr, flush=True)
+        run_dir, log = run(gate.config_path, [*gate.spec.overrides, *overrides], out_root=out,
+                           only=gate.spec.suites or None, progress=sys.stderr.isatty(), repeat=i)
+        cases = read_cases(run_dir)
+        if first is None:
+            first = run_dir
+            write_run_report(run_dir, log, cases)  # the candidate's own report, beside gate.html
+        logs.append(log)
+        repeats.append(cases)
+    assert first is not None
+    return first, Measured(logs, repeats)
+
+
+def read_candidate(paths: list[Path]) -> tuple[Path, Measured]:
+    logs, repeats = [], []
+    for run_dir in paths:
         if not (run_dir / "run.json").is_file():
             raise InputError(f"{run_dir} is not a run folder (no run.json)", field="--candidate")
-        log = RunLog.read(run_dir)
-    cases = read_cases(run_dir)
+        logs.append(RunLog.read(run_dir))
+        repeats.append(read_cases(run_dir))
+    return paths[0], Measured(logs, repeats)
+
+
+def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: bool, junit: Path | None,
+                 html: Path | None, overrides: list[str] | None = None, baseline_ref: str | None = None) -> int:
+    gate = load_gate(path)
+    overrides = list(overrides or [])
+    if update and baseline_ref:
+        raise InputError("--baseline-ref computes a baseline to compare with; it cannot be written with "
+                         "--update-baseline", field="--baseline-ref")
+    baseline = committed_noise = None
+    if baseline_ref:
+        from eval.gate.fresh import baseline_at_ref, machine_noise
+
+        scratch = Path(os.environ.get("RAGBENCH_WORKDIR", ".ragbench")) / "baseline-refs"
+        baseline, committed = baseline_at_ref(path, baseline_ref, list(gate.spec.overrides), scratch)
+        committed_noise = machine_noise(baseline, committed) if committed else None
+    elif not update:
+        baseline = baselines.Baseline.read(gate.baseline_path)  # fail before running
+    run_dir, measured = read_candidate(candidate) if candidate else measure(gate, overrides)
+    log = measured.log
 
     if update:
-        if log.status != "complete":
-            print(f"ragbench: error: run {log.run_id} is {log.status}; a baseline needs a complete run", file=sys.stderr)
+        incomplete = [x.run_id for x in measured.logs if x.status != "complete"]
+        if incomplete:
+            print(f"ragbench: error: run {incomplete[0]} is not complete; a baseline needs complete runs",
+                  file=sys.stderr)
             return 3
         if gate.baseline_path.is_file() and not force:
             old = baselines.Baseline.read(gate.baseline_path)
@@ -62,15 +102,25 @@ def gate_command(path: Path, candidate: Path | None, update: bool, force: bool,
             if changed:
                 raise InputError(f"suite(s) {changed} changed since the baseline was made; "
                                  "use --force to replace it anyway", field="--update-baseline")
-        baselines.write(baselines.from_run(log, cases), gate.baseline_path)
-        print(f"baseline written: {os.path.normpath(gate.baseline_path)} (from run {log.run_id})")
+        if gate.spec.deterministic and len(measured.repeats) > 1:
+            from eval.gate.verdicts import check_deterministic
+
+            check_deterministic(measured)   # the repeats agree: one of them is the baseline
+            measured = Measured(measured.logs[:1], measured.repeats[:1])
+        baselines.write(baselines.from_measured(measured), gate.baseline_path)
+        print(f"baseline written: {os.path.normpath(gate.baseline_path)} (from run {log.run_id}"
+              + (f", {len(measured.repeats)} repeats" if len(measured.repeats) > 1 else "") + ")")
         return 0
 
     assert baseline is not None
-    result = compare(gate, baseline, log, cases)
+    result = compare(gate, baseline, measured)
+    if committed_noise is not None:
+        result.notes.append(f"fresh baseline at {baseline_ref} vs its committed baseline: "
+                            + (f"{len(committed_noise)} case(s) differ (machine noise): " + "; ".join(committed_noise)
+                               if committed_noise else "identical pass/fail on every case"))
     print(format_result(result))
     if junit:
-        from eval.junit import write_junit
+        from eval.gate.junit import write_junit
 
         print(f"junit: {write_junit(result, junit, gate.spec.name)}")
     html_path = html or run_dir / "gate.html"

@@ -33,9 +33,10 @@ def validate(files: list[Path]) -> int:
         try:
             kind = kind_of(path)
             if kind == "gate":
-                from eval.gate import load_gate
+                from eval.gate.spec import load_gate, resolution_warnings
 
-                load_gate(path)
+                for warning in resolution_warnings(load_gate(path)):
+                    print(f"ragbench: warning: {warning}", file=sys.stderr)
             elif kind == "sweep":
                 from eval.sweep import load_sweep
 

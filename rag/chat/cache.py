@@ -13,9 +13,12 @@ from rag.chat.base import ChatModel, ChatResult, Message
 
 
 class CachedChat:
-    def __init__(self, inner: ChatModel, path: str | Path) -> None:
+    def __init__(self, inner: ChatModel, path: str | Path, *, salt: str = "") -> None:
+        """``salt`` separates otherwise identical requests: a repeat of a noisy target must
+        ask the model again, not replay repeat 1."""
         self.inner = inner
         self.id = inner.id
+        self.salt = salt
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -26,8 +29,9 @@ class CachedChat:
         self.misses = 0
 
     @staticmethod
-    def key(model_id: str, messages: list[Message], max_tokens: int | None) -> str:
-        blob = json.dumps([model_id, messages, max_tokens], ensure_ascii=False, sort_keys=True)
+    def key(model_id: str, messages: list[Message], max_tokens: int | None, salt: str = "") -> str:
+        blob = json.dumps([model_id, messages, max_tokens, *([salt] if salt else [])], ensure_ascii=False,
+                          sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def complete(
@@ -37,7 +41,9 @@ class CachedChat:
         max_tokens: int | None = None,
         on_token: Callable[[str], None] | None = None,
     ) -> ChatResult:
-        key = self.key(self.id, messages, max_tokens)
+        # the budget the request really carries: the call's, else the model's configured one
+        effective = max_tokens or getattr(self.inner, "max_tokens", None)
+        key = self.key(self.id, messages, effective, self.salt)
         with self._lock:
             row = self._db.execute("SELECT result FROM chat WHERE key = ?", [key]).fetchone()
         if row:

@@ -96,7 +96,7 @@ class OpenAIChat(Endpoint):
                           int(usage.get("completion_tokens") or 0))
 
 
-@chat_models.register("openai", version="1")
+@chat_models.register("openai", version="1", env={"base_url": "OPENAI_BASE_URL"})
 def openai(
     *,
     model: str,

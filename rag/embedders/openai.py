@@ -87,7 +87,7 @@ class OpenAIEmbedder(Endpoint):
         return self._embed(texts, "query")
 
 
-@embedders.register("openai", version="1")
+@embedders.register("openai", version="1", env={"base_url": "OPENAI_BASE_URL"})
 def openai(
     *,
     model: str,

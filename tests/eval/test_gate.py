@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.baseline import Baseline, from_run
+from eval.gate.baseline import Baseline, from_run
 from eval.cli import main
 from eval.gate import compare, load_gate
 from eval.runlog import read_cases
@@ -25,7 +25,8 @@ def gate_file(project: Path, rules: str, **extra: str) -> Path:
 
 
 RULES = ("  - {metric: acl_leaks, max: 0}\n"
-         "  - {metric: refusal_accuracy, max_drop: 0.05, significance: {test: permutation, alpha: 0.05}}\n")
+         "  - {metric: refusal_accuracy, max_drop: 0.05}\n")
+REFUSE_ALL = ["-P", "answerability.params.answer_at=9"]   # every answer case flips pass→fail
 
 
 def test_missing_baseline_is_exit_2_with_one_line(project: Path, capsys) -> None:
@@ -34,41 +35,101 @@ def test_missing_baseline_is_exit_2_with_one_line(project: Path, capsys) -> None
     assert err.count("\n") == 0 and "no baseline at" in err and "--update-baseline" in err
 
 
-def test_no_op_passes_and_a_noisy_drop_is_inconclusive(project: Path, capsys) -> None:
+def test_deterministic_target_fails_on_any_drop_beyond_max_drop(project: Path, tmp_path: Path, capsys) -> None:
     gate = gate_file(project, RULES)
     assert main(["gate", str(gate), "--update-baseline"]) == 0
     assert Baseline.read(project / "baseline.json").suites["tiny"].cases["hotel"].passed
     assert main(["gate", str(gate)]) == 0
     assert "gate: pass (exit 0)" in capsys.readouterr().out
-    # refusing everything drops refusal accuracy on 6 cases: beyond max_drop, but 6 cases are noise
-    assert main(["gate", str(gate), "-P", "answerability.params.answer_at=9"]) == 4
-    out = capsys.readouterr().out
-    assert "within noise" in out and "pass→fail" in out
-
-
-def test_without_significance_the_same_drop_is_a_regression_with_flips(project: Path, tmp_path: Path, capsys) -> None:
-    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05}\n")
-    assert main(["gate", str(gate), "--update-baseline"]) == 0
     junit, html = tmp_path / "junit.xml", tmp_path / "diff.html"
-    assert main(["gate", str(gate), "-P", "answerability.params.answer_at=9", "--junit", str(junit),
-                 "--html", str(html)]) == 1
+    # 4 cases flip on 6: the old two-sided permutation test called this noise (exit 4)
+    assert main(["gate", str(gate), *REFUSE_ALL, "--junit", str(junit), "--html", str(html)]) == 1
     out = capsys.readouterr().out
-    assert "FAIL  tiny       refusal_accuracy" in out and "pass→fail  tiny/hotel" in out
+    assert "FAIL  tiny       refusal_accuracy" in out and "deterministic target" in out
+    assert "pass→fail  tiny/hotel" in out
     from junitparser import JUnitXml
 
-    xml = JUnitXml.fromfile(str(junit))
-    suites = {s.name: s for s in xml}
+    suites = {s.name: s for s in JUnitXml.fromfile(str(junit))}
     assert suites["rules"].failures == 1 and suites["flips"].failures >= 1
-    flipped = [c.name for c in suites["flips"]]
-    assert "hotel pass→fail" in flipped
+    assert "hotel pass→fail" in [c.name for c in suites["flips"]]
     page = html.read_text(encoding="utf-8")
     assert "pass→fail" in page and "baseline" in page and "candidate" in page and "<script" not in page
 
 
-def test_on_noise_pass_lets_a_noisy_drop_through(project: Path) -> None:
-    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05, significance: {on_noise: pass}}\n")
+def test_rule_with_significance_key_is_refused_with_its_replacement(project: Path, capsys) -> None:
+    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05, significance: {alpha: 0.05}}\n")
+    assert main(["validate", str(gate)]) == 2
+    err = capsys.readouterr().err
+    assert "gate.yaml:5: rules.0" in err and "case_sampling" in err
+
+
+def test_case_sampling_is_opt_in_and_can_call_a_real_drop_inconclusive(project: Path, capsys) -> None:
+    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05, case_sampling: {alpha: 0.05}}\n")
     assert main(["gate", str(gate), "--update-baseline"]) == 0
-    assert main(["gate", str(gate), "-P", "answerability.params.answer_at=9"]) == 0
+    # 4 of 6 cases worse: a one-sided sign test gives p = 1/16 ≥ 0.05, so it may not hold on new questions
+    assert main(["gate", str(gate), *REFUSE_ALL]) == 4
+    assert "case sampling cannot say" in capsys.readouterr().out
+    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05, "
+                              "case_sampling: {alpha: 0.05, on_noise: pass}}\n")
+    assert main(["gate", str(gate), *REFUSE_ALL]) == 0
+
+
+def test_max_new_failures_counts_flips_per_tag(project: Path, capsys) -> None:
+    gate = gate_file(project, "  - {max_new_failures: 0, tags: [acl]}\n")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    # refusing everything breaks answer cases, none of them tagged acl
+    assert main(["gate", str(gate), *REFUSE_ALL]) == 0
+    assert "0 case(s) tagged ['acl'] newly fail" in capsys.readouterr().out
+    gate = gate_file(project, "  - {max_new_failures: 1}\n")
+    assert main(["gate", str(gate), *REFUSE_ALL]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL  tiny       new_failures" in out and "4 case(s) newly fail > 1" in out
+
+
+def test_junit_agrees_with_a_passing_verdict(project: Path, tmp_path: Path) -> None:
+    """Flips that the rules allow are reported, not JUnit failures."""
+    from junitparser import JUnitXml
+
+    gate = gate_file(project, "  - {max_new_failures: 10}\n")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    junit = tmp_path / "junit.xml"
+    assert main(["gate", str(gate), *REFUSE_ALL, "--junit", str(junit)]) == 0
+    suites = {s.name: s for s in JUnitXml.fromfile(str(junit))}
+    assert suites["flips"].tests >= 4 and suites["flips"].failures == 0 and suites["rules"].failures == 0
+
+
+def test_missing_gated_suite_is_exit_2(project: Path, capsys) -> None:
+    gate = gate_file(project, RULES, suites="[tiny, other]")
+    run_dir, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    assert main(["gate", str(gate), "--candidate", str(run_dir), "--update-baseline"]) == 0
+    assert main(["gate", str(gate), "--candidate", str(run_dir)]) == 2
+    assert "no results for gated suite(s) ['other']" in capsys.readouterr().err
+
+
+def test_declared_deterministic_target_that_disagrees_between_repeats_is_an_error(project: Path, capsys) -> None:
+    from tests.eval import noisy
+
+    noisy.RNG.seed(7)
+    gate = gate_file(project, RULES, deterministic="true", repeats="3",
+                     overrides="['answerability={name: \"tests.eval.noisy:coin\", params: {flip: 0.5}}']")
+    assert main(["gate", str(gate), "--update-baseline"]) == 2
+    assert "declares the target deterministic, but repeat" in capsys.readouterr().err
+
+
+def test_noisy_target_measured_with_repeats(project: Path, capsys) -> None:
+    """A scripted target that flips decisions at random: the gate measures it 5× per side; no
+    change is not a regression, and every repeat is kept in the baseline."""
+    from tests.eval import noisy
+
+    noisy.RNG.seed(11)
+    gate = gate_file(project, RULES, repeats="5",
+                     overrides="['answerability={name: \"tests.eval.noisy:coin\", params: {flip: 0.1}}']")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    base = Baseline.read(project / "baseline.json")
+    assert base.repeats == 5 and all(len(c.repeats) == 5 for c in base.suites["tiny"].cases.values())
+    assert main(["gate", str(gate)]) in (0, 4)
+    out = capsys.readouterr().out
+    assert "FAIL" not in out
 
 
 def test_unreachable_generator_endpoint_is_exit_3(project: Path) -> None:

@@ -1,0 +1,249 @@
+"""Verdicts: a candidate compared case by case with a baseline under a gate's rules.
+
+Exit codes: 0 pass, 1 regression, 2 usage or input error, 3 infrastructure error (the
+candidate run is incomplete), 4 inconclusive (a drop beyond ``max_drop`` that a noisy target's
+noise band, or a rule's case sampling, cannot tell from chance).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from eval.gate.baseline import Baseline, BaselineCase, BaselineSuite, Measured, compact_trace, majority, mean_metrics
+from eval.gate.significance import PairedTest, Resolution, is_binary, one_sided, resolution
+from eval.gate.spec import Gate, Rule
+from eval.metrics import resolve
+from eval.runlog import Aggregate, CaseRecord, RunLog
+from rag.errors import ConfigError, InputError
+
+EXIT = {"pass": 0, "fail": 1, "infrastructure": 3, "inconclusive": 4}
+
+
+@dataclass
+class Verdict:
+    suite: str
+    rule: Rule
+    outcome: Literal["pass", "fail", "inconclusive"]
+    message: str
+    baseline: Aggregate | None = None
+    candidate: Aggregate | None = None
+    delta: float | None = None
+    p_value: float | None = None
+    test: PairedTest | None = None
+    case_sampling: PairedTest | None = None
+    resolution: Resolution | None = None
+
+
+@dataclass
+class Flip:
+    suite: str
+    case_id: str
+    direction: Literal["pass→fail", "fail→pass"]
+    baseline: dict[str, Any]
+    candidate: dict[str, Any]
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GateResult:
+    verdicts: list[Verdict] = field(default_factory=list)
+    flips: list[Flip] = field(default_factory=list)
+    infrastructure: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def outcome(self) -> str:
+        if self.infrastructure:
+            return "infrastructure"
+        outcomes = {v.outcome for v in self.verdicts}
+        if "fail" in outcomes:
+            return "fail"
+        if "inconclusive" in outcomes:
+            return "inconclusive"
+        return "pass"
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT[self.outcome]
+
+
+def check_compatible(gate: Gate, baseline: Baseline, log: RunLog) -> None:
+    """Every gated suite is in the candidate and in the baseline, made from the same suite."""
+    path = gate.baseline_path
+    gated = gate.spec.suites or list(baseline.suites)
+    missing = [s for s in gated if s not in log.suites]
+    if missing:
+        raise InputError(f"the candidate run {log.run_id} has no results for gated suite(s) {missing}",
+                         field="suites")
+    for name, summary in log.suites.items():
+        if name not in baseline.suites:
+            raise InputError(f"{path} has no results for suite {name!r}; update it with --update-baseline",
+                             field="baseline")
+        if baseline.suites[name].hash != summary.hash:
+            raise InputError(f"{path} was made from another version of suite {name!r} (suite hash "
+                             f"{baseline.suites[name].hash} ≠ {summary.hash}: its cases, corpus, sidecars or "
+                             "identities changed); update it with --update-baseline", field="baseline")
+
+
+def check_deterministic(candidate: Measured) -> None:
+    """A target declared deterministic must give the same pass/fail and quality values on
+    every repeat (latency and other cost metrics aside)."""
+    for (suite, case_id), runs in candidate.by_case().items():
+        first = runs[0]
+        for i, other in enumerate(runs[1:], start=2):
+            quality = {k for k in first.metrics if resolve(k).needs != "cost"}
+            diff = sorted(k for k in quality if first.metrics.get(k) != other.metrics.get(k))
+            if first.passed != other.passed or diff:
+                raise InputError(f"the gate declares the target deterministic, but repeat {i} of {suite}/{case_id} "
+                                 f"disagrees with repeat 1 (passed {first.passed} → {other.passed}; {diff[:3]}); "
+                                 "measure it with repeats instead", field="deterministic")
+
+
+
+def _per_case(base: BaselineSuite, grouped: dict[str, list[CaseRecord]], metric: str
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Paired per-case values (the mean over repeats) of the cases both sides measured."""
+    before, after = [], []
+    for case_id, b in base.cases.items():
+        runs = [r for r in grouped.get(case_id, []) if r.error is None and r.metrics.get(metric) is not None]
+        if b.metrics.get(metric) is None or not runs:
+            continue
+        before.append(float(b.metrics[metric]))  # type: ignore[arg-type]
+        after.append(float(np.mean([r.metrics[metric] for r in runs])))
+    return np.array(before), np.array(after)
+
+
+def _value(agg: Aggregate | None, values: np.ndarray, repeats: int) -> float | None:
+    """A suite's value: the log's aggregate, or the mean of per-case means over repeats."""
+    if agg is None or agg.value is None:
+        return None
+    if repeats > 1 and agg.aggregation == "mean" and len(values):
+        return float(values.mean())
+    return agg.value
+
+
+def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Measured,
+          grouped: dict[str, list[CaseRecord]]) -> Verdict:
+    assert rule.metric is not None
+    metric = resolve(rule.metric)
+    spec = gate.spec
+    cand_agg = candidate.log.suites[suite].metrics.get(rule.metric)
+    base_agg = base.metrics.get(rule.metric)
+    before, after = _per_case(base, grouped, rule.metric)
+    value = _value(cand_agg, after, len(candidate.repeats))
+    if value is None:
+        return Verdict(suite, rule, "fail", f"{rule.metric} was not measured on {suite}", base_agg, cand_agg)
+    if rule.min is not None and value < rule.min:
+        return Verdict(suite, rule, "fail", f"{value:.4f} is below min {rule.min}", base_agg, cand_agg)
+    if rule.max is not None and value > rule.max:
+        return Verdict(suite, rule, "fail", f"{value:.4f} is above max {rule.max}", base_agg, cand_agg)
+    base_value = _value(base_agg, before, max(len(c.repeats) for c in base.cases.values()) if base.cases else 1)
+    if rule.max_drop is None or base_value is None:
+        return Verdict(suite, rule, "pass", f"{value:.4f} within bounds", base_agg, cand_agg)
+    delta = value - base_value
+    drop = -delta if metric.higher_is_better else delta
+    allowed = rule.allowed_drop(base_value)
+    binary = is_binary(before, after) if len(before) else True
+    res = resolution(len(before), allowed, deterministic=not spec.noisy, alpha=spec.alpha) if binary else None
+    test = one_sided(before, after, metric.higher_is_better) if spec.noisy and len(before) else None
+    sampled = None
+    if rule.case_sampling and len(before):
+        cs = rule.case_sampling
+        sampled = one_sided(before, after, metric.higher_is_better, test=cs.test, resamples=cs.resamples)
+    p = test.p_value if test else (sampled.p_value if sampled else None)
+    verdict = Verdict(suite, rule, "pass", "", base_agg, cand_agg, delta, p, test, sampled, res)
+    moved = f"{test.worse} worse, {test.better} better of {test.n} cases" if test else ""
+    if drop <= allowed + 1e-12:
+        verdict.message = f"{value:.4f} vs baseline {base_value:.4f} (drop {max(drop, 0.0) + 0.0:.4f} ≤ {allowed:.4f})"
+        return verdict
+    head = f"{value:.4f} vs baseline {base_value:.4f}: dropped {drop:.4f} > allowed {allowed:.4f}"
+    if test is not None and test.p_value >= spec.alpha:
+        verdict.outcome = spec.on_noise
+        verdict.message = f"{head}, within the noise band ({moved}; one-sided {test.test} p={test.p_value:.3g})"
+        return verdict
+    if sampled is not None and rule.case_sampling and sampled.p_value >= rule.case_sampling.alpha:
+        verdict.outcome = rule.case_sampling.on_noise
+        verdict.message = (f"{head}; real on these cases, but case sampling cannot say it holds on new "
+                           f"questions (one-sided {sampled.test} p={sampled.p_value:.3g})")
+        return verdict
+    verdict.outcome = "fail"
+    why = f"beyond the noise band ({moved}; one-sided {test.test} p={test.p_value:.3g})" if test else \
+        "deterministic target: every flip is a real change"
+    verdict.message = f"{head}, {why}"
+    return verdict
+
+
+def new_failures(rule: Rule, suite: str, flips: list[Flip]) -> Verdict:
+    assert rule.max_new_failures is not None
+    worse = [f for f in flips if f.suite == suite and f.direction == "pass→fail"
+             and (not rule.tags or set(rule.tags) & set(f.tags))]
+    scope = f" tagged {rule.tags}" if rule.tags else ""
+    names = ", ".join(f.case_id for f in worse[:5]) + (" …" if len(worse) > 5 else "")
+    if len(worse) > rule.max_new_failures:
+        return Verdict(suite, rule, "fail", f"{len(worse)} case(s){scope} newly fail > {rule.max_new_failures}: {names}")
+    return Verdict(suite, rule, "pass", f"{len(worse)} case(s){scope} newly fail ≤ {rule.max_new_failures}"
+                   + (f": {names}" if worse else ""))
+
+
+def flips_of(baseline: Baseline, candidate: Measured) -> list[Flip]:
+    grouped = candidate.by_case()
+    out = []
+    for record in candidate.repeats[0]:
+        base = baseline.suites.get(record.suite)
+        if base is None or record.case_id not in base.cases:
+            continue
+        runs = [r for r in grouped[record.key] if r.error is None]
+        if not runs:
+            continue
+        before: BaselineCase = base.cases[record.case_id]
+        now = majority(runs)
+        if before.passed != now:
+            out.append(Flip(record.suite, record.case_id, "pass→fail" if before.passed else "fail→pass",
+                            {"behaviour": before.behaviour, "answer": before.answer, "trace": before.trace},
+                            {"behaviour": record.behaviour, "answer": record.answer,
+                             "trace": compact_trace(record.trace), "metrics": mean_metrics(runs)},
+                            list(record.tags)))
+    return out
+
+
+def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases: list[CaseRecord] | None = None
+            ) -> GateResult:
+    if isinstance(candidate, RunLog):
+        candidate = Measured([candidate], [cases or []])
+    log = candidate.log
+    check_compatible(gate, baseline, log)
+    result = GateResult()
+    for records in candidate.repeats:
+        for r in records:
+            if r.error:
+                result.infrastructure.append(f"{r.suite}/{r.case_id}: {r.error}")
+    for other in candidate.logs:
+        if other.status != "complete" and not result.infrastructure:
+            result.infrastructure.append(f"run {other.run_id} is {other.status}")
+    if gate.spec.deterministic and len(candidate.repeats) > 1:
+        check_deterministic(candidate)
+    if baseline.repeats != len(candidate.repeats):
+        result.notes.append(f"the baseline was measured {baseline.repeats}× and the candidate "
+                            f"{len(candidate.repeats)}×")
+    result.flips = flips_of(baseline, candidate)
+    grouped_all = candidate.by_case()
+    for i, rule in enumerate(gate.spec.rules):
+        targets = [rule.suite] if rule.suite else list(log.suites)
+        if rule.metric is not None and not any(rule.metric in log.suites[s].metrics for s in targets if s in log.suites):
+            raise ConfigError(f"no suite of run {log.run_id} measured {rule.metric!r}; add it to the config's "
+                              "metrics", file=str(gate.path), field=f"rules.{i}.metric")
+        for suite in targets:
+            if suite not in log.suites:
+                raise ConfigError(f"rule for {rule.label} names suite {suite!r}, which the run does not have",
+                                  file=str(gate.path), field=f"rules.{i}.suite")
+            if rule.max_new_failures is not None:
+                result.verdicts.append(new_failures(rule, suite, result.flips))
+                continue
+            if rule.metric not in log.suites[suite].metrics and rule.suite is None:
+                continue  # e.g. refusal metrics on a retrieval-only suite
+            grouped = {cid: runs for (s, cid), runs in grouped_all.items() if s == suite}
+            result.verdicts.append(judge(gate, rule, suite, baseline.suites[suite], candidate, grouped))
+    return result
