@@ -53,6 +53,7 @@ class Aggregate(BaseModel):
     low: float | None = None
     high: float | None = None
     n: int = 0
+    method: str = ""            # how low/high were made: clopper-pearson, bootstrap+beta, bootstrap, none
     higher_is_better: bool = True
     aggregation: str = "mean"
 

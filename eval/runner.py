@@ -18,10 +18,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from eval.config import STAGES, RunConfig, load_config, suite_paths
 from eval.metrics import Observation, resolve
 from eval.runlog import Aggregate, CaseRecord, Checkpoint, RunLog, SuiteSummary
-from eval.stats import aggregate, bootstrap_ci
+from eval.stats import aggregate, interval
 from eval.suites import Case, Suite, load_suite
 from rag.candidates import CandidateCache
 from rag.config import PerLanguage
@@ -177,8 +179,10 @@ def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> Suit
             summary.metrics[name] = Aggregate(value=None, higher_is_better=metric.higher_is_better,
                                               aggregation=metric.aggregation)
             continue
-        lo, hi = bootstrap_ci(values, metric.aggregation)
-        summary.metrics[name] = Aggregate(value=aggregate(values, metric.aggregation), low=lo, high=hi,
+        ci = interval(values, metric.aggregation)
+        summary.metrics[name] = Aggregate(value=aggregate(values, metric.aggregation),
+                                          low=None if np.isnan(ci.low) else ci.low,
+                                          high=None if np.isnan(ci.high) else ci.high, method=ci.method,
                                           n=len(values), higher_is_better=metric.higher_is_better,
                                           aggregation=metric.aggregation)
     if suite.mode == "full":
@@ -238,6 +242,9 @@ def run(
     calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
     suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    for suite in suites:
+        for warning in suite.warnings:
+            print(f"ragbench: warning: {warning}", file=sys.stderr)
     if case_ids is not None:
         suites = [s.model_copy(update={"cases": [c for c in s.cases if (s.name, c.id) in case_ids]}) for s in suites]
     if only:

@@ -1,11 +1,29 @@
-"""Aggregation with bootstrap confidence intervals (percentile bootstrap over cases)."""
+"""Aggregates and their 95 % intervals. Every interval says how it was made (DESIGN §7):
+
+- **clopper-pearson** — a pass/fail metric (every per-case value 0 or 1) averaged over cases:
+  the exact binomial interval, which never collapses (32 of 32 hits → [0.891, 1]).
+- **bootstrap+beta** — a per-case value bounded in [0, 1] (nDCG, recall, coverage): the
+  percentile bootstrap over cases, widened to at least the beta interval of the same mean over
+  the same number of cases (each value read as a probability of success), so that a sample
+  whose cases all agree still reports what so few cases cannot rule out.
+- **bootstrap** — anything else (latency percentiles, token sums): the percentile bootstrap.
+- **none** — fewer than two cases: no interval at all (NaN), never a point dressed as one.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 RESAMPLES = 1000
 SEED = 20261130  # fixed, so a re-run reports the same intervals
+
+
+class Interval(NamedTuple):
+    low: float
+    high: float
+    method: str
 
 
 def aggregate(values: list[float], how: str) -> float:
@@ -39,3 +57,27 @@ def bootstrap_ci(values: list[float], how: str = "mean", alpha: float = 0.05,
         stats = np.percentile(samples, 50 if how == "p50" else 95, axis=1)
     lo, hi = np.percentile(stats, [100 * alpha / 2, 100 * (1 - alpha / 2)])
     return float(lo), float(hi)
+
+
+def beta_interval(successes: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """Clopper–Pearson: exact for whole ``successes``; for a fractional sum of [0, 1] values
+    the same beta quantiles (the binomial bound of a bounded mean)."""
+    from scipy.stats import beta
+
+    lo = 0.0 if successes <= 0 else float(beta.ppf(alpha / 2, successes, n - successes + 1))
+    hi = 1.0 if successes >= n else float(beta.ppf(1 - alpha / 2, successes + 1, n - successes))
+    return lo, hi
+
+
+def interval(values: list[float], how: str = "mean", alpha: float = 0.05) -> Interval:
+    arr = np.asarray(values, dtype=float)
+    n = len(arr)
+    if n < 2:
+        return Interval(float("nan"), float("nan"), "none")
+    if how == "mean" and np.isin(arr, (0.0, 1.0)).all():
+        return Interval(*beta_interval(float(arr.sum()), n, alpha), "clopper-pearson")
+    lo, hi = bootstrap_ci(values, how, alpha)
+    if how == "mean" and arr.min() >= 0.0 and arr.max() <= 1.0:
+        b_lo, b_hi = beta_interval(float(arr.sum()), n, alpha)
+        return Interval(min(lo, b_lo), max(hi, b_hi), "bootstrap+beta")
+    return Interval(lo, hi, "bootstrap")

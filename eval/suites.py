@@ -13,7 +13,7 @@ import gzip
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -84,6 +84,7 @@ class Suite(BaseModel):
     cases: list[Case]
     case_lines: dict[str, tuple[str, int | None]] = {}
     hash: str = ""
+    warnings: list[str] = []
 
     @property
     def name(self) -> str:
@@ -100,7 +101,14 @@ class Suite(BaseModel):
 
     @property
     def corpus_dir(self) -> Path:
-        return self.path.parent / self.spec.corpus
+        """The corpus folder, or one corpus file: a BEIR suite's ``corpus.jsonl`` (named, or
+        found in the standard layout where queries.jsonl and qrels/ sit beside it)."""
+        path = self.path.parent / self.spec.corpus
+        if self.spec.format == "beir" and path.is_dir():
+            found = beir_corpus_file(path)
+            if found is not None:
+                return found
+        return path
 
     def identity(self, name: str | None) -> Identity | None:
         if name is None:
@@ -167,10 +175,34 @@ def _read_text(path: Path) -> str:
     return (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
 
 
+def beir_corpus_file(folder: Path) -> Path | None:
+    for name in ("corpus.jsonl", "corpus.jsonl.gz"):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def _beir_paths(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[Path, Path]:
+    """queries and qrels as named, else BEIR's standard layout beside the corpus file:
+    ``queries.jsonl`` and ``qrels/test.tsv``."""
+    corpus = base / spec.corpus
+    home = corpus if corpus.is_dir() else corpus.parent
+    paths = []
+    for key, defaults in (("queries", ["queries.jsonl", "queries.jsonl.gz"]), ("qrels", ["qrels/test.tsv"])):
+        named = getattr(spec, key)
+        if named:
+            paths.append(base / named)
+            continue
+        found = next((home / d for d in defaults if (home / d).is_file()), None)
+        if found is None:
+            raise doc.error(f"a BEIR suite names its {key} file, or keeps {defaults[0]} beside its corpus "
+                            f"({home})", [key])
+        paths.append(found)
+    return paths[0], paths[1]
+
+
 def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
-    if not spec.queries or not spec.qrels:
-        raise doc.error("a BEIR suite names its queries file and its qrels file", ["queries" if not spec.queries else "qrels"])
-    qrels_path = base / spec.qrels
+    queries_path, qrels_path = _beir_paths(doc, spec, base)
     relevance: dict[str, dict[str, int]] = {}
     for number, line in enumerate(_read_text(qrels_path).splitlines(), start=1):
         parts = line.split("\t")
@@ -179,7 +211,6 @@ def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], 
         if len(parts) != 3 or not parts[2].strip().lstrip("-").isdigit():
             raise ConfigError("a qrels line is query-id<TAB>corpus-id<TAB>score", file=str(qrels_path), line=number)
         relevance.setdefault(parts[0], {})[parts[1]] = int(parts[2])
-    queries_path = base / spec.queries
     cases, lines = [], {}
     for number, line in enumerate(_read_text(queries_path).splitlines(), start=1):
         if not line.strip():
@@ -193,7 +224,7 @@ def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], 
         lines[qid] = (str(queries_path), number)
     missing = sorted(set(relevance) - set(lines))
     if missing:
-        raise ConfigError(f"qrels name queries that {spec.queries} lacks: {missing[:5]}", file=str(qrels_path))
+        raise ConfigError(f"qrels name queries that {queries_path.name} lacks: {missing[:5]}", file=str(qrels_path))
     return cases, lines
 
 
@@ -239,8 +270,9 @@ def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
         raise doc.error("a suite file must be a mapping")
     spec: SuiteFile = doc.validate(SuiteFile)
     base = path.parent
-    if not (base / spec.corpus).is_dir():
-        raise doc.error(f"corpus folder {str(base / spec.corpus)!r} does not exist", ["corpus"])
+    corpus = base / spec.corpus
+    if not (corpus.is_dir() or (spec.format == "beir" and corpus.is_file())):
+        raise doc.error(f"corpus folder {str(corpus)!r} does not exist", ["corpus"])
     if spec.format == "beir":
         cases, lines = _beir_cases(doc, spec, base)
     elif spec.format == "table":
@@ -256,15 +288,21 @@ def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
             cases, lines = _yaml_cases(case_doc, case_doc.data, [])
     else:
         cases, lines = [], {}
+    if not cases:
+        raise doc.error("the suite has no cases" + (" (no query of the qrels file is in the queries file)"
+                                                     if spec.format == "beir" else ""), ["cases"])
     suite = Suite(spec=spec, path=path, cases=cases, case_lines=lines)
-    check_cases(suite, corpus_ids(suite) if check_corpus else None)
-    return suite.model_copy(update={"hash": suite_hash(suite)})
+    warnings = check_cases(suite, corpus_ids(suite) if check_corpus else None)
+    return suite.model_copy(update={"hash": suite_hash(suite), "warnings": warnings})
 
 
-def check_cases(suite: Suite, doc_ids: set[str] | None) -> None:
+def check_cases(suite: Suite, doc_ids: CorpusIds | None) -> list[str]:
     """Duplicate ids, unknown identities, bad OR-groups, refuse cases with expected
-    documents, and expected documents missing from the corpus."""
+    documents, and expected documents missing from the corpus. An expected document that is
+    in the corpus with no text is a warning: it stays relevant and can never be retrieved,
+    as trec_eval scores it. Returns the warnings."""
     seen: set[str] = set()
+    warnings: list[str] = []
 
     def error(case: Case, message: str, field: str) -> ConfigError:
         top = field.split(".")[0]
@@ -287,32 +325,49 @@ def check_cases(suite: Suite, doc_ids: set[str] | None) -> None:
         if len(set(flat)) != len(flat):
             raise error(case, "a document appears in two groups", "expected_docs")
         if doc_ids is not None:
-            missing = [d for d in flat if d not in doc_ids]
+            empty = [d for d in flat if d in doc_ids.empty]
+            missing = [d for d in flat if d not in doc_ids.loaded and d not in doc_ids.empty]
             if missing:
                 raise error(case, f"expected document(s) {missing} are not in the corpus", "expected_docs")
+            if empty:
+                where = error(case, "", "expected_docs")
+                warnings.append(f"{where.file}:{where.line or '?'}: cases[{case.id}]: expected document(s) {empty} "
+                                "have no text; they count as relevant and never retrieved")
+    return warnings
 
 
-def corpus_ids(suite: Suite) -> set[str]:
+class CorpusIds(NamedTuple):
+    loaded: frozenset[str]     # documents with text (quarantined ones included)
+    empty: frozenset[str]      # documents in the corpus with no text
+
+
+def corpus_ids(suite: Suite) -> CorpusIds:
     """Ids of every document in the corpus, quarantined ones included (cheap: no chunking).
     Remembered per corpus content, since a sweep loads the same suite once per variant."""
     from rag.corpus import scan
 
     files = scan(suite.corpus_dir)
-    return set(_ids_of(tuple((f.rel, f.digest) for f in files), str(suite.corpus_dir)))
+    return _ids_of(tuple((f.rel, f.digest) for f in files), str(suite.corpus_dir))
 
 
 @functools.lru_cache(maxsize=32)
-def _ids_of(fingerprint: tuple[tuple[str, str], ...], corpus_dir: str) -> frozenset[str]:
+def _ids_of(fingerprint: tuple[tuple[str, str], ...], corpus_dir: str) -> CorpusIds:
     from rag.clean import cleaners
     from rag.corpus import load_corpus, scan
     from rag.poison import scanners
 
     corpus = load_corpus(scan(corpus_dir), clean=cleaners.build("standard"), scan_poison=scanners.build("none"))
-    return frozenset(d.doc_id for d in corpus.documents)
+    empty = {i.source.split("#", 1)[1] for i in corpus.issues if "#" in i.source and "no text" in i.reason}
+    empty |= {i.source.rsplit(".", 1)[0] for i in corpus.issues if "#" not in i.source and "empty" in i.reason}
+    return CorpusIds(frozenset(d.doc_id for d in corpus.documents), frozenset(empty))
 
 
 def suite_hash(suite: Suite) -> str:
-    """Hash of the cases and the suite file: a baseline from another version is detectable."""
-    blob = json.dumps([suite.spec.model_dump(mode="json"), [c.model_dump(mode="json") for c in suite.cases]],
+    """Hash of the suite file (identities included), the cases, and the corpus: every file's
+    bytes and its sidecar's (access labels). A baseline from another version is detectable."""
+    from rag.corpus import scan
+
+    corpus = [(f.rel, f.digest) for f in scan(suite.corpus_dir)] if suite.corpus_dir.exists() else []
+    blob = json.dumps([suite.spec.model_dump(mode="json"), [c.model_dump(mode="json") for c in suite.cases], corpus],
                       sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

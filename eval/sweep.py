@@ -23,6 +23,7 @@ validated like a config file, and an axis path that does not exist is an error n
 from __future__ import annotations
 
 import copy
+import json
 import difflib
 import itertools
 import re
@@ -187,6 +188,14 @@ def load_sweep(path: str | Path) -> Sweep:
             raise doc.error(f"variant {name!r}: {hint}gives an invalid config: {exc.field}: {exc.message}",
                             _where(spec, name, axis) if axis else ["variants"]) from exc
         variants.append(Variant(name, assignments, config, data))
+    seen: dict[str, str] = {}
+    for v in variants:  # two variants that run the same pipeline waste a run and skew Holm
+        key = json.dumps(v.config.model_dump(mode="json", exclude={"name"}), sort_keys=True, default=str)
+        if key in seen:
+            raise doc.error(f"variants {seen[key]!r} and {v.name!r} give identical configs; drop one value of the "
+                            "axis (5 and 5.0, or a value equal to the default, are the same)",
+                            _where(spec, v.name, next(iter(v.assignments), "variants")))
+        seen[key] = v.name
     return Sweep(spec, path, base_path, variants)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, PositiveInt
+from pydantic import BaseModel, ConfigDict, PositiveInt, model_validator
 
 from rag.registry import ComponentSpec
 
@@ -61,6 +61,23 @@ class PipelineConfig(Frozen):
     answerability: ComponentSpec = ComponentSpec(name="evidence")
     generator: ComponentSpec = ComponentSpec(name="extractive")
     chat_model: ComponentSpec | None = None
+
+    @model_validator(mode="after")
+    def _weights_name_retrievers(self) -> PipelineConfig:
+        """A fusion weight for a retriever the config does not run is a typo (``bm_25``),
+        never a silent 1.0."""
+        weights = self.fusion.params.get("weights")
+        if isinstance(weights, dict):
+            names = sorted({r.name for r in self.retrievers})
+            unknown = sorted(set(weights) - set(names))
+            if unknown:
+                import difflib
+
+                hints = [f"{u!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(u, names, n=1)) else repr(u)
+                         for u in unknown]
+                raise ValueError(f"fusion.params.weights names no retriever of this config: {', '.join(hints)}; "
+                                 f"retrievers: {', '.join(names)}")
+        return self
 
     def embedder_for(self, language: str) -> ComponentSpec:
         return _pick(self.embedder, language, "embedder")

@@ -55,21 +55,63 @@ class Corpus:
 
 def scan(folder: str | Path) -> list[CorpusFile]:
     """Every file below ``folder`` (hidden files and sidecars aside), sorted, with a digest
-    of its bytes and its sidecar's bytes, so a corpus can be fingerprinted without parsing."""
+    of its bytes and its sidecar's bytes, so a corpus can be fingerprinted without parsing.
+    ``folder`` may also be one file (a BEIR ``corpus.jsonl``).
+
+    A sidecar is ``<file>.metadata.yaml`` (``policy.md.metadata.yaml``) or, when one file has
+    that stem, ``<stem>.metadata.yaml`` (``policy.metadata.yaml``). A sidecar that matches no
+    document is an error, because the access labels it carries would silently not apply. A
+    symlink that leads out of the corpus folder is refused."""
     root = Path(folder)
+    if root.is_file():
+        return [CorpusFile(root, root.name, hashlib.sha256(root.read_bytes()).hexdigest(), None)]
     if not root.is_dir():
         raise ConfigError("corpus folder not found", file=str(root))
-    files = []
+    real_root = root.resolve()
+    documents, sidecars = [], []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         rel = path.relative_to(root).as_posix()
-        if any(part.startswith(".") for part in Path(rel).parts) or rel.endswith(SIDECAR_SUFFIX):
+        if any(part.startswith(".") for part in Path(rel).parts):
             continue
+        if path.is_symlink() or any(parent.is_symlink() for parent in path.relative_to(root).parents if str(parent) != "."):
+            if not path.resolve().is_relative_to(real_root):
+                raise ConfigError(f"{rel} is a symlink that leads out of the corpus folder (to {path.resolve()}); "
+                                  "copy the file in instead", file=str(path))
+        (sidecars if rel.endswith(SIDECAR_SUFFIX) else documents).append((path, rel))
+    owners = _sidecar_owners(documents, [p for p, _ in sidecars])
+    files = []
+    for path, rel in documents:
         digest = hashlib.sha256(path.read_bytes())
-        sidecar = path.with_name(path.name + SIDECAR_SUFFIX)
-        if sidecar.is_file():
+        sidecar = owners.get(path)
+        if sidecar is not None:
             digest.update(b"\0sidecar\0" + sidecar.read_bytes())
-        files.append(CorpusFile(path, rel, digest.hexdigest(), sidecar if sidecar.is_file() else None))
+        files.append(CorpusFile(path, rel, digest.hexdigest(), sidecar))
     return files
+
+
+def _stem(name: str) -> str:
+    suffix = extension_of(name)
+    return name[: -len(suffix)] if suffix and name.lower().endswith(suffix) else name
+
+
+def _sidecar_owners(documents: list[tuple[Path, str]], sidecars: list[Path]) -> dict[Path, Path]:
+    """Each sidecar's document: ``<name>.metadata.yaml`` first, else the one file of that stem."""
+    by_name = {path: path for path, _ in documents}
+    owners: dict[Path, Path] = {}
+    for sidecar in sidecars:
+        base = sidecar.with_name(sidecar.name[: -len(SIDECAR_SUFFIX)])
+        if base in by_name:
+            owners[base] = sidecar
+            continue
+        same_stem = [p for p, _ in documents if p.parent == base.parent and _stem(p.name) == base.name]
+        if len(same_stem) == 1 and same_stem[0].with_name(same_stem[0].name + SIDECAR_SUFFIX) not in sidecars:
+            owners[same_stem[0]] = sidecar
+            continue
+        reason = (f"matches {len(same_stem)} files ({', '.join(p.name for p in same_stem)})" if same_stem
+                  else f"matches no document (expected {base.name} beside it)")
+        raise ConfigError(f"sidecar {sidecar.name} {reason}; name it <file>{SIDECAR_SUFFIX}, e.g. "
+                          f"{(same_stem[0].name if same_stem else 'policy.md') + SIDECAR_SUFFIX}", file=str(sidecar))
+    return owners
 
 
 def read_sidecar(path: Path) -> Sidecar:

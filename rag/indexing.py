@@ -26,6 +26,7 @@ from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
 from rag.registry import ComponentSpec
 from rag.store import ArtifactStore, diff_manifests, stable_hash
+from rag.retrievers import retrievers
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, SearchHit
 
@@ -44,7 +45,7 @@ class IndexKeys:
 class StageReport:
     kind: str
     key: str
-    action: str  # built | reused | rebuilt
+    action: str  # built | reused | rebuilt | skipped
     reason: str = ""
     seconds: float = 0.0
     detail: str = ""
@@ -94,6 +95,11 @@ def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str)
         chunk_key, stable_hash(dense_manifest), stable_hash(sparse_manifest),
         {"chunks": chunk_manifest, "dense": dense_manifest, "sparse": sparse_manifest},
     )
+
+
+def searched_indexes(config: PipelineConfig) -> set[str]:
+    """The indexes the config's retrievers search (``dense``, ``sparse``): only those are built."""
+    return {retrievers.get(spec.name).info.get("searches", "chunks") for spec in config.retrievers}
 
 
 def read_chunks(directory: Path) -> list[Chunk]:
@@ -156,6 +162,10 @@ class CorpusIndex:
     def embed_queries(self, texts: list[str]) -> Any:
         return self.embedder.embed_queries(texts)
 
+    def embed_passages(self, texts: list[str]) -> Any:
+        """Chunk texts as the dense index embeds them (from the embedding cache when indexed)."""
+        return self.embedder.embed_documents(texts)
+
     def dense_search(self, query: Any, k: int, allowed: Any = None) -> list[SearchHit]:
         return self.dense.search(query, k, allowed)
 
@@ -199,23 +209,29 @@ class Indexer:
             self._read_ingest_report(keys.chunks, report)
         report.stages.append(chunk_stage)
 
+        searched = searched_indexes(config)
         dense_stage = self._stage("dense", keys.dense, keys.manifests["dense"], pointer)
-        if dense_stage.action != "reused":
+        if "dense" not in searched:
+            dense_stage = StageReport("dense", keys.dense, "skipped", detail="no retriever of this config searches it")
+        elif dense_stage.action != "reused":
             self.say(f"{name}: embedding {len(index.chunks)} chunk(s) with {config.embedder_for(language)} "
                      "(cached texts are not embedded again)")
             self._build_dense(index, dense_stage, report)
         report.stages.append(dense_stage)
 
         sparse_stage = self._stage("sparse", keys.sparse, keys.manifests["sparse"], pointer)
-        if sparse_stage.action != "reused":
+        if "sparse" not in searched:
+            sparse_stage = StageReport("sparse", keys.sparse, "skipped", detail="no retriever of this config searches it")
+        elif sparse_stage.action != "reused":
             self.say(f"{name}: building the {config.sparse_index.name} index")
             self._build_sparse(index, sparse_stage)
         report.stages.append(sparse_stage)
 
         report.chunks = len(index.chunks)
+        built = {s.kind for s in report.stages if s.action != "skipped"}
         self.store.set_pointer(name, {
-            kind: {"key": getattr(keys, kind), "manifest": keys.manifests[kind]}
-            for kind in ("chunks", "dense", "sparse")
+            **pointer,
+            **{kind: {"key": getattr(keys, kind), "manifest": keys.manifests[kind]} for kind in built},
         })
         return index, report
 

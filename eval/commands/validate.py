@@ -44,7 +44,8 @@ def validate(files: list[Path]) -> int:
             elif kind == "config":
                 load_config(path)
             else:
-                load_suite(path)
+                for warning in load_suite(path).warnings:
+                    print(f"ragbench: warning: {warning}", file=sys.stderr)
         except InputError as exc:
             print(f"ragbench: error: {exc}", file=sys.stderr)
             failed += 1

@@ -33,21 +33,11 @@ def effect_chart(axis: str, metric: str, points: list[tuple[str, float]], order:
         return H - PAD - (H - 2 * PAD) * (v - lo) / (hi - lo)
 
     means = [(c, sum(v for k, v in points if k == c) / sum(1 for k, _ in points if k == c)) for c in categories]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" role="img">',
-             f'<title>{metric} by {axis}</title>',
-             f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="#999"/>',
-             f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{H - PAD}" stroke="#999"/>',
-             f'<text x="{PAD - 4}" y="{y(hi) + 4:.1f}" text-anchor="end" font-size="10">{hi:.3f}</text>',
-             f'<text x="{PAD - 4}" y="{y(lo) + 4:.1f}" text-anchor="end" font-size="10">{lo:.3f}</text>',
-             f'<text x="{W / 2}" y="{H - 6}" text-anchor="middle" font-size="11">{axis}</text>']
-    for c in categories:
-        parts.append(f'<text x="{x(c):.1f}" y="{H - PAD + 14}" text-anchor="middle" font-size="10">{c}</text>')
-    for c, v in points:
-        parts.append(f'<circle cx="{x(c):.1f}" cy="{y(v):.1f}" r="3" fill="#6f8fbf" fill-opacity="0.6"/>')
     path = " ".join(f"{'M' if i == 0 else 'L'}{x(c):.1f},{y(m):.1f}" for i, (c, m) in enumerate(means))
-    parts.append(f'<path d="{path}" fill="none" stroke="#c0392b" stroke-width="2"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+    # through the template engine with autoescape: axis values and metric names are data
+    return environment().get_template("effect_chart.svg.j2").render(
+        W=W, H=H, PAD=PAD, metric=metric, axis=axis, hi=hi, lo=lo, y_hi=y(hi), y_lo=y(lo),
+        ticks=[(c, x(c)) for c in categories], dots=[(x(c), y(v)) for c, v in points], path=path)
 
 
 def charts(sweep: Sweep, boards: list[SuiteBoard], metric_for: dict[str, str]) -> list[dict[str, Any]]:

@@ -13,6 +13,10 @@ Signals, all recorded on the decision:
 - **missing codes** — terms with letters and digits (``VPN-809``, ``L7``) absent from the top
   sources: an answer would be about something else.
 
+- **best dense** — the best cosine between the question and a context chunk, computed here
+  (not read from the retrievers' scores, which depend on which retrievers ran and may come
+  from a recall-only route such as HyDE).
+
 Decision: refuse on an unknown name or a missing code; otherwise answer when
 ``semantic + dense_weight · best_dense + coverage_weight · coverage ≥ answer_at`` (partial
 when coverage is below ``partial_coverage``), else refuse. Thresholds and weights may be given
@@ -77,6 +81,17 @@ def by_language(value: float | dict[str, float], language: str) -> float:
     raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
 
 
+def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -> float:
+    """The best cosine between the question as asked and a context chunk, computed here under
+    the corpus's embedder: the same whichever retrievers ran (a BM25-only pipeline has no dense
+    scores) and never a recall-only route's score (a HyDE passage's cosine is a guess's, not
+    the question's)."""
+    by_id = env.space.chunk_by_id
+    texts = [by_id[c.chunk_id].text if c.chunk_id in by_id else c.text for c in context]
+    q = np.asarray(env.space.embed_queries([question]))[0]
+    return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
+
+
 class CorpusTerms:
     """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
@@ -103,7 +118,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="4")
+@answerability.register("evidence", version="5")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -134,8 +149,10 @@ def evidence(
         total = sum(weights.values())
         coverage = sum(w for t, w in weights.items() if t in found) / total if total else 1.0
         signals: dict[str, float] = {"coverage": round(coverage, 4), "terms": float(len(terms))}
-        best_dense = max((c.scores.get("dense", float("-inf")) for c in context), default=float("-inf"))
-        if best_dense != float("-inf"):
+        weight_dense = by_language(dense_weight, env.language)
+        best_dense = float("-inf")
+        if weight_dense:
+            best_dense = dense_similarity(question, context, env)
             signals["best_dense"] = round(best_dense, 4)
 
         if refuse_unknown_names:
@@ -150,8 +167,8 @@ def evidence(
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage
-        if best_dense != float("-inf"):
-            score += by_language(dense_weight, language) * best_dense
+        if weight_dense:
+            score += weight_dense * best_dense
         if semantic:
             sentences = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
             if sentences:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import PositiveInt
 
 from rag.errors import ConfigError
@@ -20,6 +22,15 @@ _HYDE = {
 }
 
 
+# A list marker at the start of a line ("- ", "• ", "2. ", "3) ", "1、", "(4) "): only there, so
+# that a trailing code ("error VPN-809") or a leading number that is content ("2024 budget") stays.
+_MARKER = re.compile(r"^\s*(?:[-•*·]\s+|\d{1,2}\s*[.)、:：]\s*|[（(]\d{1,2}[)）]\s*)")
+
+
+def list_item(line: str) -> str:
+    return _MARKER.sub("", line).strip()
+
+
 def _chat(env: QueryEnv, component: str):  # noqa: ANN202
     if env.chat is None:
         raise ConfigError(f"query transform {component!r} needs a chat_model in the config",
@@ -34,7 +45,7 @@ def multi_query(*, n: PositiveInt = 3) -> Transform:
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         prompt = _MULTI["en" if env.language == "en" else "zh"].format(n=n, q=question)
         reply = _chat(env, "multi_query").complete([{"role": "user", "content": prompt}]).text
-        lines = [ln.strip(" -•\t0123456789.、") for ln in reply.splitlines()]
+        lines = [list_item(ln) for ln in reply.splitlines()]
         extra = [ln for ln in dict.fromkeys(lines) if ln and ln != question][:n]
         return [QueryVariant(question), *(QueryVariant(t, "multi") for t in extra)]
 

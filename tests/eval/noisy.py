@@ -24,3 +24,23 @@ def coin(flip: float = 0.1, answer_at: float = 0.5):
         return Decision("refuse", "flipped by the scripted noise", decision.signals)
 
     return decide
+
+
+DOWN = {"calls_left_failing": 0}
+
+
+def flaky_chat(reply: str = "The hotel cap is 240 USD [1]."):
+    """A chat model whose endpoint is down for the next ``DOWN['calls_left_failing']`` calls."""
+    from rag.chat.base import ChatResult
+    from rag.errors import InfrastructureError
+
+    class Flaky:
+        id = "flaky"
+
+        def complete(self, messages, *, max_tokens=None, on_token=None):
+            if DOWN["calls_left_failing"] > 0:
+                DOWN["calls_left_failing"] -= 1
+                raise InfrastructureError("flaky: endpoint timed out")
+            return ChatResult(reply, 10, 5)
+
+    return Flaky()

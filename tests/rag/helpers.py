@@ -47,6 +47,9 @@ class Space:
         self.queries += texts
         return self._emb.embed_queries(texts)
 
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return self._emb.embed_documents(texts)
+
     def _overlap(self, query: str, allowed, k: int) -> list[SearchHit]:
         q = set(self.tokenize(query))
         scores = np.array([len(q & set(self.tokenize(c.text))) for c in self.chunks], dtype=float)
