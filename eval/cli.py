@@ -55,6 +55,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a value of the gated config (to see what a change would do)")
 
+    p = sub.add_parser("calibrate", help="fit answerability parameters on a suite's dev split by cross-validation")
+    p.add_argument("config", type=Path)
+    p.add_argument("--suite", action="append", required=True, metavar="NAME", help="the suite to fit on (repeatable)")
+    p.add_argument("--folds", type=int, default=5, metavar="K", help="cross-validation folds (default 5)")
+    p.add_argument("--out", type=Path, metavar="PATH", help="write the chosen parameters as a YAML snippet here")
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+
     p = sub.add_parser("report", help="rebuild the HTML report of runs from their logs, without re-running")
     p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
 
@@ -92,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return gate_command(args.config, args.candidate, args.update_baseline, args.force, args.junit, args.html,
                                 args.overrides, args.baseline_ref)
+        if args.command == "calibrate":
+            from eval.commands.calibrate import calibrate_command
+
+            return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides)
         if args.command == "report":
             from eval.commands.report import report_command
 

@@ -46,6 +46,7 @@ class Case(BaseModel):
     tags: list[str] = []
     must_contain: list[str] = []
     must_not_contain: list[str] = []
+    split: Literal["dev", "test"] | None = None
 
     @field_validator("id", mode="before")
     @classmethod
@@ -244,7 +245,8 @@ def _table_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case],
         raise doc.error("a table is .csv, .json, .jsonl or .parquet", ["cases"])
     table = datasets.load_dataset(kind, data_files=str(path), split="train")
     columns = {field: spec.columns.get(field, field) for field in
-               ("id", "question", "expect", "expected_docs", "reference", "as", "tags", "must_contain", "must_not_contain")}
+               ("id", "question", "expect", "expected_docs", "reference", "as", "tags", "must_contain", "must_not_contain",
+                "split")}
     cases, lines = [], {}
     for number, row in enumerate(table, start=2 if kind == "csv" else 1):
         raw: dict[str, Any] = {}

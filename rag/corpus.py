@@ -20,6 +20,7 @@ from rag.errors import ConfigError, DocumentLoadError
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
 from rag.types import Document, LoadIssue, Quarantined
+from rag.withdrawn import withdrawal_notice
 
 SIDECAR_SUFFIX = ".metadata.yaml"
 
@@ -178,6 +179,11 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
         return
     metadata = {**loaded.metadata, **sidecar.model_dump(exclude_none=True, exclude={"document_id", "title"})}
     title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
+    notice = withdrawal_notice(title, text)
+    if notice and "withdrawn" not in metadata:   # a sidecar's own withdrawn: false wins
+        metadata["withdrawn"] = True
+        metadata["withdrawn_notice"] = notice
+        metadata["tags"] = [*metadata.get("tags", []), *([] if "outdated" in metadata.get("tags", []) else ["outdated"])]
     doc = Document(doc_id, text, title, rel, metadata, _shift_pages(loaded, text, clean))
     findings = scan_poison(f"{title}\n{text}")
     if findings:

@@ -30,7 +30,7 @@ from rag.retrievers import retrievers
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, SearchHit
 
-CHUNKS_FORMAT = 1
+CHUNKS_FORMAT = 2  # 2: documents withdrawn in their own words are marked
 
 
 @dataclass(frozen=True)

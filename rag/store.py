@@ -25,10 +25,15 @@ def stable_hash(obj: Any) -> str:
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True, default=str))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file and rename: a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=True, default=str)
+        fh.write(text)
     os.chmod(tmp, 0o644)  # mkstemp makes 0600; these files are shared and often committed
     os.replace(tmp, path)
 

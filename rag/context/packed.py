@@ -8,6 +8,7 @@ Packing before ordering is what keeps the second-best source alive under a tight
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import PositiveInt
@@ -17,14 +18,20 @@ from rag.context.tokens import estimate_tokens, jaccard, shingles
 from rag.types import Candidate, ContextItem
 
 
-def _gives_way(cand: Candidate, present: set[str], question: str) -> bool:
-    """A superseded document gives way to its successor, unless the question names its
-    version ("2019 版的规定…")."""
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _gives_way(cand: Candidate, present: set[str], current: set[str], question: str) -> bool:
+    """A superseded document gives way to its successor, and a document withdrawn in its own
+    words to any current one, unless the question names its version or a year of its title
+    ("2019 版的规定…", "the 2021 travel rules")."""
     meta = cand.chunk.metadata
-    if meta.get("superseded_by") not in present:
+    replaced = meta.get("superseded_by") in present or (meta.get("withdrawn") and bool(current))
+    if not replaced:
         return False
     version = str(meta.get("version") or "")
-    return not (version and version in question)
+    years = set(_YEAR.findall(cand.chunk.title or ""))
+    return not ((version and version in question) or any(y in question for y in years))
 
 
 def _sandwich(items: list[Candidate]) -> list[Candidate]:
@@ -32,7 +39,7 @@ def _sandwich(items: list[Candidate]) -> list[Candidate]:
     return items[0::2] + items[1::2][::-1]
 
 
-@context_builders.register("packed", version="3")
+@context_builders.register("packed", version="4")
 def packed(
     *,
     budget_tokens: PositiveInt = 1500,
@@ -51,8 +58,9 @@ def packed(
 
     def build(question: str, candidates: list[Candidate]) -> list[ContextItem]:
         present = {c.chunk.doc_id for c in candidates}
+        current = {c.chunk.doc_id for c in candidates if not c.chunk.metadata.get("withdrawn")}
         if drop_superseded:
-            candidates = [c for c in candidates if not _gives_way(c, present, question)]
+            candidates = [c for c in candidates if not _gives_way(c, present, current, question)]
         chosen: list[tuple[Candidate, str, int]] = []
         seen_shingles: list[set[str]] = []
         seen_parents: set[str] = set()

@@ -1,0 +1,221 @@
+"""Answerability calibration by k-fold cross-validation (``ragbench calibrate``).
+
+The evidence answerability answers when ``semantic + dense_weight · best_dense +
+coverage_weight · coverage ≥ answer_at`` (rag/answerability/evidence.py). Its parameters were
+once chosen by hand on the same cases that were then reported. Here they are fit honestly:
+
+1. The pipeline runs once over the suite's **dev** cases (all cases when none is marked) with
+   a threshold that answers everything, so that every case records its signals and whether a
+   hard rule (an unknown name, a missing code, nothing retrieved) refuses it regardless.
+2. A fit chooses the weights from a small grid and the threshold between two observed scores,
+   maximising refusal accuracy (ties: fewer false answers, then the earlier grid point).
+3. K-fold cross-validation repeats the fit on K−1 folds and scores the held-out fold, so the
+   figures say how the rule does on questions it was not fit on. The **test** cases, if any,
+   are scored once with the parameters fit on all dev cases.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from eval.config import RunConfig, load_config, suite_paths
+from eval.suites import Suite, load_suite
+from rag.errors import InputError
+
+DENSE_WEIGHTS = (0.0, 0.5, 1.0)
+COVERAGE_WEIGHTS = (0.25, 0.0, 0.5, 1.0)
+
+
+@dataclass(frozen=True)
+class Signals:
+    case_id: str
+    split: str | None
+    expect_refuse: bool
+    hard_refuse: bool          # refused whatever the threshold
+    semantic: float
+    dense: float
+    coverage: float
+
+
+@dataclass(frozen=True)
+class Params:
+    answer_at: float
+    dense_weight: float
+    coverage_weight: float
+
+
+@dataclass(frozen=True)
+class Scores:
+    n: int
+    refusal_accuracy: float
+    false_refusal: float       # answer cases refused / answer cases
+    false_answer: float        # refuse cases answered / refuse cases
+
+    def row(self) -> str:
+        return f"{self.refusal_accuracy:>8.3f}{self.false_refusal:>14.3f}{self.false_answer:>13.3f}{self.n:>6}"
+
+
+@dataclass
+class Calibration:
+    suite: str
+    language: str
+    folds: int
+    params: Params
+    in_sample: Scores
+    cross_validated: Scores
+    test: Scores | None
+    default: dict[str, Scores] = field(default_factory=dict)   # the config's own parameters
+
+
+def score_of(s: Signals, p: Params) -> float:
+    return s.semantic + p.dense_weight * s.dense + p.coverage_weight * s.coverage
+
+
+def evaluate(signals: list[Signals], p: Params) -> Scores:
+    refused = np.array([s.hard_refuse or score_of(s, p) < p.answer_at for s in signals])
+    expect = np.array([s.expect_refuse for s in signals])
+    answer_cases, refuse_cases = (~expect).sum(), expect.sum()
+    return Scores(
+        n=len(signals),
+        refusal_accuracy=float((refused == expect).mean()) if len(signals) else math.nan,
+        false_refusal=float((refused & ~expect).sum() / answer_cases) if answer_cases else math.nan,
+        false_answer=float((~refused & expect).sum() / refuse_cases) if refuse_cases else math.nan,
+    )
+
+
+def fit(signals: list[Signals]) -> Params:
+    best: tuple[tuple[float, float], Params] | None = None
+    soft = [s for s in signals if not s.hard_refuse]
+    for dw, cw in itertools.product(DENSE_WEIGHTS, COVERAGE_WEIGHTS):
+        scores = sorted({round(score_of(s, Params(0, dw, cw)), 6) for s in soft})
+        cuts = [scores[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(scores)] + [scores[-1] + 0.01] \
+            if scores else [0.0]
+        for t in cuts:
+            p = Params(round(t, 4), dw, cw)
+            result = evaluate(signals, p)
+            key = (result.refusal_accuracy, -(result.false_answer if not math.isnan(result.false_answer) else 0))
+            if best is None or key > best[0]:
+                best = (key, p)
+    assert best is not None
+    return best[1]
+
+
+def folds_of(signals: list[Signals], k: int) -> list[list[int]]:
+    """Stratified by expected behaviour, assigned in case order: deterministic."""
+    out: list[list[int]] = [[] for _ in range(k)]
+    for group in (True, False):
+        members = [i for i, s in enumerate(signals) if s.expect_refuse == group]
+        for j, i in enumerate(members):
+            out[j % k].append(i)
+    return [sorted(f) for f in out if f]
+
+
+def cross_validate(signals: list[Signals], k: int) -> Scores:
+    refused_right = false_ref = false_ans = 0
+    folds = folds_of(signals, k)
+    for held in folds:
+        train = [s for i, s in enumerate(signals) if i not in held]
+        p = fit(train)
+        for i in held:
+            s = signals[i]
+            refused = s.hard_refuse or score_of(s, p) < p.answer_at
+            refused_right += refused == s.expect_refuse
+            false_ref += refused and not s.expect_refuse
+            false_ans += (not refused) and s.expect_refuse
+    answers = sum(not s.expect_refuse for s in signals)
+    refuses = len(signals) - answers
+    return Scores(len(signals), refused_right / len(signals), false_ref / answers if answers else math.nan,
+                  false_ans / refuses if refuses else math.nan)
+
+
+def collect(config: RunConfig, suite: Suite) -> list[Signals]:
+    """Run the pipeline over every case once, answering everything that no hard rule refuses,
+    and read the evidence signals off each decision."""
+    from rag.candidates import CandidateCache
+    from rag.indexing import Indexer
+    from rag.pipeline import Pipeline
+
+    if config.answerability.name != "evidence":
+        raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
+                         f"{config.answerability.name!r}", field="answerability")
+    params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0}
+    from rag.registry import ComponentSpec
+
+    probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
+                                      "generator": ComponentSpec(name="extractive")})  # no model calls
+    workdir = config.resolved_workdir()
+    index, _ = Indexer(workdir).ensure(suite.name, suite.corpus_dir, probe, suite.language)
+    keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+    pipeline = Pipeline(probe, index, None, CandidateCache(workdir / "cache" / "candidates.sqlite"), keys)
+    out = []
+    for case in suite.cases:
+        frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_)))
+        sig = frame.decision.signals
+        out.append(Signals(case.id, case.split, case.expect == "refuse", frame.decision.action == "refuse",
+                           float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
+                           float(sig.get("coverage", 0.0))))
+    return out
+
+
+def configured(config: RunConfig, language: str) -> Params:
+    from rag.answerability.evidence import by_language
+
+    p = config.answerability.params
+    return Params(float(by_language(p.get("answer_at", 0.48), language)),
+                  float(by_language(p.get("dense_weight", 0.0), language)),
+                  float(by_language(p.get("coverage_weight", 0.25), language)))
+
+
+def calibrate(config_path: Path, suite_name: str, folds: int = 5, overrides: list[str] | None = None
+              ) -> Calibration:
+    config = load_config(config_path, overrides)
+    suites = {s.name: s for s in (load_suite(p) for p in suite_paths(config, config_path))}
+    if suite_name not in suites:
+        raise InputError(f"no suite named {suite_name!r} in {config_path} (suites: {', '.join(suites)})",
+                         field="--suite")
+    suite = suites[suite_name]
+    if suite.mode != "full":
+        raise InputError(f"suite {suite_name} is retrieval-only: nothing to refuse", field="--suite")
+    signals = collect(config, suite)
+    dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
+        [s for s in signals if s.split != "test"]
+    test = [s for s in signals if s.split == "test"]
+    if len(dev) < 2 * folds:
+        raise InputError(f"{suite_name} has {len(dev)} dev cases; {folds}-fold cross-validation needs at least "
+                         f"{2 * folds}", field="--folds")
+    params = fit(dev)
+    mine = configured(config, suite.language)
+    default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
+    return Calibration(suite_name, suite.language, folds, params, evaluate(dev, params), cross_validate(dev, folds),
+                       evaluate(test, params) if test else None, default)
+
+
+def format_calibration(c: Calibration) -> str:
+    lines = [f"{c.suite} ({c.language}): evidence answerability fit on {c.in_sample.n} dev case(s), "
+             f"{c.folds}-fold cross-validation",
+             f"  {'':<30}{'refusal acc':>8}{'false refusal':>14}{'false answer':>13}{'n':>6}",
+             f"  {'fit, in-sample (dev)':<30}{c.in_sample.row()}",
+             f"  {'fit, cross-validated (dev)':<30}{c.cross_validated.row()}"]
+    if c.test:
+        lines.append(f"  {'fit, held-out test':<30}{c.test.row()}")
+    for split, scores in c.default.items():
+        lines.append(f"  {'config as it is, ' + split:<30}{scores.row()}")
+    p = c.params
+    lines.append(f"  chosen: answer_at {p.answer_at}, dense_weight {p.dense_weight}, "
+                 f"coverage_weight {p.coverage_weight}")
+    return "\n".join(lines)
+
+
+def snippet(c: Calibration) -> str:
+    p, lang = c.params, c.language
+    return (f"# ragbench calibrate --suite {c.suite}: fit on {c.in_sample.n} dev cases; cross-validated refusal "
+            f"accuracy {c.cross_validated.refusal_accuracy:.3f}\n"
+            "answerability:\n  name: evidence\n  params:\n"
+            f"    answer_at: {{{lang}: {p.answer_at}}}\n"
+            f"    dense_weight: {{{lang}: {p.dense_weight}}}\n"
+            f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n")

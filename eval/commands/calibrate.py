@@ -1,0 +1,24 @@
+"""``ragbench calibrate CONFIG --suite S``: answerability fit on dev by cross-validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from eval.calibrate import calibrate, format_calibration, snippet
+from rag.store import write_text_atomic
+
+
+def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str]) -> int:
+    snippets = []
+    for name in suites:
+        result = calibrate(config, name, folds, overrides)
+        print(format_calibration(result))
+        print()
+        snippets.append(snippet(result))
+    text = "\n".join(snippets)
+    if out:
+        write_text_atomic(out, text)
+        print(f"parameters: {out}")
+    else:
+        print(text, end="")
+    return 0
