@@ -8,7 +8,9 @@ once chosen by hand on the same cases that were then reported. Here they are fit
    a threshold that answers everything, so that every case records its signals and whether a
    hard rule (an unknown name, a missing code, nothing retrieved) refuses it regardless.
 2. A fit chooses the weights from a small grid and the threshold between two observed scores,
-   maximising refusal accuracy (ties: fewer false answers, then the earlier grid point).
+   maximising balanced accuracy — the mean of the answer cases answered and the refuse cases
+   refused — so that a suite with few refuse cases cannot buy accuracy by answering them all
+   (ties: fewer false answers, then the earlier grid point).
 3. K-fold cross-validation repeats the fit on K−1 folds and scores the held-out fold, so the
    figures say how the rule does on questions it was not fit on. The **test** cases, if any,
    are scored once with the parameters fit on all dev cases.
@@ -56,6 +58,12 @@ class Scores:
     false_refusal: float       # answer cases refused / answer cases
     false_answer: float        # refuse cases answered / refuse cases
 
+    @property
+    def balanced(self) -> float:
+        """Balanced accuracy: 1 − the mean of the false-refusal and false-answer rates."""
+        rates = [r for r in (self.false_refusal, self.false_answer) if not math.isnan(r)]
+        return 1.0 - sum(rates) / len(rates) if rates else math.nan
+
     def row(self) -> str:
         return f"{self.refusal_accuracy:>8.3f}{self.false_refusal:>14.3f}{self.false_answer:>13.3f}{self.n:>6}"
 
@@ -89,18 +97,30 @@ def evaluate(signals: list[Signals], p: Params) -> Scores:
 
 
 def fit(signals: list[Signals]) -> Params:
+    """Weights from the grid; the threshold in the middle of the widest run of cuts that reach
+    the best objective, so that it does not sit on the edge of the cases it was fit on."""
     best: tuple[tuple[float, float], Params] | None = None
     soft = [s for s in signals if not s.hard_refuse]
     for dw, cw in itertools.product(DENSE_WEIGHTS, COVERAGE_WEIGHTS):
         scores = sorted({round(score_of(s, Params(0, dw, cw)), 6) for s in soft})
         cuts = [scores[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(scores)] + [scores[-1] + 0.01] \
             if scores else [0.0]
+        keyed = []
         for t in cuts:
-            p = Params(round(t, 4), dw, cw)
-            result = evaluate(signals, p)
-            key = (result.refusal_accuracy, -(result.false_answer if not math.isnan(result.false_answer) else 0))
-            if best is None or key > best[0]:
-                best = (key, p)
+            result = evaluate(signals, Params(t, dw, cw))
+            keyed.append((result.balanced, -(result.false_answer if not math.isnan(result.false_answer) else 0)))
+        top = max(keyed)
+        runs, start = [], None   # contiguous runs of optimal cuts
+        for i, k in enumerate([*keyed, None]):
+            if k == top and start is None:
+                start = i
+            elif k != top and start is not None:
+                runs.append((start, i - 1))
+                start = None
+        lo, hi = max(runs, key=lambda r: (cuts[r[1]] - cuts[r[0]], -r[0]))
+        p = Params(round((cuts[lo] + cuts[hi]) / 2, 4), dw, cw)
+        if best is None or top > best[0]:
+            best = (top, p)
     assert best is not None
     return best[1]
 

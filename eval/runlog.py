@@ -29,6 +29,7 @@ class CaseRecord(BaseModel):
     expect: str
     asked_as: str | None = None
     tags: list[str] = []
+    split: str | None = None
     mode: Literal["full", "retrieval"] = "full"
     behaviour: str | None = None
     answer: str = ""
@@ -58,6 +59,14 @@ class Aggregate(BaseModel):
     aggregation: str = "mean"
 
 
+class SplitSummary(BaseModel):
+    """The cases of one split (``dev`` / ``test``) of a suite, aggregated on their own."""
+
+    cases: int
+    passed: int = 0
+    metrics: dict[str, Aggregate] = {}
+
+
 class SuiteSummary(BaseModel):
     name: str
     hash: str
@@ -68,6 +77,7 @@ class SuiteSummary(BaseModel):
     errors: int = 0
     metrics: dict[str, Aggregate] = {}
     confusion: dict[str, dict[str, int]] = {}
+    splits: dict[str, SplitSummary] = {}
 
 
 class RunLog(BaseModel):

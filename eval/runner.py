@@ -22,7 +22,7 @@ import numpy as np
 
 from eval.config import STAGES, RunConfig, load_config, suite_paths
 from eval.metrics import Observation, resolve
-from eval.runlog import Aggregate, CaseRecord, Checkpoint, RunLog, SuiteSummary
+from eval.runlog import Aggregate, CaseRecord, Checkpoint, RunLog, SplitSummary, SuiteSummary
 from eval.stats import aggregate, interval
 from eval.suites import Case, Suite, load_suite
 from rag.candidates import CandidateCache
@@ -104,7 +104,7 @@ def ranking_of(candidates: list[Any], depth: int = RANKING_DEPTH) -> list[tuple[
 def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Case, names: list[str]) -> CaseRecord:
     identity = suite.identity(case.as_)
     record = CaseRecord(suite=suite.name, case_id=case.id, question=case.question, expect=case.expect,
-                        asked_as=case.as_, tags=case.tags, mode=suite.mode)  # type: ignore[arg-type]
+                        asked_as=case.as_, tags=case.tags, split=case.split, mode=suite.mode)  # type: ignore[arg-type]
     start = time.perf_counter()
     try:
         retrieval = pipeline.retrieve(case.question, identity)
@@ -167,28 +167,37 @@ def passed(record: CaseRecord, obs: Observation) -> bool:
     return all(checks)
 
 
-def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> SuiteSummary:
-    summary = SuiteSummary(name=suite.name, hash=suite.hash, mode=suite.mode, language=suite.language,
-                           cases=len(suite.cases), passed=sum(r.passed for r in records),
-                           errors=sum(r.error is not None for r in records))
+def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggregate]:
+    out = {}
     ok = [r for r in records if r.error is None]
     for name in names:
         metric = resolve(name)
         values = [r.metrics[name] for r in ok if r.metrics.get(name) is not None]
         if not values:
-            summary.metrics[name] = Aggregate(value=None, higher_is_better=metric.higher_is_better,
-                                              aggregation=metric.aggregation)
+            out[name] = Aggregate(value=None, higher_is_better=metric.higher_is_better,
+                                  aggregation=metric.aggregation)
             continue
         ci = interval(values, metric.aggregation)
-        summary.metrics[name] = Aggregate(value=aggregate(values, metric.aggregation),
-                                          low=None if np.isnan(ci.low) else ci.low,
-                                          high=None if np.isnan(ci.high) else ci.high, method=ci.method,
-                                          n=len(values), higher_is_better=metric.higher_is_better,
-                                          aggregation=metric.aggregation)
+        out[name] = Aggregate(value=aggregate(values, metric.aggregation),
+                              low=None if np.isnan(ci.low) else ci.low,
+                              high=None if np.isnan(ci.high) else ci.high, method=ci.method,
+                              n=len(values), higher_is_better=metric.higher_is_better,
+                              aggregation=metric.aggregation)
+    return out
+
+
+def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> SuiteSummary:
+    summary = SuiteSummary(name=suite.name, hash=suite.hash, mode=suite.mode, language=suite.language,
+                           cases=len(suite.cases), passed=sum(r.passed for r in records),
+                           errors=sum(r.error is not None for r in records), metrics=aggregates(records, names))
+    for split in sorted({r.split for r in records if r.split}):
+        members = [r for r in records if r.split == split]
+        summary.splits[split] = SplitSummary(cases=len(members), passed=sum(r.passed for r in members),
+                                             metrics=aggregates(members, names))
     if suite.mode == "full":
         matrix = {e: {b: 0 for b in ("answered", "partial", "refused")} for e in ("answer", "refuse")}
-        for r in ok:
-            if r.behaviour:
+        for r in records:
+            if r.error is None and r.behaviour:
                 matrix[r.expect][r.behaviour] += 1
         summary.confusion = matrix
     return summary

@@ -225,7 +225,7 @@ def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases:
             result.infrastructure.append(f"run {other.run_id} is {other.status}")
     if gate.spec.deterministic and len(candidate.repeats) > 1:
         check_deterministic(candidate)
-    if baseline.repeats != len(candidate.repeats):
+    if gate.spec.noisy and baseline.repeats != len(candidate.repeats):
         result.notes.append(f"the baseline was measured {baseline.repeats}× and the candidate "
                             f"{len(candidate.repeats)}×")
     result.flips = flips_of(baseline, candidate)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eval.runlog import Aggregate, RunLog
+from eval.runlog import Aggregate, RunLog, SuiteSummary
 
 
 def fmt(agg: Aggregate) -> tuple[str, str]:
@@ -19,17 +19,37 @@ def fmt(agg: Aggregate) -> tuple[str, str]:
     return value, ci
 
 
+def _split_table(suite: SuiteSummary) -> list[str]:
+    """Test split first (the number to report), with its interval; dev beside it, and the gap."""
+    test, dev = suite.splits["test"], suite.splits.get("dev")
+    lines = [f"  test split: {test.cases} cases, {test.passed} passed"
+             + (f"; dev split: {dev.cases} cases, {dev.passed} passed" if dev else ""),
+             f"  {'metric':<20}{'test':>12}  {'95% CI':<20}{'n':>5}{'dev':>12}{'dev−test':>10}"]
+    for name, agg in test.metrics.items():
+        value, ci = fmt(agg)
+        arrow = "↑" if agg.higher_is_better else "↓"
+        d = dev.metrics.get(name) if dev else None
+        dev_value = fmt(d)[0] if d else "—"
+        gap = f"{d.value - agg.value:+.3f}" if d and d.value is not None and agg.value is not None \
+            and agg.aggregation == "mean" else ""
+        lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}{dev_value:>12}{gap:>10}")
+    return lines
+
+
 def format_summary(log: RunLog) -> str:
     lines = [f"run {log.run_id}: {log.status}"]
     for suite in log.suites.values():
         lines.append("")
         lines.append(f"{suite.name}  ({suite.mode}, {suite.language}): {suite.cases} cases, "
                      f"{suite.passed} passed" + (f", {suite.errors} errors" if suite.errors else ""))
-        lines.append(f"  {'metric':<20}{'value':>12}  {'95% CI':<20}{'n':>5}")
-        for name, agg in suite.metrics.items():
-            value, ci = fmt(agg)
-            arrow = "↑" if agg.higher_is_better else "↓"
-            lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}")
+        if "test" in suite.splits:
+            lines.extend(_split_table(suite))
+        else:
+            lines.append(f"  {'metric':<20}{'value':>12}  {'95% CI':<20}{'n':>5}")
+            for name, agg in suite.metrics.items():
+                value, ci = fmt(agg)
+                arrow = "↑" if agg.higher_is_better else "↓"
+                lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}")
         if suite.confusion:
             lines.append("  expected \\ got      answered  partial  refused")
             for expect, row in suite.confusion.items():

@@ -52,16 +52,21 @@ QUESTION_WORDS = {
 }
 
 
+_SENTENCE_END = re.compile(r"[.?!。？！]\s*$")
+
+
 def names_in(question: str) -> list[str]:
     """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
     English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
-    words that do not open the question (``Paris``)."""
+    words that do not open a sentence (``Paris``, but not ``Should`` in "… behind. Should I …")."""
     cjk = bool(_CJK.search(question))
     out = []
-    for i, match in enumerate(_WORD.finditer(question)):
+    for match in _WORD.finditer(question):
         word = match.group()
         capitals = sum(ch.isupper() for ch in word)
-        if cjk or capitals >= 2 or _DIGIT.search(word) or (i > 0 and word[0].isupper()):
+        before = question[: match.start()]
+        opens = not before.strip() or bool(_SENTENCE_END.search(before))
+        if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
             out.append(word)
     return out
 

@@ -172,7 +172,7 @@ def test_a_planted_two_point_hit5_drop_on_scifact_is_significant(tmp_path: Path,
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     (tmp_path / "gate.yaml").write_text(
         f"name: sci\nconfig: {ROOT / 'configs/scifact-bm25.yaml'}\nbaseline: base.json\n"
-        "rules:\n  - {metric: hit@5, max_drop: 0.01, significance: {test: permutation, alpha: 0.05}}\n",
+        "rules:\n  - {metric: hit@5, max_drop: 0.01, case_sampling: {test: sign, alpha: 0.05}}\n",
         encoding="utf-8")
     gate = load_gate(tmp_path / "gate.yaml")
     metrics = ["metrics=[hit@5, ndcg@10]"]
@@ -181,6 +181,7 @@ def test_a_planted_two_point_hit5_drop_on_scifact_is_significant(tmp_path: Path,
     second, log2 = run(gate.config_path, metrics, out_root=tmp_path / "runs", progress=False)
     rerun = compare(gate, baseline, log2, read_cases(second))
     assert rerun.exit_code == 0 and rerun.verdicts[0].p_value == 1.0
+    assert rerun.verdicts[0].resolution is not None and rerun.verdicts[0].resolution.cases == 4  # 4 of 300 > 0.01
     # plant a 2-point drop: 6 of 300 cases lose their hit@5
     cases = read_cases(second)
     hits = [r for r in cases if r.metrics["hit@5"] == 1.0][:6]
@@ -194,11 +195,43 @@ def test_a_planted_two_point_hit5_drop_on_scifact_is_significant(tmp_path: Path,
     assert verdict.delta == pytest.approx(-0.02)
 
 
+def _plant(measured, suite: str, k: int):
+    """Flip k passing answer cases of ``suite`` to wrong refusals (a deterministic regression)."""
+    from eval.gate import Measured
+
+    repeats = []
+    for records in measured.repeats:
+        records = [r.model_copy(deep=True) for r in records]
+        victims = [r for r in records if r.suite == suite and r.passed and r.expect == "answer"][:k]
+        for r in victims:
+            r.passed, r.behaviour = False, "refused"
+            r.metrics.update({"refusal_accuracy": 0.0, "false_refusal": 1.0, "answer_contains": 0.0})
+        repeats.append(records)
+    return Measured(measured.logs, repeats)
+
+
 @pytest.mark.slow
-def test_shipped_ci_gate_passes_and_catches_a_top_k_cut(tmp_path: Path, monkeypatch, capsys) -> None:
-    """Our own CI gate: the committed baseline holds, and top-k 5 → 1 is caught with its flips."""
+def test_shipped_ci_gate_passes_and_catches_planted_regressions(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Our own CI gate: a no-op passes twice with identical per-case results, and 1, 2 and 3
+    cases flipped pass→fail on kb-en or kb-zh each fail it; so does top-k 5 → 1."""
+    from eval.commands.gate import measure
+    from eval.gate import Baseline
+
     monkeypatch.setenv("RAGBENCH_REPORTS", str(tmp_path / "reports"))
-    assert main(["gate", str(ROOT / "configs/ci.yaml"), "--junit", str(tmp_path / "junit.xml")]) == 0
+    gate = load_gate(ROOT / "configs/ci.yaml")
+    baseline = Baseline.read(gate.baseline_path)
+    results = []
+    for _ in range(2):
+        _, measured = measure(gate, [])
+        assert compare(gate, baseline, measured).exit_code == 0
+        results.append([(r.key, r.passed, r.behaviour, r.answer, {k: v for k, v in r.metrics.items()
+                         if not k.startswith("latency")}) for r in measured.repeats[0]])
+    assert results[0] == results[1]
+    for suite in ("kb-en", "kb-zh"):
+        for k in (1, 2, 3):
+            result = compare(gate, baseline, _plant(measured, suite, k))
+            worse = [f for f in result.flips if f.direction == "pass→fail"]
+            assert result.exit_code == 1 and len(worse) == k, (suite, k)
     capsys.readouterr()
     assert main(["gate", str(ROOT / "configs/ci.yaml"), "-P", "top_k=1"]) == 1
     out = capsys.readouterr().out
