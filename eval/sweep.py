@@ -23,9 +23,9 @@ validated like a config file, and an axis path that does not exist is an error n
 from __future__ import annotations
 
 import copy
-import json
 import difflib
 import itertools
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path

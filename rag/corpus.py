@@ -74,10 +74,9 @@ def scan(folder: str | Path) -> list[CorpusFile]:
         rel = path.relative_to(root).as_posix()
         if any(part.startswith(".") for part in Path(rel).parts):
             continue
-        if path.is_symlink() or any(parent.is_symlink() for parent in path.relative_to(root).parents if str(parent) != "."):
-            if not path.resolve().is_relative_to(real_root):
-                raise ConfigError(f"{rel} is a symlink that leads out of the corpus folder (to {path.resolve()}); "
-                                  "copy the file in instead", file=str(path))
+        if not path.resolve().is_relative_to(real_root):   # a symlink, or inside a symlinked folder
+            raise ConfigError(f"{rel} is a symlink that leads out of the corpus folder (to {path.resolve()}); "
+                              "copy the file in instead", file=str(path))
         (sidecars if rel.endswith(SIDECAR_SUFFIX) else documents).append((path, rel))
     owners = _sidecar_owners(documents, [p for p, _ in sidecars])
     files = []

@@ -25,8 +25,8 @@ from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_ind
 from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
 from rag.registry import ComponentSpec
-from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.retrievers import retrievers
+from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, SearchHit
 

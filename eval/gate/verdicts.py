@@ -12,7 +12,15 @@ from typing import Any, Literal
 
 import numpy as np
 
-from eval.gate.baseline import Baseline, BaselineCase, BaselineSuite, Measured, compact_trace, majority, mean_metrics
+from eval.gate.baseline import (
+    Baseline,
+    BaselineCase,
+    BaselineSuite,
+    Measured,
+    compact_trace,
+    majority,
+    mean_metrics,
+)
 from eval.gate.significance import PairedTest, Resolution, is_binary, one_sided, resolution
 from eval.gate.spec import Gate, Rule
 from eval.metrics import resolve

@@ -17,7 +17,6 @@ from rag.context import ContextBuilder, context_builders
 from rag.context.tokens import estimate_tokens, jaccard, shingles
 from rag.types import Candidate, ContextItem
 
-
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 

@@ -11,22 +11,15 @@ import pytest
 
 from eval.cli import main
 from eval.suites import load_suite
-from rag.corpus import load_corpus, scan
+from rag.corpus import scan
 from rag.errors import ConfigError
-
-
-def _corpus(files: list) -> list[str]:
-    from rag.clean import cleaners
-    from rag.poison import scanners
-
-    corpus = load_corpus(files, clean=cleaners.build("standard"), scan_poison=scanners.build("none"))
-    return corpus
+from tests.rag.test_loaders import load_folder
 
 
 def test_stem_named_sidecar_applies_its_access_labels(write) -> None:
     write("policy.md", "# Pay\n\nBand L4 pays up to 150,000 USD.")
     write("policy.metadata.yaml", "department: hr\nclearance: 3\n")
-    corpus = _corpus(scan(write.root))
+    corpus = load_folder(write.root)
     assert corpus.documents[0].metadata["department"] == "hr"   # was: public
 
 

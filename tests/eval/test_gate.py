@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from eval.gate.baseline import Baseline, from_run
 from eval.cli import main
 from eval.gate import compare, load_gate
+from eval.gate.baseline import Baseline, from_run
 from eval.runlog import read_cases
 from eval.runner import run
 
@@ -238,3 +238,34 @@ def test_shipped_ci_gate_passes_and_catches_planted_regressions(tmp_path: Path, 
     assert "pass→fail  kb-zh/" in out and "gate: fail (exit 1)" in out
     data = json.loads((ROOT / "reports/baselines/ci.json").read_text(encoding="utf-8"))
     assert set(data["suites"]) == {"kb-zh", "kb-en"}
+
+
+def test_validate_warns_when_max_drop_is_finer_than_the_suite_can_measure(project: Path, capsys) -> None:
+    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05}\n")
+    assert main(["validate", str(gate)]) == 0
+    err = capsys.readouterr().err
+    assert "below one case of 6" in err and "single flipped case" in err
+    gate = gate_file(project, "  - {metric: refusal_accuracy, max_drop: 0.05}\n", repeats="3")
+    assert main(["validate", str(gate)]) == 0
+    assert "smallest drop a one-sided sign test can detect on 6 cases" in capsys.readouterr().err
+
+
+def test_baseline_ref_computes_the_baseline_fresh_from_git(project: Path, monkeypatch, capsys) -> None:
+    import subprocess
+
+    for var, value in {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+                       "GIT_COMMITTER_EMAIL": "t@example.com"}.items():
+        monkeypatch.setenv(var, value)
+    gate = gate_file(project, RULES)
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    committed = (project / "baseline.json").read_bytes()
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(["git", "add", "gate.yaml", "config.yaml", "baseline.json", "suite"], cwd=project, check=True)
+    subprocess.run(["git", "commit", "-qm", "base"], cwd=project, check=True)
+    capsys.readouterr()
+    assert main(["gate", str(gate), "--baseline-ref", "HEAD"]) == 0
+    out = capsys.readouterr().out
+    assert "fresh baseline at HEAD vs its committed baseline: identical pass/fail on every case" in out
+    assert (project / "baseline.json").read_bytes() == committed           # this checkout's file untouched
+    assert main(["gate", str(gate), "--baseline-ref", "HEAD", *REFUSE_ALL]) == 1
+    assert main(["gate", str(gate), "--baseline-ref", "no-such-ref"]) == 2

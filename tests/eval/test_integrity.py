@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from eval.cli import main
-from eval.runlog import RunLog, read_cases
+from eval.runlog import read_cases
 from eval.runner import run
 from eval.suites import load_suite
 

@@ -1,0 +1,64 @@
+"""``ragbench calibrate``: the fit, the folds and the command, on hand-made signals and the tiny suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from eval.calibrate import Params, Signals, cross_validate, evaluate, fit, folds_of
+from eval.cli import main
+
+
+def sig(i: int, refuse: bool, semantic: float, hard: bool = False, split: str | None = "dev") -> Signals:
+    return Signals(f"c{i}", split, refuse, hard, semantic, 0.0, 0.0)
+
+
+def test_fit_separates_by_the_middle_of_the_widest_gap() -> None:
+    signals = [sig(0, False, 0.9), sig(1, False, 0.8), sig(2, False, 0.7), sig(3, True, 0.3), sig(4, True, 0.2)]
+    p = fit(signals)
+    assert p.coverage_weight == 0.25 and p.dense_weight == 0.0   # the first grid point that separates
+    assert 0.3 < p.answer_at - 0.0 < 0.7
+    assert evaluate(signals, p).refusal_accuracy == 1.0
+
+
+def test_balanced_accuracy_does_not_answer_the_rare_refusals_away() -> None:
+    # 8 answer cases, 2 refuse cases that score in the middle of the answer cases
+    signals = [sig(i, False, s) for i, s in enumerate([0.9, 0.85, 0.8, 0.75, 0.7, 0.5, 0.45, 0.4])]
+    signals += [sig(8, True, 0.6), sig(9, True, 0.62)]
+    p = fit(signals)
+    scores = evaluate(signals, p)
+    assert scores.false_answer == 0.0            # plain accuracy would answer both (8/10 vs 7/10)
+    assert scores.false_refusal == 3 / 8
+
+
+def test_hard_refusals_stay_refused_whatever_the_threshold() -> None:
+    signals = [sig(0, True, 0.99, hard=True), sig(1, False, 0.5), sig(2, True, 0.1)]
+    assert evaluate(signals, Params(-1.0, 0.0, 0.0)).false_answer == 0.5
+
+
+def test_folds_are_stratified_and_cover_every_case_once() -> None:
+    signals = [sig(i, i % 4 == 0, 0.5) for i in range(20)]
+    folds = folds_of(signals, 5)
+    assert sorted(i for f in folds for i in f) == list(range(20))
+    assert all(sum(signals[i].expect_refuse for i in f) == 1 for f in folds)
+
+
+def test_cross_validation_is_no_better_than_in_sample_on_overlapping_classes() -> None:
+    signals = [sig(i, i % 3 == 0, 0.3 + 0.05 * ((i * 7) % 11)) for i in range(30)]
+    cv = cross_validate(signals, 5)
+    assert cv.n == 30 and cv.refusal_accuracy <= evaluate(signals, fit(signals)).refusal_accuracy
+
+
+def test_calibrate_command_prints_in_sample_and_cross_validated_and_writes_a_snippet(project: Path, capsys) -> None:
+    out = project / "answerability.yaml"
+    assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "fit, in-sample (dev)" in printed and "fit, cross-validated (dev)" in printed
+    snippet = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert snippet["answerability"]["name"] == "evidence" and "en" in snippet["answerability"]["params"]["answer_at"]
+
+
+def test_calibrate_needs_enough_dev_cases(project: Path, capsys) -> None:
+    assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "5"]) == 2
+    assert "needs at least 10" in capsys.readouterr().err
