@@ -101,6 +101,21 @@ def ranking_of(candidates: list[Any], depth: int = RANKING_DEPTH) -> list[tuple[
     return list(seen.items())
 
 
+def trec_order(ranking: list[tuple[str, float]]) -> list[str]:
+    """Document ids in the pipeline's order, with each run of equal scores ordered as trec_eval
+    breaks ties: by document id descending (its ``strcmp`` on the docno). For a run whose scores
+    fall monotonically (every retriever and fusion) this is exactly trec_eval's order."""
+    out: list[str] = []
+    i = 0
+    while i < len(ranking):
+        j = i
+        while j + 1 < len(ranking) and ranking[j + 1][1] == ranking[i][1]:
+            j += 1
+        out += sorted((d for d, _ in ranking[i:j + 1]), reverse=True)
+        i = j + 1
+    return out
+
+
 def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Case, names: list[str]) -> CaseRecord:
     identity = suite.identity(case.as_)
     record = CaseRecord(suite=suite.name, case_id=case.id, question=case.question, expect=case.expect,
@@ -141,7 +156,7 @@ def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identi
     if identity is not None:
         forbidden = lambda doc: not identity.can_see(meta_of.get(doc, {}))  # noqa: E731
     return Observation(
-        groups=case.groups, grades=case.relevance, ranking=[d for d, _ in record.ranking], expect=case.expect,
+        groups=case.groups, grades=case.relevance, ranking=trec_order(record.ranking), expect=case.expect,
         behaviour=record.behaviour, answer=record.answer, context_docs=[c["doc_id"] for c in record.context],
         cited_docs=[c["doc_id"] for c in record.citations], seen_docs=seen, forbidden=forbidden,
         must_contain=case.must_contain, must_not_contain=case.must_not_contain, tags=case.tags,

@@ -159,7 +159,14 @@ class Pipeline:
                                         if name.split("#")[0] == spec.name)
 
         with tracer.stage("fuse", *_spec(self.config.fusion), lists=sorted(lists)) as rec:
-            fused = self.fuse(lists)
+            if len(lists) == 1:
+                # one list: nothing to fuse. Keeping its own scores keeps their ties, which a
+                # rank-based fusion would break by position (trec_eval breaks them by docno).
+                (only,) = lists.values()
+                fused = [Candidate(c.chunk, c.score, {**c.scores, "fused": c.score}) for c in only]
+                rec["note"] = "one list: its scores kept"
+            else:
+                fused = self.fuse(lists)
             rec["output"] = _hits(fused)
 
         with tracer.stage("rerank", *_spec(self.config.reranker), candidates=len(fused)) as rec:

@@ -94,7 +94,7 @@ def test_bootstrap_interval_brackets_the_mean_and_is_reproducible() -> None:
 @pytest.mark.slow
 def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> None:
     """BM25 over SciFact through ``ragbench run``, then every retrieval metric against
-    pytrec_eval on the same run (scores derived from ranks, so both see one order)."""
+    pytrec_eval on the same run, with the run's own BM25 scores (ties included)."""
     import pytrec_eval
 
     from eval.runlog import read_cases
@@ -109,13 +109,15 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     assert log.status == "complete" and len(records) == 300
     suite = load_suite(ROOT / "goldensets/scifact/suite.yaml")
     qrels = {c.id: {d: c.grade(d) for g in c.groups for d in g} for c in suite.cases}
-    trec_run = {r.case_id: {d: float(len(r.ranking) - i) for i, (d, _) in enumerate(r.ranking)} for r in records}
+    from eval.runner import trec_order
+
+    trec_run = {r.case_id: dict(r.ranking) for r in records}
     measures = {"success_1", "success_5", "success_10", "recip_rank", "ndcg_cut_10", "ndcg_cut_100",
                 "recall_10", "recall_100", "P_5", "P_10", "map_cut_10", "map_cut_100"}
     trec = pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(trec_run)
     # recip_rank has no cutoff: compare MRR@10 with a run cut to 10
     trec_mrr = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}).evaluate(
-        {q: dict(list(docs.items())[:10]) for q, docs in trec_run.items()})
+        {r.case_id: {d: trec_run[r.case_id][d] for d in trec_order(r.ranking)[:10]} for r in records})
     pairs = {"hit@1": "success_1", "hit@5": "success_5", "hit@10": "success_10", "ndcg@10": "ndcg_cut_10",
              "ndcg@100": "ndcg_cut_100", "recall@10": "recall_10", "recall@100": "recall_100",
              "precision@5": "P_5", "precision@10": "P_10", "map@10": "map_cut_10", "map@100": "map_cut_100"}
@@ -126,3 +128,58 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     mean_ndcg = sum(r.metrics["ndcg@10"] for r in records) / len(records)
     assert mean_ndcg == pytest.approx(log.suites["scifact"].metrics["ndcg@10"].value)
     assert mean_ndcg >= 0.67  # BM25 alone; Anserini's published flat BM25 is 0.679
+
+
+def test_equal_to_trec_eval_with_ties_graded_and_grade_zero_qrels_and_multi_chunk_documents(tmp_path: Path,
+                                                                                            monkeypatch) -> None:
+    """A BEIR suite built here: identical documents (score ties, which trec_eval breaks by docno
+    descending), graded and grade-0 qrels, and documents long enough to split into several
+    chunks (each document at its best chunk). pytrec_eval gets the run's own scores."""
+    import json
+
+    import pytrec_eval
+
+    from eval.runlog import read_cases
+    from eval.runner import run
+
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    topics = {"wing": "wing flutter at transonic speed", "layer": "boundary layer transition on plates",
+              "heat": "heat transfer in hypersonic flow", "shock": "shock wave interaction with the wall"}
+    docs = []
+    for n, (topic, words) in enumerate(topics.items()):
+        body = " ".join([f"Study {k} of {words}." for k in range(6)])        # long: several chunks
+        docs.append({"_id": f"{topic}-a", "title": words, "text": body})
+        docs.append({"_id": f"{topic}-b", "title": words, "text": body})    # identical: a tie
+        docs.append({"_id": f"{topic}-c", "title": f"notes {n}", "text": f"Other notes mention {words} once."})
+    folder = tmp_path / "beir"
+    (folder / "qrels").mkdir(parents=True)
+    (folder / "corpus.jsonl").write_text("\n".join(json.dumps(d) for d in docs), encoding="utf-8")
+    queries = [{"_id": f"q-{t}", "text": w} for t, w in topics.items()]
+    (folder / "queries.jsonl").write_text("\n".join(json.dumps(q) for q in queries), encoding="utf-8")
+    qrels = {"q-wing": {"wing-b": 2, "wing-c": 1, "wing-a": 0},        # the tie's loser is the relevant one
+             "q-layer": {"layer-a": 1, "layer-c": 2},
+             "q-heat": {"heat-c": 1, "shock-a": 0},
+             "q-shock": {"shock-a": 1, "shock-b": 1}}
+    (folder / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\n" + "".join(
+        f"{q}\t{d}\t{g}\n" for q, rel in qrels.items() for d, g in rel.items()), encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text("name: aero\nlanguage: en\nformat: beir\ncorpus: beir\n", encoding="utf-8")
+    names = ["hit@1", "mrr@10", "ndcg@3", "ndcg@10", "recall@1", "recall@10", "precision@1", "precision@3", "map@10"]
+    (tmp_path / "config.yaml").write_text(
+        "name: aero\nsuites: [suite.yaml]\nchunker: {name: fixed, params: {max_chars: 80}}\n"
+        f"retrievers: [{{name: bm25, params: {{top_k: 100}}}}]\nmetrics: {names}\n", encoding="utf-8")
+    run_dir, log = run(tmp_path / "config.yaml", out_root=tmp_path / "runs", progress=False)
+    records = read_cases(run_dir)
+    assert len(records) == 4
+    trec_run = {r.case_id: dict(r.ranking) for r in records}
+    assert any(len(set(s.values())) < len(s) for s in trec_run.values())    # the run has ties
+    measures = {"success_1", "recip_rank", "ndcg_cut_3", "ndcg_cut_10", "recall_1", "recall_10", "P_1", "P_3",
+                "map_cut_10"}
+    trec = pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(trec_run)
+    pairs = {"hit@1": "success_1", "mrr@10": "recip_rank", "ndcg@3": "ndcg_cut_3", "ndcg@10": "ndcg_cut_10",
+             "recall@1": "recall_1", "recall@10": "recall_10", "precision@1": "P_1", "precision@3": "P_3",
+             "map@10": "map_cut_10"}
+    for r in records:
+        for ours, theirs in pairs.items():
+            assert r.metrics[ours] == pytest.approx(trec[r.case_id][theirs], abs=1e-9), (r.case_id, ours)
+    wing = next(r for r in records if r.case_id == "q-wing")
+    assert wing.metrics["hit@1"] == 1.0      # wing-a and wing-b tie; trec_eval puts wing-b first

@@ -162,3 +162,29 @@ def test_cited_numbers(answer: str, numbers: list[int]) -> None:
 def test_ghost_citations_are_reported() -> None:
     cites = resolve("The cap is 240 USD [1][7].", EN_CONTEXT)
     assert [(c.number, c.doc_id, c.ghost) for c in cites] == [(1, "policy", False), (7, None, True)]
+
+
+def test_answerability_evidence_does_not_depend_on_which_retrievers_ran() -> None:
+    """The dense evidence is the question against each context chunk, computed by the stage: a
+    BM25-only pipeline (no dense scores) and a HyDE route (a guess's cosine, here 0.99) decide
+    exactly as a dense retriever's own scores would."""
+    from dataclasses import replace
+
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "dense_weight": 1.0,
+                                                                  "coverage_weight": 0.0, "answer_at": 0.3}})
+    space = corpus_env(*(c.text for c in EN_CONTEXT))
+    context = [replace(c, chunk_id=f"c{i}#0") for i, c in enumerate(EN_CONTEXT)]
+    bm25_only = [replace(c, scores={"bm25": 7.5}) for c in context]
+    hyde = [replace(c, scores={"dense": 0.99}) for c in context]
+    question = "What is the hotel cap in London?"
+    expected = decide(question, context, space).signals["best_dense"]
+    assert decide(question, bm25_only, space).signals["best_dense"] == expected
+    assert decide(question, hyde, space).signals["best_dense"] == expected != 0.99
+    unrelated = decide("When does the picnic start?", hyde, space)
+    assert unrelated.signals["best_dense"] < 0.99 and unrelated.action == "refuse"
+
+
+def test_a_second_sentence_opener_is_not_a_name() -> None:
+    from rag.answerability.evidence import names_in
+
+    assert names_in("The replica is 2 minutes behind. Should I promote it?") == ["I"]
