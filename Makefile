@@ -7,7 +7,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test test-llm bench perf lint clean
+.PHONY: setup browser test test-llm bench perf lint clean
 
 setup: $(STAMP)
 
@@ -20,7 +20,14 @@ $(STAMP): pyproject.toml
 	$(PIP) install --quiet -e '.[all,dev]'
 	touch $(STAMP)
 
-test: setup
+# The HTML reports are tested in Debian's headless chromium (Playwright drives it; no browser
+# download). Installed here when missing and we may (root with apt-get); otherwise those tests skip.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; } || \
+	  echo "make: chromium not installed; the browser tests will skip"
+
+test: setup browser
 	$(PY) -m pytest -q
 
 # The real chat HTTP path against llama.cpp's OpenAI-compatible server. llama-cpp-python

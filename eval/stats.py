@@ -6,6 +6,8 @@
   percentile bootstrap over cases, widened to at least the beta interval of the same mean over
   the same number of cases (each value read as a probability of success), so that a sample
   whose cases all agree still reports what so few cases cannot rule out.
+- **clopper-pearson×n** — a count of cases (ACL leaks: a sum of 0/1 values): n times the exact
+  interval of the rate, so 0 leaks in 65 cases reads [0, 3.6], not a certain 0.
 - **bootstrap** — anything else (latency percentiles, token sums): the percentile bootstrap.
 - **none** — fewer than two cases: no interval at all (NaN), never a point dressed as one.
 """
@@ -74,8 +76,12 @@ def interval(values: list[float], how: str = "mean", alpha: float = 0.05) -> Int
     n = len(arr)
     if n < 2:
         return Interval(float("nan"), float("nan"), "none")
-    if how == "mean" and np.isin(arr, (0.0, 1.0)).all():
+    binary = bool(np.isin(arr, (0.0, 1.0)).all())
+    if how == "mean" and binary:
         return Interval(*beta_interval(float(arr.sum()), n, alpha), "clopper-pearson")
+    if how == "sum" and binary:   # a count of cases (ACL leaks): n times the exact interval of the rate
+        lo, hi = beta_interval(float(arr.sum()), n, alpha)
+        return Interval(lo * n, hi * n, "clopper-pearson×n")
     lo, hi = bootstrap_ci(values, how, alpha)
     if how == "mean" and arr.min() >= 0.0 and arr.max() <= 1.0:
         b_lo, b_hi = beta_interval(float(arr.sum()), n, alpha)

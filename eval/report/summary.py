@@ -12,7 +12,8 @@ def fmt(agg: Aggregate) -> tuple[str, str]:
         value = f"{agg.value:.1f} ms"
         ci = f"[{agg.low:.1f}, {agg.high:.1f}]" if agg.low is not None else ""
     elif agg.aggregation == "sum":
-        value, ci = f"{agg.value:g}", ""
+        value = f"{agg.value:g}"
+        ci = f"[{agg.low:.1f}, {agg.high:.1f}]" if agg.low is not None and agg.method.startswith("clopper") else ""
     else:
         value = f"{agg.value:.4f}"
         ci = f"[{agg.low:.4f}, {agg.high:.4f}]" if agg.low is not None else ""

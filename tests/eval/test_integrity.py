@@ -53,6 +53,8 @@ def test_intervals_never_collapse() -> None:
     flat = interval([0.7] * 20, "mean")   # a bounded continuous metric whose cases all agree
     assert flat.method == "bootstrap+beta" and flat.low < 0.6 and flat.high > 0.8
     assert interval([0.5], "mean").method == "none" and np.isnan(interval([0.5], "mean").low)
+    leaks = interval([0.0] * 65, "sum")                # a count of cases: never a certain 0
+    assert leaks.method == "clopper-pearson×n" and leaks.low == 0.0 and leaks.high == pytest.approx(3.586, abs=1e-3)
     latency = interval([10.0, 12.0, 11.0, 30.0], "p95")
     assert latency.method == "bootstrap" and latency.low <= latency.high
 

@@ -1,0 +1,77 @@
+"""Every HTML page ragbench writes, opened in headless Chromium (Debian's ``chromium``, driven by
+Playwright without any browser download): no console errors, no script from the corpus runs,
+hostile text shows as text, the SVG chart renders. CI installs chromium (``.ci/run``); elsewhere
+the tests skip when it is missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from eval.cli import main
+from tests.eval.conftest import HOSTILE
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None and os.environ.get("CI") != "true":
+    pytest.skip("chromium is not installed (apt-get install chromium); CI installs it", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def open_page(browser, path: Path, shot: Path):
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.on("request", lambda r: problems.append(f"request: {r.url}") if not r.url.startswith("file:") else None)
+    page.goto(path.resolve().as_uri())
+    page.wait_for_load_state("load")
+    page.screenshot(path=str(shot), full_page=True)
+    return page, problems
+
+
+def test_run_report_and_gate_diff_in_chromium(project: Path, tmp_path: Path, browser) -> None:
+    gate = project / "gate.yaml"
+    gate.write_text("name: g\nconfig: config.yaml\nbaseline: baseline.json\nrules:\n"
+                    "  - {max_new_failures: 0}\n  - {metric: refusal_accuracy, max_drop: 0.05}\n", encoding="utf-8")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    diff = tmp_path / "gate.html"
+    assert main(["gate", str(gate), "-P", "answerability.params.answer_at=9", "--html", str(diff)]) == 1
+    assert main(["run", str(project / "config.yaml"), "--out", str(tmp_path / "runs")]) == 0
+    report = next((tmp_path / "runs").iterdir()) / "report.html"
+
+    page, problems = open_page(browser, report, tmp_path / "report.png")
+    assert problems == []
+    text = page.text_content("body") or ""                     # collapsed details included
+    assert HOSTILE in text                                      # shown as text, never run
+    assert page.locator("script").count() == 0
+    assert "refusal_accuracy" in text and "clopper-pearson" in text
+
+    page, problems = open_page(browser, diff, tmp_path / "gate.png")
+    assert problems == []
+    text = page.inner_text("body")
+    assert "fail" in text and "pass→fail" in text and "detects" in text
+
+
+def test_sweep_leaderboard_chart_in_chromium(project: Path, tmp_path: Path, browser) -> None:
+    sweep = project / "sweep.yaml"
+    sweep.write_text("name: s\nbase: config.yaml\ngrid:\n  top_k: [1, 3, 5]\n", encoding="utf-8")
+    assert main(["sweep", str(sweep), "--out", str(tmp_path / "sweeps"), "--workers", "1"]) == 0
+    board = next((tmp_path / "sweeps").iterdir()) / "leaderboard.html"
+    page, problems = open_page(browser, board, tmp_path / "leaderboard.png")
+    assert problems == []
+    assert page.locator("svg circle").count() >= 3 and page.locator("svg path").count() >= 1
+    box = page.locator("svg").first.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 100
