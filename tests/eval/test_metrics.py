@@ -109,7 +109,7 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     assert log.status == "complete" and len(records) == 300
     suite = load_suite(ROOT / "goldensets/scifact/suite.yaml")
     qrels = {c.id: {d: c.grade(d) for g in c.groups for d in g} for c in suite.cases}
-    from eval.runner import trec_order
+    from eval.score import trec_order
 
     trec_run = {r.case_id: dict(r.ranking) for r in records}
     measures = {"success_1", "success_5", "success_10", "recip_rank", "ndcg_cut_10", "ndcg_cut_100",
