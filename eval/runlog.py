@@ -78,6 +78,7 @@ class SuiteSummary(BaseModel):
     metrics: dict[str, Aggregate] = {}
     confusion: dict[str, dict[str, int]] = {}
     splits: dict[str, SplitSummary] = {}
+    results_digest: str = ""    # per-case results without timings: equal digests, identical results
 
 
 class RunLog(BaseModel):

@@ -19,6 +19,7 @@ from eval.suites import Case, Suite
 from rag.errors import InfrastructureError
 from rag.indexing import CorpusIndex
 from rag.pipeline import Pipeline
+from rag.store import stable_hash
 from rag.types import Identity
 
 RANKING_DEPTH = 100
@@ -136,10 +137,24 @@ def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggrega
     return out
 
 
+def results_digest(records: list[CaseRecord]) -> str:
+    """A hash of every case's results with timings left out — answer, behaviour, decision,
+    context, citations, ranking, pass/fail and every metric but the cost ones — so that two
+    runs of a deterministic pipeline can be shown identical byte for byte."""
+    rows = []
+    for r in records:
+        data = r.model_dump(mode="json", exclude={"latency_ms", "trace"})
+        data["metrics"] = {k: v for k, v in r.metrics.items() if resolve(k).needs != "cost"}
+        data["trace"] = [{k: v for k, v in t.items() if k != "latency_ms"} for t in r.trace]
+        rows.append(data)
+    return stable_hash(rows)
+
+
 def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> SuiteSummary:
     summary = SuiteSummary(name=suite.name, hash=suite.hash, mode=suite.mode, language=suite.language,
                            cases=len(suite.cases), passed=sum(r.passed for r in records),
-                           errors=sum(r.error is not None for r in records), metrics=aggregates(records, names))
+                           errors=sum(r.error is not None for r in records), metrics=aggregates(records, names),
+                           results_digest=results_digest(records))
     for split in sorted({r.split for r in records if r.split}):
         members = [r for r in records if r.split == split]
         summary.splits[split] = SplitSummary(cases=len(members), passed=sum(r.passed for r in members),

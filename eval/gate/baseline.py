@@ -49,6 +49,7 @@ class BaselineSuite(BaseModel):
     mode: str
     metrics: dict[str, Aggregate]
     cases: dict[str, BaselineCase]
+    results_digest: str = ""
 
 
 class Baseline(BaseModel):
@@ -128,7 +129,8 @@ def from_measured(measured: Measured) -> Baseline:
                 passed=majority(runs), error=r.error, behaviour=r.behaviour, answer=r.answer, tags=r.tags,
                 metrics=mean_metrics(runs), trace=compact_trace(r.trace),
                 repeats=[RepeatResult(passed=x.passed, metrics=x.metrics) for x in runs] if len(runs) > 1 else [])
-        suites[name] = BaselineSuite(hash=summary.hash, mode=summary.mode, metrics=summary.metrics, cases=cases)
+        suites[name] = BaselineSuite(hash=summary.hash, mode=summary.mode, metrics=summary.metrics, cases=cases,
+                                     results_digest=summary.results_digest)
     return Baseline(run_id=log.run_id, config_hash=log.config_hash, repeats=len(measured.repeats), git=log.git,
                     suites=suites)
 

@@ -155,7 +155,12 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
     drop = -delta if metric.higher_is_better else delta
     allowed = rule.allowed_drop(base_value)
     binary = is_binary(before, after) if len(before) else True
-    res = resolution(len(before), allowed, deterministic=not spec.noisy, alpha=spec.alpha) if binary else None
+    if binary:
+        res = resolution(len(before), allowed, deterministic=not spec.noisy, alpha=spec.alpha)
+    elif not spec.noisy:   # a continuous metric of a deterministic target moves by any amount
+        res = Resolution(len(before), 0.0, allowed, 1, "any drop beyond max_drop (continuous, deterministic)")
+    else:
+        res = None
     test = one_sided(before, after, metric.higher_is_better) if spec.noisy and len(before) else None
     sampled = None
     if rule.case_sampling and len(before):
@@ -237,6 +242,11 @@ def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases:
         result.notes.append(f"the baseline was measured {baseline.repeats}× and the candidate "
                             f"{len(candidate.repeats)}×")
     result.flips = flips_of(baseline, candidate)
+    same = [s for s, summary in log.suites.items()
+            if summary.results_digest and summary.results_digest == baseline.suites[s].results_digest]
+    if same:
+        result.notes.append(f"per-case results identical to the baseline, timings aside: {', '.join(same)} "
+                            f"(digest {log.suites[same[0]].results_digest})")
     grouped_all = candidate.by_case()
     for i, rule in enumerate(gate.spec.rules):
         targets = [rule.suite] if rule.suite else list(log.suites)

@@ -126,3 +126,17 @@ def test_report_command_rebuilds_from_the_log_alone(project: Path, capsys) -> No
     assert main(["report", str(run_dir)]) == 0
     assert (run_dir / "report.html").is_file() and "report:" in capsys.readouterr().out
     assert main(["report", str(project)]) == 2
+
+
+def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
+    from eval.score import results_digest
+
+    run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    from eval.runlog import read_cases
+
+    records = read_cases(run_dir)
+    slower = [r.model_copy(update={"latency_ms": r.latency_ms + 5,
+                                   "trace": [{**t, "latency_ms": 9.9} for t in r.trace]}) for r in records]
+    assert results_digest(slower) == results_digest(records) == log.suites["tiny"].results_digest
+    changed = [records[0].model_copy(update={"answer": records[0].answer + "!"}), *records[1:]]
+    assert results_digest(changed) != results_digest(records)
