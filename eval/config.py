@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import Field
 
+from eval.judges.client import judges
 from rag._yaml import YamlDoc, load_yaml
 from rag.answerability import answerability
 from rag.chat import chat_models
@@ -42,6 +43,7 @@ class RunConfig(PipelineConfig):
     suites: list[str]
     workdir: str = ".ragbench"
     metrics: list[str] | None = None
+    judge: ComponentSpec | None = None    # an LLM judge for the judged metrics (faithfulness, …)
 
     def resolved_workdir(self) -> Path:
         return Path(os.environ.get("RAGBENCH_WORKDIR", self.workdir))
@@ -63,6 +65,7 @@ STAGES: dict[str, Registry[Any]] = {
     "answerability": answerability,
     "generator": generators,
     "chat_model": chat_models,
+    "judge": judges,
 }
 
 
@@ -146,10 +149,14 @@ def _check_metrics(doc: YamlDoc, config: RunConfig) -> None:
 
     for i, name in enumerate(config.metrics or []):
         try:
-            resolve(name)
+            metric = resolve(name)
         except InputError as exc:
             raise ConfigError(exc.message, file=str(doc.path), line=doc.line_of(["metrics", i]),
                               field=f"metrics.{i}") from exc
+        if metric.needs == "judge" and config.judge is None:
+            raise ConfigError(f"{name} is judged by an LLM: configure a judge (judge: {{name: openai, params: "
+                              "{model: …, base_url: …}}})", file=str(doc.path), line=doc.line_of(["metrics", i]),
+                              field=f"metrics.{i}")
 
 
 def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConfig:

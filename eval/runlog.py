@@ -43,6 +43,7 @@ class CaseRecord(BaseModel):
     latency_ms: float = 0.0
     usage: dict[str, int] = {}
     error: str | None = None
+    judgements: dict[str, dict[str, Any]] = {}   # judged metric → status, value, repeats, calls
 
     @property
     def key(self) -> tuple[str, str]:
@@ -53,7 +54,8 @@ class Aggregate(BaseModel):
     value: float | None
     low: float | None = None
     high: float | None = None
-    n: int = 0
+    n: int = 0                  # cases scored
+    n_total: int | None = None  # cases the metric applied to (judged: scored + failed + out of range)
     method: str = ""            # how low/high were made: clopper-pearson, bootstrap+beta, bootstrap, none
     higher_is_better: bool = True
     aggregation: str = "mean"
@@ -79,6 +81,7 @@ class SuiteSummary(BaseModel):
     confusion: dict[str, dict[str, int]] = {}
     splits: dict[str, SplitSummary] = {}
     results_digest: str = ""    # per-case results without timings: equal digests, identical results
+    judge: dict[str, Any] = {}  # judged metrics: calls by status, failure rate
 
 
 class RunLog(BaseModel):
@@ -98,6 +101,7 @@ class RunLog(BaseModel):
     suites: dict[str, SuiteSummary] = {}
     indexes: dict[str, dict[str, str]] = {}
     caches: dict[str, dict[str, int]] = {}
+    judge: dict[str, Any] = {}  # model, prompt hashes, ragas version, usage and cost
 
     def write(self, run_dir: Path) -> None:
         write_json_atomic(run_dir / "run.json", self.model_dump(mode="json"))

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from eval.config import RunConfig, load_config, suite_paths
+from eval.judges.judged import FAILED, judge_for
+from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
 from eval.provenance import components, git_info, package_versions
 from eval.runlog import CaseRecord, Checkpoint, RunLog, SuiteSummary
-from eval.score import evaluate_case, summarise
+from eval.score import evaluate_case, judge_summary, score_record, summarise
 from eval.suites import load_suite
 from rag.candidates import CandidateCache
 from rag.errors import InputError
@@ -135,6 +137,7 @@ def run(
     indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
     chat = chat_for(config, workdir / "cache" / "chat.sqlite", salt=f"repeat-{repeat}" if repeat else "")
     candidates = CandidateCache(workdir / "cache" / "candidates.sqlite")
+    judge = judge_for(config, workdir)
     caches = {"embeddings": Counter(), "candidates": Counter(), "chat": Counter(), "indexes": Counter()}
     todo = sum(1 for s in suites for c in s.cases if (s.name, c.id) not in done)
     bar = _progress(todo, progress)
@@ -147,10 +150,18 @@ def run(
         log.indexes[suite.name] = keys
         caches["indexes"].update(s.action for s in report.stages)
         caches["embeddings"].update({"misses": report.embedded, "hits": report.embed_cache_hits})
+        if judge is not None:   # finished cases whose judge calls failed: re-judge only those
+            for case in suite.cases:
+                record = records.get((suite.name, case.id))
+                failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
+                if record is not None and failed:
+                    score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
+                                 only=failed)
+                    checkpoint.append(record)
         if pending:
             pipeline = Pipeline(config, index, chat, candidates, keys)
             for case in pending:
-                record = evaluate_case(pipeline, index, suite, case, names)
+                record = evaluate_case(pipeline, index, suite, case, names, judge)
                 checkpoint.append(record)
                 records[record.key] = record
                 if on_case:
@@ -159,6 +170,8 @@ def run(
             caches["embeddings"].update({"misses": index.embedder.misses, "hits": index.embedder.hits})
         ordered = [records[(suite.name, c.id)] for c in suite.cases]
         log.suites[suite.name] = summarise(suite, ordered, names)
+        if judge is not None:
+            log.suites[suite.name].judge = judge_summary(ordered, judge.max_failure_rate)
     bar.close()
     caches["candidates"].update({"hits": candidates.hits, "misses": candidates.misses})
     if chat is not None:
@@ -167,8 +180,15 @@ def run(
         merged = Counter(log.caches.get(name, {}))
         merged.update(counts)
         log.caches[name] = dict(merged)
+    if judge is not None:
+        usage = Counter(log.judge.get("usage", {}))
+        usage.update(judge.usage)
+        names = sorted({n for s in suites for n in metric_names(config, s.mode)})
+        log.judge = {**judged_identity(judge, names), "usage": dict(usage),
+                     "cost": round(log.judge.get("cost", 0.0) + judge.cost, 6)}
     errors = sum(s.errors for s in log.suites.values())
-    log.status = "incomplete" if errors else "complete"
+    judge_failed = any(s.judge and not s.judge["within_bounds"] for s in log.suites.values())
+    log.status = "incomplete" if errors or judge_failed else "complete"
     log.finished_at = now()
     log.write(run_dir)
     return run_dir, log

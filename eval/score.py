@@ -52,7 +52,8 @@ def trec_order(ranking: list[tuple[str, float]]) -> list[str]:
     return out
 
 
-def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Case, names: list[str]) -> CaseRecord:
+def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Case, names: list[str],
+                  judge: Any = None) -> CaseRecord:
     identity = suite.identity(case.as_)
     record = CaseRecord(suite=suite.name, case_id=case.id, question=case.question, expect=case.expect,
                         asked_as=case.as_, tags=case.tags, split=case.split, mode=suite.mode)  # type: ignore[arg-type]
@@ -77,13 +78,29 @@ def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Ca
                            "text": c.text} for c in frame.context]
         record.citations = [asdict(c) for c in frame.citations]
         record.usage = dict(frame.usage)
-    obs = observe(case, record, index, identity)
+    return score_record(record, case, index, identity, names, judge, suite.language)
+
+
+def score_record(record: CaseRecord, case: Case, index: CorpusIndex, identity: Identity | None, names: list[str],
+                 judge: Any, language: str, only: set[str] | None = None) -> CaseRecord:
+    """Judge what is judged (every judged metric, or ``only`` those — a resume re-judges the
+    failed ones), then compute every metric from the case's observation."""
+    if judge is not None and record.mode == "full":
+        from eval.judges.judged import JUDGED, CaseInputs, judge_metric
+
+        inputs = CaseInputs(case.question, record.answer, record.behaviour == "refused",
+                            [c["text"] for c in record.context], case.reference)
+        for name in names:
+            if name in JUDGED and (only is None or name in only):
+                record.judgements[name] = judge_metric(name, inputs, judge, index.embed_queries)
+    obs = observe(case, record, index, identity, language)
     record.metrics = {name: resolve(name).compute(obs) for name in names}
     record.passed = passed(record, obs)
     return record
 
 
-def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identity | None) -> Observation:
+def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identity | None,
+            language: str = "en") -> Observation:
     by_id, meta_of = index.chunk_by_id, index.doc_metadata
     seen = {by_id[i].doc_id for t in record.trace for i, _ in t["output"] if i in by_id}
     seen |= {c["doc_id"] for c in record.context} | {c["doc_id"] for c in record.citations if c["doc_id"]}
@@ -98,6 +115,8 @@ def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identi
         must_contain=case.must_contain, must_not_contain=case.must_not_contain, tags=case.tags,
         latency_ms=record.latency_ms,
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),
+        reference=case.reference, language=language, context_texts=[c["text"] for c in record.context],
+        judged={k: j["value"] if j["status"] == "ok" else None for k, j in record.judgements.items()},
     )
 
 
@@ -124,17 +143,36 @@ def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggrega
     for name in names:
         metric = resolve(name)
         values = [r.metrics[name] for r in ok if r.metrics.get(name) is not None]
+        # judged: every case the judge was asked about, scored or not (undefined ones aside)
+        total = sum(1 for r in ok if name in r.judgements and r.judgements[name]["status"] != "undefined") \
+            if metric.needs == "judge" else None
         if not values:
             out[name] = Aggregate(value=None, higher_is_better=metric.higher_is_better,
-                                  aggregation=metric.aggregation)
+                                  aggregation=metric.aggregation, n_total=total)
             continue
         ci = interval(values, metric.aggregation)
         out[name] = Aggregate(value=aggregate(values, metric.aggregation),
                               low=None if np.isnan(ci.low) else ci.low,
                               high=None if np.isnan(ci.high) else ci.high, method=ci.method,
-                              n=len(values), higher_is_better=metric.higher_is_better,
+                              n=len(values), n_total=total, higher_is_better=metric.higher_is_better,
                               aggregation=metric.aggregation)
     return out
+
+
+def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[str, Any]:
+    """Judged metrics of a suite: judgements by status, calls, and whether the failure rate
+    (judge_error + invalid_output over everything judged but undefined) is within bounds."""
+    from collections import Counter
+
+    from eval.judges.judged import FAILED
+
+    statuses = Counter(j["status"] for r in records for j in r.judgements.values())
+    calls = Counter(c["status"] for r in records for j in r.judgements.values() for c in j.get("calls", []))
+    judged = sum(n for s, n in statuses.items() if s != "undefined")
+    failed = sum(statuses[s] for s in FAILED)
+    rate = failed / judged if judged else 0.0
+    return {"judgements": dict(statuses), "calls": dict(calls), "failure_rate": round(rate, 4),
+            "max_failure_rate": max_failure_rate, "within_bounds": rate <= max_failure_rate}
 
 
 def results_digest(records: list[CaseRecord]) -> str:

@@ -29,6 +29,10 @@ class Observation:
     tags: list[str] = field(default_factory=list)
     latency_ms: float = 0.0
     tokens: int = 0
+    reference: str | None = None
+    language: str = "en"
+    context_texts: list[str] = field(default_factory=list)
+    judged: dict[str, float | None] = field(default_factory=dict)   # judged metrics, scored beforehand
 
 
 @dataclass(frozen=True)

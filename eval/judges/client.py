@@ -1,0 +1,233 @@
+"""The judge client: an OpenAI-compatible chat endpoint asked for JSON.
+
+Every call goes through ragbench's retrying POST (timeouts, 429/5xx with backoff, at most
+``max_retries`` retries), a semaphore that bounds concurrent calls, and a SQLite cache keyed by
+the *whole* request — model, messages, schema, temperature, seed, max_tokens, response format —
+plus the repeat index, so a second judge model, a changed prompt or another repeat never reuses
+an answer (ragas' own cache keys on the prompt alone and is never used). Each call is entered in
+the ledger of the case being judged: what was asked (schema), how it ended, the raw reply and
+its tokens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import httpx
+from pydantic import PositiveInt
+
+from rag.errors import ConfigError, EndpointError
+from rag.http import Endpoint
+from rag.registry import Registry
+
+ResponseFormat = Literal["json_object", "json_schema", "llama_schema", "none"]
+
+
+@dataclass
+class JudgeCall:
+    schema: str
+    status: str = "ok"           # ok | judge_error | invalid_output
+    raw: str = ""
+    cached: bool = False
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    error: str = ""
+
+
+@dataclass
+class Ledger:
+    """The calls of one case × metric (× repeat)."""
+
+    calls: list[JudgeCall] = field(default_factory=list)
+
+
+class JudgeCache:
+    def __init__(self, path: str | Path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS judge (key TEXT PRIMARY KEY, reply TEXT NOT NULL)")
+        self._db.commit()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT reply FROM judge WHERE key = ?", [key]).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, key: str, reply: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO judge (key, reply) VALUES (?, ?)",
+                             [key, json.dumps(reply, ensure_ascii=False)])
+            self._db.commit()
+
+
+class JudgeClient(Endpoint):
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str,
+        api_key: str | None = None,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        max_tokens: int = 2048,
+        timeout: float = 120.0,
+        max_retries: int = 2,
+        parse_retries: int = 1,
+        response_format: ResponseFormat = "json_object",
+        concurrency: int = 4,
+        repeats: int = 1,
+        max_failure_rate: float = 0.0,
+        price_per_1k_prompt: float = 0.0,
+        price_per_1k_completion: float = 0.0,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] | None = None,
+    ) -> None:
+        import time
+
+        super().__init__(model=model, url=base_url.rstrip("/") + "/chat/completions", api_key=api_key,
+                         timeout=timeout, transport=transport, max_retries=max_retries, backoff=1.0,
+                         sleep=sleep or time.sleep)
+        self.id = f"openai-judge:{base_url.rstrip('/')}:{model}:t{temperature}:s{seed}"
+        self.temperature, self.seed, self.max_tokens = temperature, seed, max_tokens
+        self.parse_retries, self.response_format = parse_retries, response_format
+        self.repeats, self.max_failure_rate = repeats, max_failure_rate
+        self.prices = (price_per_1k_prompt, price_per_1k_completion)
+        self._slots = threading.BoundedSemaphore(concurrency)
+        self.cache: JudgeCache | None = None
+        self.usage = {"calls": 0, "cached": 0, "failed": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        self._usage_lock = threading.Lock()
+
+    def describe(self) -> dict[str, Any]:
+        return {"id": self.id, "model": self.model, "temperature": self.temperature, "seed": self.seed,
+                "max_tokens": self.max_tokens, "response_format": self.response_format, "repeats": self.repeats}
+
+    @property
+    def cost(self) -> float:
+        return (self.usage["prompt_tokens"] * self.prices[0] + self.usage["completion_tokens"] * self.prices[1]) / 1000
+
+    def body(self, prompt: str, schema_name: str, schema: dict[str, Any], attempt: int) -> dict[str, Any]:
+        system = ("You are an evaluation judge. Reply with one JSON object and nothing else, matching this JSON "
+                  f"schema ({schema_name}): {json.dumps(schema, ensure_ascii=False, sort_keys=True)}")
+        body: dict[str, Any] = {"model": self.model, "temperature": self.temperature, "max_tokens": self.max_tokens,
+                                "messages": [{"role": "system", "content": system}, {"role": "user", "content": prompt}]}
+        if self.seed is not None:
+            body["seed"] = self.seed
+        if self.response_format == "json_object":
+            body["response_format"] = {"type": "json_object"}
+        elif self.response_format == "json_schema":
+            body["response_format"] = {"type": "json_schema",
+                                       "json_schema": {"name": schema_name, "schema": schema, "strict": False}}
+        elif self.response_format == "llama_schema":   # llama.cpp's server: grammar-constrained JSON
+            body["response_format"] = {"type": "json_object", "schema": schema}
+        if attempt:
+            body["messages"].append({"role": "user", "content": f"(attempt {attempt + 1}: the previous reply was "
+                                                                "not valid JSON for the schema; reply again)"})
+        return body
+
+    def key(self, body: dict[str, Any], repeat: int) -> str:
+        blob = json.dumps([self.url, body, repeat], ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def ask(self, prompt: str, schema_name: str, schema: dict[str, Any], validate: Callable[[str], Any],
+            ledger: Ledger, repeat: int = 0) -> Any:
+        """One judged answer, validated by ``validate`` (raises ValueError on a bad reply);
+        ``parse_retries`` more attempts on an invalid reply. Raises :class:`JudgeFailure`."""
+        last: JudgeCall | None = None
+        for attempt in range(self.parse_retries + 1):
+            body = self.body(prompt, schema_name, schema, attempt)
+            call = self._call(body, schema_name, repeat)
+            ledger.calls.append(call)
+            last = call
+            if call.status != "ok":
+                raise JudgeFailure(call)
+            try:
+                return validate(_json_text(call.raw))
+            except ValueError as exc:
+                call.status, call.error = "invalid_output", str(exc)[:300]
+        assert last is not None
+        raise JudgeFailure(last)
+
+    def _call(self, body: dict[str, Any], schema_name: str, repeat: int) -> JudgeCall:
+        key = self.key(body, repeat)
+        if self.cache is not None and (hit := self.cache.get(key)) is not None:
+            self._count(cached=1)
+            return JudgeCall(schema_name, "ok", hit["text"], True, hit["prompt_tokens"], hit["completion_tokens"])
+        try:
+            with self._slots:
+                data = self._poster.post(self.url, body, lambda r: r.json())
+            text = str(data["choices"][0]["message"]["content"] or "")
+            usage = data.get("usage") or {}
+        except (EndpointError, KeyError, IndexError, TypeError, ValueError) as exc:
+            self._count(calls=1, failed=1)
+            return JudgeCall(schema_name, "judge_error", "", False, error=f"{type(exc).__name__}: {exc}"[:300])
+        call = JudgeCall(schema_name, "ok", text, False, int(usage.get("prompt_tokens") or 0),
+                         int(usage.get("completion_tokens") or 0))
+        self._count(calls=1, prompt_tokens=call.prompt_tokens, completion_tokens=call.completion_tokens)
+        if self.cache is not None:
+            self.cache.put(key, {"text": text, "prompt_tokens": call.prompt_tokens,
+                                 "completion_tokens": call.completion_tokens})
+        return call
+
+    def _count(self, **delta: int) -> None:
+        with self._usage_lock:
+            for k, v in delta.items():
+                self.usage[k] += v
+
+
+class JudgeFailure(Exception):
+    def __init__(self, call: JudgeCall) -> None:
+        super().__init__(call.error or call.status)
+        self.call = call
+
+
+def _json_text(text: str) -> str:
+    """The JSON object in a reply, tolerating a Markdown fence around it."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.strip("`")
+        stripped = stripped[stripped.find("{"):] if "{" in stripped else stripped
+    return stripped
+
+
+judges: Registry[JudgeClient] = Registry("judge")
+
+
+@judges.register("openai", version="1", env={"base_url": "OPENAI_BASE_URL"})
+def openai(
+    *,
+    model: str,
+    base_url: str | None = None,
+    api_key_env: str = "OPENAI_API_KEY",
+    temperature: float = 0.0,
+    seed: int | None = None,
+    max_tokens: PositiveInt = 2048,
+    timeout: float = 120.0,
+    max_retries: int = 2,
+    parse_retries: int = 1,
+    response_format: ResponseFormat = "json_object",
+    concurrency: PositiveInt = 4,
+    repeats: PositiveInt = 1,
+    max_failure_rate: float = 0.0,
+    price_per_1k_prompt: float = 0.0,
+    price_per_1k_completion: float = 0.0,
+) -> JudgeClient:
+    """An OpenAI-compatible judge (vLLM, Ollama, llama.cpp's server, a hosted API). ``base_url``
+    defaults to ``$OPENAI_BASE_URL``; the key comes from the variable ``api_key_env`` names."""
+    url = base_url or os.environ.get("OPENAI_BASE_URL")
+    if not url:
+        raise ConfigError("set params.base_url or OPENAI_BASE_URL", field="judge.params.base_url")
+    return JudgeClient(model=model, base_url=url, api_key=os.environ.get(api_key_env), temperature=temperature,
+                       seed=seed, max_tokens=max_tokens, timeout=timeout, max_retries=max_retries,
+                       parse_retries=parse_retries, response_format=response_format, concurrency=concurrency,
+                       repeats=repeats, max_failure_rate=max_failure_rate,
+                       price_per_1k_prompt=price_per_1k_prompt, price_per_1k_completion=price_per_1k_completion)

@@ -1,0 +1,151 @@
+"""Judged metrics: ragas' LLM metrics, scored case by case with every judge call accounted for.
+
+Each case × metric ends with one status:
+
+- ``ok`` — scored, value in [0, 1];
+- ``judge_error`` — the endpoint failed (timeout, 5xx after retries, refused) on a call;
+- ``invalid_output`` — the judge's reply did not parse into the schema ragas asked for, after
+  ``parse_retries`` more attempts;
+- ``undefined`` — the metric has no value here (no statements in the answer, a refusal, no
+  context, no reference);
+- ``out_of_range`` — ragas returned a score outside [0, 1] (a judge that said ``attributed: 2``).
+
+Only ``ok`` values are aggregated; ``judge_error`` and ``invalid_output`` count as failures
+against the judge's ``max_failure_rate``. The raw replies stay in the case record. Cases are
+scored one by one, never as one all-or-nothing batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from eval.judges.client import JudgeClient, JudgeFailure, Ledger
+
+FAILED = ("judge_error", "invalid_output")
+
+
+@dataclass(frozen=True)
+class JudgedSpec:
+    ragas_class: str
+    needs_answer: bool = False      # a refusal has nothing to judge
+    needs_context: bool = False
+    needs_reference: bool = False
+    embeddings: bool = False
+    calls: str = ""                 # judge calls per case (README)
+
+
+JUDGED: dict[str, JudgedSpec] = {
+    "faithfulness": JudgedSpec("Faithfulness", needs_answer=True, needs_context=True, calls="2"),
+    "answer_relevancy": JudgedSpec("AnswerRelevancy", needs_answer=True, embeddings=True, calls="3 (strictness)"),
+    "context_recall": JudgedSpec("ContextRecall", needs_context=True, needs_reference=True, calls="1"),
+    "context_precision": JudgedSpec("ContextPrecisionWithReference", needs_context=True, needs_reference=True,
+                                    calls="1 per context item"),
+    "factual_correctness": JudgedSpec("FactualCorrectness", needs_answer=True, needs_reference=True,
+                                      calls="2 (claims of answer and reference) + 2 (NLI)"),
+}
+
+
+@dataclass(frozen=True)
+class CaseInputs:
+    question: str
+    answer: str
+    refused: bool
+    contexts: list[str]
+    reference: str | None
+
+
+def _arguments(name: str, x: CaseInputs) -> dict[str, Any]:
+    return {
+        "faithfulness": {"user_input": x.question, "response": x.answer, "retrieved_contexts": x.contexts},
+        "answer_relevancy": {"user_input": x.question, "response": x.answer},
+        "context_recall": {"user_input": x.question, "retrieved_contexts": x.contexts, "reference": x.reference},
+        "context_precision": {"user_input": x.question, "reference": x.reference, "retrieved_contexts": x.contexts},
+        "factual_correctness": {"response": x.answer, "reference": x.reference},
+    }[name]
+
+
+def undefined_because(spec: JudgedSpec, x: CaseInputs) -> str | None:
+    if spec.needs_answer and (x.refused or not x.answer.strip()):
+        return "the case was refused: no answer to judge"
+    if spec.needs_context and not x.contexts:
+        return "no context"
+    if spec.needs_reference and not x.reference:
+        return "the case has no reference"
+    return None
+
+
+def build_metric(name: str, llm: Any, embed: Any | None) -> Any:
+    from eval.judges.ragas_adapter import embeddings, ragas
+
+    ragas()
+    from ragas.metrics import collections
+
+    spec = JUDGED[name]
+    cls = getattr(collections, spec.ragas_class)
+    if spec.embeddings:
+        return cls(llm=llm, embeddings=embeddings(embed))
+    return cls(llm=llm)
+
+
+def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | None = None) -> dict[str, Any]:
+    """Score one case on one judged metric, ``client.repeats`` times; the judgement record."""
+    from eval.judges.ragas_adapter import judge_llm
+
+    spec = JUDGED[name]
+    why = undefined_because(spec, x)
+    if why:
+        return {"status": "undefined", "value": None, "detail": why, "repeats": [], "calls": []}
+    values: list[float] = []
+    statuses: list[str] = []
+    calls: list[dict[str, Any]] = []
+    detail = ""
+    for repeat in range(client.repeats):
+        ledger = Ledger()
+        metric = build_metric(name, judge_llm(client, ledger, repeat), embed)
+        status, value = "ok", None
+        try:
+            result = asyncio.run(metric.ascore(**_arguments(name, x)))
+            value = float(result.value) if result.value is not None else math.nan
+            if math.isnan(value):
+                status, detail = "undefined", "ragas returned no value (e.g. no statements extracted)"
+            elif not 0.0 <= value <= 1.0:
+                status, detail = "out_of_range", f"ragas returned {value}"
+        except JudgeFailure as exc:
+            status, detail = exc.call.status, exc.call.error
+        except ValueError as exc:    # ragas' own input checks
+            status, detail = "undefined", f"{type(exc).__name__}: {exc}"[:300]
+        calls += [{**asdict(c), "repeat": repeat, "raw": c.raw[:4000]} for c in ledger.calls]
+        statuses.append(status)
+        if status == "ok":
+            values.append(float(value))  # type: ignore[arg-type]
+    # the case's status: ok if every repeat scored; else the first failure
+    status = "ok" if statuses and all(s == "ok" for s in statuses) else next(s for s in statuses if s != "ok")
+    mean = sum(values) / len(values) if values and status == "ok" else None
+    spread = (max(values) - min(values)) if len(values) > 1 else 0.0
+    return {"status": status, "value": mean, "detail": detail, "repeats": values, "spread": spread,
+            "calls": calls}
+
+
+def judge_for(config: Any, workdir: Any) -> JudgeClient | None:
+    """The configured judge, with its persistent cache in the workdir, or None."""
+    if config.judge is None:
+        return None
+    from eval.judges.client import JudgeCache, judges
+
+    client = judges.build(config.judge, field_path="judge")
+    client.cache = JudgeCache(workdir / "cache" / "judge.sqlite")
+    return client
+
+
+def identity(client: JudgeClient, names: list[str]) -> dict[str, Any]:
+    """What a judged run was judged with: the judge, ragas' version, each metric's prompt hashes."""
+    import importlib.metadata
+
+    from eval.judges.ragas_adapter import judge_llm, prompt_hashes
+
+    prompts = {n: prompt_hashes(build_metric(n, judge_llm(client, Ledger(), 0), lambda texts: [[0.0]] * len(texts)))
+               for n in names if n in JUDGED}
+    return {**client.describe(), "ragas": importlib.metadata.version("ragas"), "prompts": prompts}
