@@ -1,0 +1,90 @@
+"""A fake OpenAI-compatible judge for tests: rules instead of a model, exact and repeatable.
+
+It reads the schema name from the judge's system message and the input from ragas' prompt
+("input: {...}" at its end) and answers as a careful judge would, by string containment:
+a statement is supported when the context contains it. ``mode`` makes it misbehave: ``500``,
+``malformed`` (not JSON), ``out_of_range`` (``attributed: 2``). Every request is appended to
+``LOG`` (and to the file ``$FAKE_JUDGE_LOG``, one line per request, for subprocess tests); with
+``$FAKE_JUDGE_KILL_AFTER`` set it SIGKILLs its process after that many answered requests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+
+import httpx
+
+LOG: list[dict] = []
+SWITCH = {"mode": "ok"}   # read at request time by mode "switch": an endpoint that breaks and recovers
+_SENT = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT.split(text or "") if re.search(r"\w", s)]
+
+
+def _in(statement: str, context: str) -> int:
+    return int(statement.rstrip(".。").lower() in context.lower())
+
+
+def answer(schema: str, data: dict) -> dict:
+    if schema == "StatementGeneratorOutput":
+        return {"statements": sentences(data["answer"])}
+    if schema == "NLIStatementOutput":
+        return {"statements": [{"statement": s, "reason": "by containment", "verdict": _in(s, data["context"])}
+                               for s in data["statements"]]}
+    if schema == "ContextRecallOutput":
+        return {"classifications": [{"statement": s, "reason": "by containment", "attributed": _in(s, data["context"])}
+                                    for s in sentences(data["answer"])]}
+    if schema == "ContextPrecisionOutput":
+        return {"reason": "by containment", "verdict": int(any(_in(s, data["context"]) for s in sentences(data["answer"])))}
+    if schema == "AnswerRelevanceOutput":
+        return {"question": data["response"], "noncommittal": 0}
+    if schema == "ClaimDecompositionOutput":
+        return {"claims": sentences(data["response"])}
+    raise ValueError(f"the fake judge knows no schema {schema}")
+
+
+def handler(mode: str = "ok"):
+    def handle(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        system, prompt = body["messages"][0]["content"], body["messages"][1]["content"]
+        schema = re.search(r"JSON schema \((\w+)\)", system).group(1)
+        data = json.loads(prompt.rsplit("input: ", 1)[1].rsplit("\nOutput:", 1)[0])
+        LOG.append({"model": body["model"], "schema": schema})
+        if path := os.environ.get("FAKE_JUDGE_LOG"):
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"schema": schema, "data": data}, sort_keys=True) + "\n")
+            kill_after = int(os.environ.get("FAKE_JUDGE_KILL_AFTER", "0") or 0)
+            if kill_after and sum(1 for _ in open(path, encoding="utf-8")) > kill_after \
+                    and not os.path.exists(path + ".killed"):
+                open(path + ".killed", "w").close()
+                os.kill(os.getpid(), signal.SIGKILL)
+        now = SWITCH["mode"] if mode == "switch" else mode
+        if now == "500" or now == f"500:{schema}":
+            return httpx.Response(500, text="judge overloaded")
+        if now == "malformed":
+            content = "Sure! Here is my verdict: the answer is good."
+        else:
+            reply = answer(schema, data)
+            if now == "out_of_range" and schema == "ContextRecallOutput":
+                for c in reply["classifications"]:
+                    c["attributed"] = 2
+            content = json.dumps(reply, ensure_ascii=False)
+        return httpx.Response(200, json={"choices": [{"message": {"content": content}}],
+                                         "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": 20}})
+
+    return handle
+
+
+def fake(mode: str = "ok", model: str = "fake-judge", repeats: int = 1, max_failure_rate: float = 0.0,
+         parse_retries: int = 1):
+    """A registry factory (``judge: tests.eval.fake_judge:fake``): the real client over MockTransport."""
+    from eval.judges.client import JudgeClient
+
+    return JudgeClient(model=model, base_url="http://judge.invalid/v1", transport=httpx.MockTransport(handler(mode)),
+                       max_retries=1, parse_retries=parse_retries, repeats=repeats,
+                       max_failure_rate=max_failure_rate, sleep=lambda s: None)
