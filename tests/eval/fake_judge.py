@@ -14,6 +14,7 @@ import json
 import os
 import re
 import signal
+from pathlib import Path
 
 import httpx
 
@@ -59,9 +60,9 @@ def handler(mode: str = "ok"):
             with open(path, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"schema": schema, "data": data}, sort_keys=True) + "\n")
             kill_after = int(os.environ.get("FAKE_JUDGE_KILL_AFTER", "0") or 0)
-            if kill_after and sum(1 for _ in open(path, encoding="utf-8")) > kill_after \
-                    and not os.path.exists(path + ".killed"):
-                open(path + ".killed", "w").close()
+            asked = Path(path).read_text(encoding="utf-8").count("\n")
+            if kill_after and asked > kill_after and not Path(path + ".killed").exists():
+                Path(path + ".killed").touch()
                 os.kill(os.getpid(), signal.SIGKILL)
         now = SWITCH["mode"] if mode == "switch" else mode
         if now == "500" or now == f"500:{schema}":
