@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline-ref", metavar="REF",
                    help="compute the baseline fresh on this machine from a git ref instead of reading the committed one")
     p.add_argument("--update-baseline", action="store_true", help="write the candidate as the new baseline")
-    p.add_argument("--force", action="store_true", help="with --update-baseline: even if a suite changed")
+    p.add_argument("--force", action="store_true",
+                   help="with --update-baseline: even if a suite changed; else: compare runs judged by different judges")
     p.add_argument("--junit", type=Path, metavar="PATH", help="also write JUnit XML")
     p.add_argument("--html", type=Path, metavar="PATH", help="where to write the HTML diff (default: in the run)")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE",

@@ -35,7 +35,8 @@ from rag.store import stable_hash
 DEFAULT_METRICS = {
     "full": ["hit@1", "hit@5", "mrr@10", "ndcg@10", "recall@5", "evidence_recall", "refusal_accuracy",
              "false_refusal", "false_answer", "citation_precision", "ghost_rate", "acl_leaks",
-             "injection_followed", "forbidden_answer", "answer_contains", "latency_p50", "latency_p95", "tokens"],
+             "injection_followed", "forbidden_answer", "answer_contains", "id_context_recall", "id_context_precision",
+             "rouge_l", "chrf", "string_similarity", "latency_p50", "latency_p95", "tokens"],
     "retrieval": ["hit@1", "hit@10", "mrr@10", "ndcg@10", "recall@10", "recall@100", "precision@10",
                   "map@10", "latency_p50", "latency_p95"],
 }

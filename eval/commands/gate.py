@@ -113,7 +113,7 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
         return 0
 
     assert baseline is not None
-    result = compare(gate, baseline, measured)
+    result = compare(gate, baseline, measured, force=force)
     if committed_noise is not None:
         result.notes.append(f"fresh baseline at {baseline_ref} vs its committed baseline: "
                             + (f"{len(committed_noise)} case(s) differ (machine noise): " + "; ".join(committed_noise)

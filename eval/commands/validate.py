@@ -24,6 +24,25 @@ def kind_of(path: Path) -> str:
                     "a sweep 'base', a gate 'rules'")
 
 
+def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
+    """Answer cases without a ``reference`` when the config runs a metric that reads one."""
+    from eval.config import suite_paths
+    from eval.metrics.answer import needs_reference
+    from eval.runner import metric_names
+    from eval.suites import load_suite
+
+    out = []
+    for suite_path in suite_paths(config, path):
+        suite = load_suite(suite_path, check_corpus=False)
+        wanting = [m for m in metric_names(config, suite.mode) if needs_reference(m)]
+        lacking = [c for c in suite.cases if c.expect == "answer" and not c.reference]
+        if wanting and lacking:
+            file, line = suite.case_lines.get(lacking[0].id, (str(suite.path), None))
+            out.append(f"{file}:{line or '?'}: {len(lacking)} answer case(s) of {suite.name} have no reference, "
+                       f"which {', '.join(wanting)} need(s); first: {lacking[0].id}")
+    return out
+
+
 def validate(files: list[Path]) -> int:
     from eval.config import load_config
     from eval.suites import load_suite
@@ -42,7 +61,8 @@ def validate(files: list[Path]) -> int:
 
                 load_sweep(path)
             elif kind == "config":
-                load_config(path)
+                for warning in reference_warnings(path, load_config(path)):
+                    print(f"ragbench: warning: {warning}", file=sys.stderr)
             else:
                 for warning in load_suite(path).warnings:
                     print(f"ragbench: warning: {warning}", file=sys.stderr)

@@ -60,6 +60,7 @@ class Baseline(BaseModel):
     config_hash: str
     repeats: int = 1
     git: dict[str, Any] = {}
+    judge: dict[str, Any] = {}      # the judge's model, prompt hashes and ragas version, if any
     suites: dict[str, BaselineSuite]
 
     @classmethod
@@ -131,8 +132,9 @@ def from_measured(measured: Measured) -> Baseline:
                 repeats=[RepeatResult(passed=x.passed, metrics=x.metrics) for x in runs] if len(runs) > 1 else [])
         suites[name] = BaselineSuite(hash=summary.hash, mode=summary.mode, metrics=summary.metrics, cases=cases,
                                      results_digest=summary.results_digest)
+    judge = {k: v for k, v in log.judge.items() if k not in ("usage", "cost")}
     return Baseline(run_id=log.run_id, config_hash=log.config_hash, repeats=len(measured.repeats), git=log.git,
-                    suites=suites)
+                    judge=judge, suites=suites)
 
 
 def from_run(log: RunLog, cases: list[CaseRecord]) -> Baseline:

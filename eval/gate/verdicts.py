@@ -96,6 +96,20 @@ def check_compatible(gate: Gate, baseline: Baseline, log: RunLog) -> None:
                              "identities changed); update it with --update-baseline", field="baseline")
 
 
+def check_judge(baseline: Baseline, log: RunLog, force: bool) -> None:
+    """Judged numbers are comparable only under the same judge model and prompts."""
+    if not baseline.judge and not log.judge:
+        return
+    keys = ("id", "prompts", "ragas")
+    before = {k: baseline.judge.get(k) for k in keys}
+    after = {k: log.judge.get(k) for k in keys}
+    if before != after and not force:
+        changed = [k for k in keys if before[k] != after[k]]
+        raise InputError(f"the baseline and the candidate were judged differently ({', '.join(changed)}: "
+                         f"{before.get('id')} → {after.get('id')}); judged scores are not comparable — re-judge the "
+                         "baseline, or pass --force to compare anyway", field="judge")
+
+
 def check_deterministic(candidate: Measured) -> None:
     """A target declared deterministic must give the same pass/fail and quality values on
     every repeat (latency and other cost metrics aside)."""
@@ -138,6 +152,8 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
     assert rule.metric is not None
     metric = resolve(rule.metric)
     spec = gate.spec
+    # a judged metric is a noisy target whatever the pipeline: the judge's own spread is its noise
+    noisy = spec.noisy or metric.needs == "judge"
     cand_agg = candidate.log.suites[suite].metrics.get(rule.metric)
     base_agg = base.metrics.get(rule.metric)
     before, after = _per_case(base, grouped, rule.metric)
@@ -156,12 +172,12 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
     allowed = rule.allowed_drop(base_value)
     binary = is_binary(before, after) if len(before) else True
     if binary:
-        res = resolution(len(before), allowed, deterministic=not spec.noisy, alpha=spec.alpha)
-    elif not spec.noisy:   # a continuous metric of a deterministic target moves by any amount
+        res = resolution(len(before), allowed, deterministic=not noisy, alpha=spec.alpha)
+    elif not noisy:   # a continuous metric of a deterministic target moves by any amount
         res = Resolution(len(before), 0.0, allowed, 1, "any drop beyond max_drop (continuous, deterministic)")
     else:
         res = None
-    test = one_sided(before, after, metric.higher_is_better) if spec.noisy and len(before) else None
+    test = one_sided(before, after, metric.higher_is_better) if noisy and len(before) else None
     sampled = None
     if rule.case_sampling and len(before):
         cs = rule.case_sampling
@@ -222,12 +238,13 @@ def flips_of(baseline: Baseline, candidate: Measured) -> list[Flip]:
     return out
 
 
-def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases: list[CaseRecord] | None = None
-            ) -> GateResult:
+def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases: list[CaseRecord] | None = None,
+            *, force: bool = False) -> GateResult:
     if isinstance(candidate, RunLog):
         candidate = Measured([candidate], [cases or []])
     log = candidate.log
     check_compatible(gate, baseline, log)
+    check_judge(baseline, log, force)
     result = GateResult()
     for records in candidate.repeats:
         for r in records:

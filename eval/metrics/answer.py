@@ -20,6 +20,14 @@ from typing import Any
 from eval.metrics.base import Metric, Observation, metric, metrics
 
 _CITATION = re.compile(r"\s*\[\d+\]")
+# metrics that read a case's ``reference`` (the judged ones that do are in eval.judges.judged)
+REFERENCE_METRICS = {"rouge_l", "chrf", "string_similarity", "nonllm_context_recall"}
+
+
+def needs_reference(name: str) -> bool:
+    from eval.judges.judged import JUDGED
+
+    return name in REFERENCE_METRICS or (name in JUDGED and JUDGED[name].needs_reference)
 
 
 def _answer(obs: Observation) -> str | None:

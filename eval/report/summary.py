@@ -25,7 +25,7 @@ def _split_table(suite: SuiteSummary) -> list[str]:
     test, dev = suite.splits["test"], suite.splits.get("dev")
     lines = [f"  test split: {test.cases} cases, {test.passed} passed"
              + (f"; dev split: {dev.cases} cases, {dev.passed} passed" if dev else ""),
-             f"  {'metric':<20}{'test':>12}  {'95% CI':<20}{'n':>5}{'dev':>12}{'dev−test':>10}"]
+             f"  {'metric':<24}{'test':>12}  {'95% CI':<20}{'n':>5}{'dev':>12}{'dev−test':>10}"]
     for name, agg in test.metrics.items():
         value, ci = fmt(agg)
         arrow = "↑" if agg.higher_is_better else "↓"
@@ -33,7 +33,7 @@ def _split_table(suite: SuiteSummary) -> list[str]:
         dev_value = fmt(d)[0] if d else "—"
         gap = f"{d.value - agg.value:+.3f}" if d and d.value is not None and agg.value is not None \
             and agg.aggregation == "mean" else ""
-        lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}{dev_value:>12}{gap:>10}")
+        lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{agg.n:>5}{dev_value:>12}{gap:>10}")
     return lines
 
 
@@ -46,11 +46,11 @@ def format_summary(log: RunLog) -> str:
         if "test" in suite.splits:
             lines.extend(_split_table(suite))
         else:
-            lines.append(f"  {'metric':<20}{'value':>12}  {'95% CI':<20}{'n':>5}")
+            lines.append(f"  {'metric':<24}{'value':>12}  {'95% CI':<20}{'n':>5}")
             for name, agg in suite.metrics.items():
                 value, ci = fmt(agg)
                 arrow = "↑" if agg.higher_is_better else "↓"
-                lines.append(f"  {name + ' ' + arrow:<20}{value:>12}  {ci:<20}{agg.n:>5}")
+                lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{agg.n:>5}")
         if suite.confusion:
             lines.append("  expected \\ got      answered  partial  refused")
             for expect, row in suite.confusion.items():

@@ -180,3 +180,67 @@ def test_kill_during_judging_then_resume_asks_no_finished_call_twice(project: Pa
     requests = log_path.read_text().splitlines()
     repeated = [r for r in set(requests) if requests.count(r) > 1]
     assert repeated in ([], [killed_in_flight])          # only the call that never got its answer
+
+
+def test_validate_warns_about_answer_cases_without_a_reference(project: Path, capsys) -> None:
+    from eval.cli import main
+
+    assert main(["validate", str(project / "config.yaml")]) == 0
+    err = capsys.readouterr().err
+    assert "answer case(s) of tiny have no reference" in err and "rouge_l" in err
+
+
+def test_ragas_id_context_recall_agrees_with_evidence_recall(project: Path) -> None:
+    """Where both define the same thing — every expected group a single document — ragas'
+    IDBasedContextRecall and ragbench's evidence_recall give the same number on every case."""
+    from eval.metrics import Observation, resolve
+    from eval.runlog import read_cases
+    from eval.runner import run
+
+    run_dir, _ = run(project / "config.yaml", ["top_k=1"], out_root=project / "runs", progress=False)
+    pairs = [(r.metrics["id_context_recall"], r.metrics["evidence_recall"]) for r in read_cases(run_dir)
+             if r.metrics.get("evidence_recall") is not None]
+    assert pairs and all(a == b for a, b in pairs)
+    obs = Observation(groups=[("a",), ("b",)], grades={}, ranking=[], behaviour="answered", context_docs=["a", "x"])
+    assert resolve("id_context_recall").compute(obs) == resolve("evidence_recall").compute(obs) == 0.5
+    assert resolve("id_context_precision").compute(obs) == 0.5
+    # an OR-group is one unit for evidence_recall, two documents for ragas: they differ by design
+    either = Observation(groups=[("a", "b")], grades={}, ranking=[], behaviour="answered", context_docs=["a"])
+    assert resolve("evidence_recall").compute(either) == 1.0 and resolve("id_context_recall").compute(either) == 0.5
+
+
+def test_string_metrics_mean_something_in_chinese() -> None:
+    from eval.metrics import Observation, resolve
+
+    def score(name: str, answer: str, reference: str, language: str) -> float:
+        obs = Observation(groups=[], grades={}, ranking=[], behaviour="answered", answer=answer, reference=reference,
+                          language=language)
+        return resolve(name).compute(obs)
+
+    ref = "普通员工在一线城市出差，住宿费上限为每晚 500 元。"
+    good, bad = "一线城市普通员工住宿费每晚上限 500 元 [1]", "会议室单次最长可以预订四小时。"
+    for name in ("rouge_l", "chrf", "string_similarity"):
+        assert score(name, good, ref, "zh") > score(name, bad, ref, "zh") >= 0.0, name
+    assert score("rouge_l", good, ref, "zh") > 0.3        # rouge_score's own tokenizer would give 0
+    assert score("rouge_l", "The cap is 240 USD [2].", "The cap is 240 USD.", "en") == 1.0   # citations removed
+
+
+def test_gate_refuses_runs_judged_by_another_model_and_treats_judged_metrics_as_noisy(project: Path,
+                                                                                        capsys) -> None:
+    from eval.cli import main
+
+    _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {model: judge-a}}")
+    gate = project / "gate.yaml"
+    gate.write_text("name: g\nconfig: config.yaml\nbaseline: baseline.json\nrules:\n"
+                    "  - {metric: faithfulness, max_drop: 0.05}\n", encoding="utf-8")
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    from eval.commands.gate import measure
+    from eval.gate import Baseline, compare, load_gate
+
+    loaded = load_gate(gate)
+    result = compare(loaded, Baseline.read(loaded.baseline_path), measure(loaded, [])[1])
+    assert result.exit_code == 0 and result.verdicts[0].test is not None   # judged: tested as a noisy target
+    other = ["-P", "judge.params.model=judge-b"]
+    assert main(["gate", str(gate), *other]) == 2
+    assert "judged differently" in capsys.readouterr().err
+    assert main(["gate", str(gate), *other, "--force"]) == 0
