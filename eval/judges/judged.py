@@ -17,7 +17,6 @@ scored one by one, never as one all-or-nothing batch.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -92,7 +91,7 @@ def build_metric(name: str, llm: Any, embed: Any | None) -> Any:
 
 def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | None = None) -> dict[str, Any]:
     """Score one case on one judged metric, ``client.repeats`` times; the judgement record."""
-    from eval.judges.ragas_adapter import judge_llm
+    from eval.judges.ragas_adapter import judge_llm, run_sync
 
     spec = JUDGED[name]
     why = undefined_because(spec, x)
@@ -107,7 +106,7 @@ def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | Non
         metric = build_metric(name, judge_llm(client, ledger, repeat), embed)
         status, value = "ok", None
         try:
-            result = asyncio.run(metric.ascore(**_arguments(name, x)))
+            result = run_sync(metric.ascore(**_arguments(name, x)))
             value = float(result.value) if result.value is not None else math.nan
             if math.isnan(value):
                 status, detail = "undefined", "ragas returned no value (e.g. no statements extracted)"

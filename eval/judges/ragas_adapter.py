@@ -74,3 +74,17 @@ def prompt_hashes(metric: Any) -> dict[str, str]:
             examples = [[i.model_dump(mode="json"), o.model_dump(mode="json")] for i, o in getattr(value, "examples", [])]
             out[f"{type(value).__name__}"] = stable_hash([value.instruction, examples])
     return out
+
+
+def run_sync(coroutine: Any) -> Any:
+    """Await ``coroutine`` from synchronous code: ``asyncio.run`` when no event loop runs in
+    this thread, else in a worker thread (inside Jupyter, a web server, or Playwright's loop)."""
+    import asyncio
+    import concurrent.futures
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

@@ -12,7 +12,6 @@ against the documents in the context.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import re
 from typing import Any
@@ -44,6 +43,14 @@ def _collection(name: str, **params: Any) -> Any:
     from ragas.metrics import collections
 
     return getattr(collections, name)(**params)
+
+
+@functools.cache
+def _legacy(name: str) -> Any:
+    """One instance per ragas single-turn metric (they hold no per-sample state)."""
+    from ragas import metrics as legacy
+
+    return getattr(legacy, name)()
 
 
 @functools.cache
@@ -93,10 +100,9 @@ def string_similarity(obs: Observation) -> float | None:
 def _id_metric(cls: str, obs: Observation) -> float | None:
     if not obs.groups or obs.behaviour is None:
         return None
-    from eval.judges.ragas_adapter import ragas
+    from eval.judges.ragas_adapter import ragas, run_sync
 
     ragas()
-    from ragas import metrics as legacy
     from ragas.dataset_schema import SingleTurnSample
 
     expected = [d for g in obs.groups for d in g]
@@ -104,7 +110,7 @@ def _id_metric(cls: str, obs: Observation) -> float | None:
     if not retrieved:
         return 0.0
     sample = SingleTurnSample(retrieved_context_ids=retrieved, reference_context_ids=expected)
-    return float(asyncio.run(getattr(legacy, cls)().single_turn_ascore(sample)))
+    return float(run_sync(_legacy(cls).single_turn_ascore(sample)))
 
 
 @metric("id_context_recall", higher_is_better=True, needs="behaviour",
@@ -124,14 +130,13 @@ def id_context_precision(obs: Observation) -> float | None:
 def nonllm_context_recall(obs: Observation) -> float | None:
     if not obs.reference or obs.behaviour is None or not obs.context_texts:
         return None
-    from eval.judges.ragas_adapter import ragas
+    from eval.judges.ragas_adapter import ragas, run_sync
 
     ragas()
-    from ragas import metrics as legacy
     from ragas.dataset_schema import SingleTurnSample
 
     sample = SingleTurnSample(retrieved_contexts=obs.context_texts, reference_contexts=[obs.reference])
-    return float(asyncio.run(legacy.NonLLMContextRecall().single_turn_ascore(sample)))
+    return float(run_sync(_legacy("NonLLMContextRecall").single_turn_ascore(sample)))
 
 
 def _judged_factory(name: str, ragas_class: str) -> Any:
