@@ -45,6 +45,12 @@ def _collection(name: str, **params: Any) -> Any:
     return getattr(collections, name)(**params)
 
 
+def _collection_score(name: str, reference: str | None, answer: str) -> float:
+    from eval.judges.ragas_adapter import run_sync
+
+    return float(run_sync(_collection(name).ascore(reference=reference, response=answer)).value)
+
+
 @functools.cache
 def _legacy(name: str) -> Any:
     """One instance per ragas single-turn metric (they hold no per-sample state)."""
@@ -85,7 +91,7 @@ def chrf(obs: Observation) -> float | None:
     answer = _answer(obs)
     if answer is None:
         return None
-    return float(_collection("CHRFScore").score(reference=obs.reference, response=answer).value)
+    return _collection_score("CHRFScore", obs.reference, answer)
 
 
 @metric("string_similarity", higher_is_better=True, needs="answer",
@@ -94,7 +100,7 @@ def string_similarity(obs: Observation) -> float | None:
     answer = _answer(obs)
     if answer is None:
         return None
-    return float(_collection("NonLLMStringSimilarity").score(reference=obs.reference, response=answer).value)
+    return _collection_score("NonLLMStringSimilarity", obs.reference, answer)
 
 
 def _id_metric(cls: str, obs: Observation) -> float | None:

@@ -33,7 +33,8 @@ def _split_table(suite: SuiteSummary) -> list[str]:
         dev_value = fmt(d)[0] if d else "—"
         gap = f"{d.value - agg.value:+.3f}" if d and d.value is not None and agg.value is not None \
             and agg.aggregation == "mean" else ""
-        lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{agg.n:>5}{dev_value:>12}{gap:>10}")
+        n = f"{agg.n}/{agg.n_total}" if agg.n_total is not None else str(agg.n)
+        lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{n:>5}{dev_value:>12}{gap:>10}")
     return lines
 
 
@@ -50,9 +51,19 @@ def format_summary(log: RunLog) -> str:
             for name, agg in suite.metrics.items():
                 value, ci = fmt(agg)
                 arrow = "↑" if agg.higher_is_better else "↓"
-                lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{agg.n:>5}")
+                n = f"{agg.n}/{agg.n_total}" if agg.n_total is not None else str(agg.n)
+                lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{n:>5}")
+        if suite.judge:
+            by = ", ".join(f"{k} {v}" for k, v in suite.judge["judgements"].items())
+            lines.append(f"  judge: {by}; failure rate {suite.judge['failure_rate']} (max {suite.judge['max_failure_rate']})")
         if suite.confusion:
             lines.append("  expected \\ got      answered  partial  refused")
             for expect, row in suite.confusion.items():
                 lines.append(f"  {expect:<18}{row['answered']:>10}{row['partial']:>9}{row['refused']:>9}")
+    if log.judge:
+        u = log.judge.get("usage", {})
+        lines.append("")
+        lines.append(f"judge {log.judge.get('id')}: {u.get('calls', 0)} calls, {u.get('cached', 0)} from cache, "
+                     f"{u.get('failed', 0)} endpoint errors; {u.get('prompt_tokens', 0)} + {u.get('completion_tokens', 0)} "
+                     f"tokens; cost {log.judge.get('cost', 0)}")
     return "\n".join(lines)

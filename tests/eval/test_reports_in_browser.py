@@ -75,3 +75,16 @@ def test_sweep_leaderboard_chart_in_chromium(project: Path, tmp_path: Path, brow
     assert page.locator("svg circle").count() >= 3 and page.locator("svg path").count() >= 1
     box = page.locator("svg").first.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 100
+
+
+def test_judged_run_report_in_chromium(project: Path, tmp_path: Path, browser) -> None:
+    from tests.eval.test_judges import _judged_config
+
+    config = _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {mode: malformed}}")
+    assert main(["run", str(config), "--out", str(tmp_path / "runs")]) == 3      # every judgement failed
+    report = next((tmp_path / "runs").iterdir()) / "report.html"
+    page, problems = open_page(browser, report, tmp_path / "judged.png")
+    assert problems == []
+    text = page.text_content("body") or ""
+    assert "invalid_output" in text and "Here is my verdict" in text and "over the bound" in text
+    assert "faithfulness" in text and "0 / 4" in text
