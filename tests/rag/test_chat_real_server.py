@@ -57,3 +57,20 @@ def test_grounded_prompt_is_accepted_by_a_real_server(llama_server: str) -> None
     result = OpenAIChat(model="smollm2", base_url=llama_server, max_tokens=40).complete(messages)
     assert result.text.strip()
     json.dumps(messages)  # the prompt is plain JSON-serialisable data
+
+
+def test_ragas_faithfulness_against_a_real_server_accounts_for_every_call(llama_server: str) -> None:
+    """ragas' faithfulness end to end through ragbench's judge client and a real server. The
+    scores of a 135M model mean nothing; what is asserted is that every call is accounted for."""
+    from eval.judges.client import JudgeClient
+    from eval.judges.judged import CaseInputs, judge_metric
+
+    judge = JudgeClient(model="smollm2", base_url=llama_server, max_tokens=512, response_format="llama_schema",
+                        max_retries=0, parse_retries=1)
+    case = CaseInputs("What is the hotel cap in London?", "The hotel cap in London is 240 USD per night.", False,
+                      ["The hotel cap in London is 240 USD per night."], "The cap is 240 USD.")
+    result = judge_metric("faithfulness", case, judge)
+    assert result["status"] in ("ok", "judge_error", "invalid_output", "undefined", "out_of_range")
+    assert result["calls"] and all(c["status"] in ("ok", "judge_error", "invalid_output") for c in result["calls"])
+    assert judge.usage["calls"] == len(result["calls"])        # one transport call per ledger entry
+    assert (result["value"] is None) == (result["status"] != "ok")
