@@ -11,6 +11,7 @@ Aggregates are computed from the records in suite and case order, never from arr
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -40,8 +41,14 @@ DEFAULT_METRICS = {
     "retrieval": ["hit@1", "hit@10", "mrr@10", "ndcg@10", "recall@10", "recall@100", "precision@10",
                   "map@10", "latency_p50", "latency_p95"],
 }
+RAGAS_DEFAULTS = {"id_context_recall", "id_context_precision", "rouge_l", "chrf", "string_similarity"}
+
+
 def metric_names(config: RunConfig, mode: str) -> list[str]:
     names = list(config.metrics or DEFAULT_METRICS[mode])
+    if config.metrics is None and importlib.util.find_spec("ragas") is None:
+        # a core install without the ragas extra: the default list leaves out what needs it
+        names = [m for m in names if m not in RAGAS_DEFAULTS]
     if mode == "retrieval":  # no answers to score
         names = [m for m in names if resolve(m).needs in ("retrieval", "cost")]
     return names

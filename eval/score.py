@@ -171,8 +171,15 @@ def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[st
     judged = sum(n for s, n in statuses.items() if s != "undefined")
     failed = sum(statuses[s] for s in FAILED)
     rate = failed / judged if judged else 0.0
+    spreads: dict[str, list[float]] = {}
+    for r in records:
+        for name, j in r.judgements.items():
+            if j["status"] == "ok" and len(j.get("repeats", [])) > 1:
+                spreads.setdefault(name, []).append(j["spread"])
     return {"judgements": dict(statuses), "calls": dict(calls), "failure_rate": round(rate, 4),
-            "max_failure_rate": max_failure_rate, "within_bounds": rate <= max_failure_rate}
+            "max_failure_rate": max_failure_rate, "within_bounds": rate <= max_failure_rate,
+            # with repeats: the mean per-case spread (max − min over repeats) of each judged metric
+            "mean_spread": {k: round(sum(v) / len(v), 4) for k, v in sorted(spreads.items())}}
 
 
 def results_digest(records: list[CaseRecord]) -> str:

@@ -244,3 +244,13 @@ def test_gate_refuses_runs_judged_by_another_model_and_treats_judged_metrics_as_
     assert main(["gate", str(gate), *other]) == 2
     assert "judged differently" in capsys.readouterr().err
     assert main(["gate", str(gate), *other, "--force"]) == 0
+
+
+def test_judge_repeats_report_the_per_case_spread(project: Path) -> None:
+    from eval.runner import run
+
+    config = _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {repeats: 3}}")
+    _, log = run(config, out_root=project / "runs", progress=False)
+    tiny = log.suites["tiny"]
+    assert tiny.judge["mean_spread"]["faithfulness"] == 0.0      # a rule-based judge never varies
+    assert tiny.metrics["faithfulness"].n == 4 and log.judge["repeats"] == 3
