@@ -120,12 +120,35 @@ def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | Non
         statuses.append(status)
         if status == "ok":
             values.append(float(value))  # type: ignore[arg-type]
+    detail = detail or verdict_detail(calls)
     # the case's status: ok if every repeat scored; else the first failure
     status = "ok" if statuses and all(s == "ok" for s in statuses) else next(s for s in statuses if s != "ok")
     mean = sum(values) / len(values) if values and status == "ok" else None
     spread = (max(values) - min(values)) if len(values) > 1 else 0.0
     return {"status": status, "value": mean, "detail": detail, "repeats": values, "spread": spread,
             "calls": calls}
+
+
+def verdict_detail(calls: list[dict[str, Any]]) -> str:
+    """What the judge found wanting, read from its own verdicts: the answer's statements it did
+    not find supported (faithfulness, factual correctness), the reference's statements it did not
+    find in the context (context recall)."""
+    import json
+
+    wanting: list[str] = []
+    for call in calls:
+        if call["status"] != "ok":
+            continue
+        try:
+            data = json.loads(call["raw"])
+        except ValueError:
+            continue
+        if call["schema"] == "NLIStatementOutput":
+            wanting += [s.get("statement", "") for s in data.get("statements", []) if not s.get("verdict")]
+        elif call["schema"] == "ContextRecallOutput":
+            wanting += [c.get("statement", "") for c in data.get("classifications", []) if not c.get("attributed")]
+    wanting = list(dict.fromkeys(w for w in wanting if w))
+    return ("not supported: " + " | ".join(wanting[:5])) if wanting else ""
 
 
 def judge_for(config: Any, workdir: Any) -> JudgeClient | None:

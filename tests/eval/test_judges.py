@@ -36,6 +36,7 @@ def test_hand_computed_faithfulness_context_recall_and_precision() -> None:
     faith = judge_metric("faithfulness", CASE, judge)
     assert faith["status"] == "ok" and faith["value"] == 0.5          # 1 of 2 statements supported
     assert [c["schema"] for c in faith["calls"]] == ["StatementGeneratorOutput", "NLIStatementOutput"]
+    assert faith["detail"] == "not supported: Breakfast is always free."
     recall = judge_metric("context_recall", CASE, judge)
     assert recall["value"] == 0.5                                       # 1 of 2 reference sentences in context
     precision = judge_metric("context_precision", CASE, judge)
