@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
-import threading
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from rag.store import JsonKV
 
 
 def mask_digest(allowed: Any) -> str:
@@ -26,12 +26,7 @@ def mask_digest(allowed: Any) -> str:
 
 class CandidateCache:
     def __init__(self, path: str | Path) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS candidates (key TEXT PRIMARY KEY, hits TEXT NOT NULL)")
-        self._db.commit()
-        self._lock = threading.Lock()
+        self._kv = JsonKV(path, "candidate_lists")
         self.hits = 0
         self.misses = 0
 
@@ -41,11 +36,8 @@ class CandidateCache:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def get(self, key: str) -> list[tuple[str, float]] | None:
-        with self._lock:
-            row = self._db.execute("SELECT hits FROM candidates WHERE key = ?", [key]).fetchone()
-        return [tuple(h) for h in json.loads(row[0])] if row else None  # type: ignore[misc]
+        value = self._kv.get(key)
+        return [tuple(h) for h in value] if value is not None else None  # type: ignore[misc]
 
     def put(self, key: str, hits: list[tuple[str, float]]) -> None:
-        with self._lock:
-            self._db.execute("INSERT OR IGNORE INTO candidates (key, hits) VALUES (?, ?)", [key, json.dumps(hits)])
-            self._db.commit()
+        self._kv.put(key, hits)

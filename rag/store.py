@@ -97,3 +97,31 @@ def diff_manifests(old: Any, new: Any, path: str = "") -> list[str]:
             out.extend(diff_manifests(old.get(key), new.get(key), sub))
         return out
     return [] if old == new else [f"{path}: {old!r} → {new!r}"]
+
+
+class JsonKV:
+    """A persistent key → JSON value table in SQLite (WAL, thread-safe), shared by the request
+    caches: candidates, chat replies, judge replies. First write of a key wins."""
+
+    def __init__(self, path: str | Path, table: str) -> None:
+        import sqlite3
+        import threading
+
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._table = table
+        self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        self._db.commit()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Any | None:
+        with self._lock:
+            row = self._db.execute(f"SELECT value FROM {self._table} WHERE key = ?", [key]).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._db.execute(f"INSERT OR IGNORE INTO {self._table} (key, value) VALUES (?, ?)",
+                             [key, json.dumps(value, ensure_ascii=False)])
+            self._db.commit()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from pydantic import PositiveInt
 from rag.errors import ConfigError, EndpointError
 from rag.http import Endpoint
 from rag.registry import Registry
+from rag.store import JsonKV
 
 ResponseFormat = Literal["json_object", "json_schema", "llama_schema", "none"]
 
@@ -49,25 +49,11 @@ class Ledger:
     calls: list[JudgeCall] = field(default_factory=list)
 
 
-class JudgeCache:
+class JudgeCache(JsonKV):
+    """Judge replies by request key (``<workdir>/cache/judge.sqlite``)."""
+
     def __init__(self, path: str | Path) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS judge (key TEXT PRIMARY KEY, reply TEXT NOT NULL)")
-        self._db.commit()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self._db.execute("SELECT reply FROM judge WHERE key = ?", [key]).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def put(self, key: str, reply: dict[str, Any]) -> None:
-        with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO judge (key, reply) VALUES (?, ?)",
-                             [key, json.dumps(reply, ensure_ascii=False)])
-            self._db.commit()
+        super().__init__(path, "judge_replies")
 
 
 class JudgeClient(Endpoint):
