@@ -73,4 +73,5 @@ def test_ragas_faithfulness_against_a_real_server_accounts_for_every_call(llama_
     assert result["status"] in ("ok", "judge_error", "invalid_output", "undefined", "out_of_range")
     assert result["calls"] and all(c["status"] in ("ok", "judge_error", "invalid_output") for c in result["calls"])
     assert judge.usage["calls"] == len(result["calls"])        # one transport call per ledger entry
+    assert result["calls"][0]["status"] != "judge_error"       # and the server did answer
     assert (result["value"] is None) == (result["status"] != "ok")
