@@ -183,15 +183,21 @@ def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[st
 
 
 def results_digest(records: list[CaseRecord]) -> str:
-    """A hash of every case's results with timings left out — answer, behaviour, decision,
-    context, citations, ranking, pass/fail and every metric but the cost ones — so that two
-    runs of a deterministic pipeline can be shown identical byte for byte."""
+    """A hash of every case's *results*: pass/fail, behaviour, answer, decision, the documents
+    ranked (ids, in order), the context and citations (ids), and every metric but the cost ones
+    (to 9 decimals). Raw scores and timings are left out: embeddings of the same text differ in
+    the last bits with the batch they were computed in (padding), which moves a cosine in the
+    sixth decimal without changing any result. Equal digests: identical results."""
     rows = []
     for r in records:
-        data = r.model_dump(mode="json", exclude={"latency_ms", "trace"})
-        data["metrics"] = {k: v for k, v in r.metrics.items() if resolve(k).needs != "cost"}
-        data["trace"] = [{k: v for k, v in t.items() if k != "latency_ms"} for t in r.trace]
-        rows.append(data)
+        rows.append({
+            "case": r.key, "passed": r.passed, "error": r.error, "behaviour": r.behaviour, "answer": r.answer,
+            "action": r.decision.get("action"), "ranking": [d for d, _ in r.ranking],
+            "context": [c["chunk_id"] for c in r.context], "citations": [c.get("chunk_id") for c in r.citations],
+            "metrics": {k: (round(v, 9) if isinstance(v, float) else v) for k, v in r.metrics.items()
+                        if resolve(k).needs != "cost"},
+            "judged": {k: j["status"] for k, j in r.judgements.items()},
+        })
     return stable_hash(rows)
 
 

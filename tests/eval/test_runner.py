@@ -140,3 +140,5 @@ def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
     assert results_digest(slower) == results_digest(records) == log.suites["tiny"].results_digest
     changed = [records[0].model_copy(update={"answer": records[0].answer + "!"}), *records[1:]]
     assert results_digest(changed) != results_digest(records)
+    flipped = [records[0].model_copy(update={"passed": not records[0].passed}), *records[1:]]
+    assert results_digest(flipped) != results_digest(records)
