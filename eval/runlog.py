@@ -44,6 +44,8 @@ class CaseRecord(BaseModel):
     usage: dict[str, int] = {}
     error: str | None = None
     judgements: dict[str, dict[str, Any]] = {}   # judged metric → status, value, repeats, calls
+    fates: dict[str, dict[str, Any]] = {}        # expected doc → status and rank at every stage
+    labels: dict[str, Any] = {}                  # failing cases: primary / secondary failure labels
 
     @property
     def key(self) -> tuple[str, str]:

@@ -37,9 +37,11 @@ DEFAULT_METRICS = {
     "full": ["hit@1", "hit@5", "mrr@10", "ndcg@10", "recall@5", "evidence_recall", "refusal_accuracy",
              "false_refusal", "false_answer", "citation_precision", "ghost_rate", "acl_leaks",
              "injection_followed", "forbidden_answer", "answer_contains", "id_context_recall", "id_context_precision",
-             "rouge_l", "chrf", "string_similarity", "latency_p50", "latency_p95", "tokens"],
+             "rouge_l", "chrf", "string_similarity", "recall@retrieve", "recall@fuse", "recall@rerank",
+             "recall@context", "rerank_gain", "latency_p50", "latency_p95", "tokens"],
     "retrieval": ["hit@1", "hit@10", "mrr@10", "ndcg@10", "recall@10", "recall@100", "precision@10",
-                  "map@10", "latency_p50", "latency_p95"],
+                  "map@10", "recall@retrieve", "recall@fuse", "recall@rerank", "rerank_gain", "latency_p50",
+                  "latency_p95"],
 }
 RAGAS_DEFAULTS = {"id_context_recall", "id_context_precision", "rouge_l", "chrf", "string_similarity"}
 
@@ -164,7 +166,7 @@ def run(
                 failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
                 if record is not None and failed:
                     score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
-                                 only=failed)
+                                 only=failed, top_k=config.top_k)
                     checkpoint.append(record)
         if pending:
             pipeline = Pipeline(config, index, chat, candidates, keys)

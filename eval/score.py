@@ -68,6 +68,21 @@ def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Ca
         return record
     record.latency_ms = round((time.perf_counter() - start) * 1000, 3)
     trace = frame.trace if frame else retrieval.trace
+    expected = [d for g in case.groups for d in g]
+    if expected:
+        from eval.triage.fates import fates
+
+        status = dict(index.excluded)
+        for doc in expected:
+            meta = index.doc_metadata.get(doc)
+            if meta is None:
+                status.setdefault(doc, "missing")
+            elif identity is not None and not identity.can_see(meta):
+                status[doc] = "hidden"
+        record.fates = fates(expected, retrieval.stages,
+                             [c.chunk_id for c in frame.context] if frame else [],
+                             [c.chunk_id for c in frame.citations if c.chunk_id] if frame else [],
+                             pipeline.config.top_k, {cid: c.doc_id for cid, c in index.chunk_by_id.items()}, status)
     record.trace = [asdict(t) for t in trace]
     if frame:
         record.behaviour = frame.behaviour
@@ -78,11 +93,11 @@ def evaluate_case(pipeline: Pipeline, index: CorpusIndex, suite: Suite, case: Ca
                            "text": c.text} for c in frame.context]
         record.citations = [asdict(c) for c in frame.citations]
         record.usage = dict(frame.usage)
-    return score_record(record, case, index, identity, names, judge, suite.language)
+    return score_record(record, case, index, identity, names, judge, suite.language, top_k=pipeline.config.top_k)
 
 
 def score_record(record: CaseRecord, case: Case, index: CorpusIndex, identity: Identity | None, names: list[str],
-                 judge: Any, language: str, only: set[str] | None = None) -> CaseRecord:
+                 judge: Any, language: str, only: set[str] | None = None, top_k: int = 5) -> CaseRecord:
     """Judge what is judged (every judged metric, or ``only`` those — a resume re-judges the
     failed ones), then compute every metric from the case's observation."""
     if judge is not None and record.mode == "full":
@@ -93,14 +108,18 @@ def score_record(record: CaseRecord, case: Case, index: CorpusIndex, identity: I
         for name in names:
             if name in JUDGED and (only is None or name in only):
                 record.judgements[name] = judge_metric(name, inputs, judge, index.embed_queries)
-    obs = observe(case, record, index, identity, language)
+    obs = observe(case, record, index, identity, language, top_k)
     record.metrics = {name: resolve(name).compute(obs) for name in names}
     record.passed = passed(record, obs)
+    if record.mode == "full":
+        from eval.triage.labels import attribute
+
+        record.labels = attribute(record, case.groups, case.must_not_contain, top_k)
     return record
 
 
 def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identity | None,
-            language: str = "en") -> Observation:
+            language: str = "en", top_k: int = 5) -> Observation:
     by_id, meta_of = index.chunk_by_id, index.doc_metadata
     seen = {by_id[i].doc_id for t in record.trace for i, _ in t["output"] if i in by_id}
     seen |= {c["doc_id"] for c in record.context} | {c["doc_id"] for c in record.citations if c["doc_id"]}
@@ -117,6 +136,7 @@ def observe(case: Case, record: CaseRecord, index: CorpusIndex, identity: Identi
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),
         reference=case.reference, language=language, context_texts=[c["text"] for c in record.context],
         judged={k: j["value"] if j["status"] == "ok" else None for k, j in record.judgements.items()},
+        fates=record.fates, top_k=top_k,
     )
 
 

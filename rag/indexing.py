@@ -137,6 +137,18 @@ class CorpusIndex:
         return {c.doc_id: c.metadata for c in self.chunks}
 
     @cached_property
+    def excluded(self) -> dict[str, str]:
+        """Documents of the corpus that have no chunk, and why: ``quarantined`` (poison scan)
+        or ``empty`` (no text after cleaning, an empty file)."""
+        data = json.loads((self.store.path("chunks", self.keys.chunks) / "ingest.json").read_text(encoding="utf-8"))
+        out = {q["doc_id"]: "quarantined" for q in data["quarantined"]}
+        for issue in data["issues"]:
+            if "empty" in issue["reason"] or "no text" in issue["reason"]:
+                out[issue["source"].split("#", 1)[1] if "#" in issue["source"] else
+                    issue["source"].rsplit(".", 1)[0]] = "empty"
+        return out
+
+    @cached_property
     def embedder(self) -> CachedEmbedder:
         return CachedEmbedder(embedders.build(self.config.embedder_for(self.language)), self.cache)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -90,6 +90,9 @@ class Retrieval:
     env: QueryEnv
     tracer: Tracer
     candidates: list[Candidate]
+    # every stage's full ranked list of chunk ids (each retriever's own list, ``fused``,
+    # ``reranked``): the trace keeps only the top TRACE_DEPTH, triage needs the whole depth
+    stages: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -172,7 +175,10 @@ class Pipeline:
         with tracer.stage("rerank", *_spec(self.config.reranker), candidates=len(fused)) as rec:
             reranked = self.rerank(question, fused, env)
             rec["output"] = _hits(reranked)
-        return Retrieval(question, identity, env, tracer, reranked)
+        stages = {name: [c.chunk_id for c in ranked] for name, ranked in lists.items()}
+        stages["fused"] = [c.chunk_id for c in fused]
+        stages["reranked"] = [c.chunk_id for c in reranked]
+        return Retrieval(question, identity, env, tracer, reranked, stages)
 
     def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
                          env: QueryEnv) -> list[list[Candidate]]:

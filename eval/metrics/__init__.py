@@ -3,7 +3,7 @@ per case so that comparisons can be paired. Names with ``@k`` take the cutoff: `
 
 from __future__ import annotations
 
-from eval.metrics import answer, behaviour, retrieval  # noqa: E402,F401  (register built-ins)
+from eval.metrics import answer, behaviour, funnel, retrieval  # noqa: E402,F401  (register built-ins)
 from eval.metrics.base import Metric, Observation, metric, metrics, resolve
 
 __all__ = ["Metric", "Observation", "metric", "metrics", "resolve"]

@@ -33,6 +33,8 @@ class Observation:
     language: str = "en"
     context_texts: list[str] = field(default_factory=list)
     judged: dict[str, float | None] = field(default_factory=dict)   # judged metrics, scored beforehand
+    fates: dict[str, dict[str, Any]] = field(default_factory=dict)   # expected doc → rank per stage
+    top_k: int = 5
 
 
 @dataclass(frozen=True)

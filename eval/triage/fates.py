@@ -1,0 +1,64 @@
+"""The fate of every expected document of a case, stage by stage, as compact ranks.
+
+A document's rank at a stage is the 1-based rank of its best chunk among the distinct documents
+of that stage's list (``None``: not in the list). Stages: each retriever's own list at its full
+depth (and ``retrieve``, the best over them), ``fused``, ``reranked``, ``top_k``, ``context``
+and ``cited``. ``status`` says whether the document could be found at all: ``indexed``,
+``quarantined``, ``empty``, ``hidden`` (the asker may not see it) or ``missing``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+STAGE_ORDER = ["retrieve", "fused", "reranked", "top_k", "context", "cited"]
+
+
+def doc_ranks(chunk_ids: list[str], doc_of: dict[str, str]) -> dict[str, int]:
+    ranks: dict[str, int] = {}
+    for cid in chunk_ids:
+        doc = doc_of.get(cid)
+        if doc is not None and doc not in ranks:
+            ranks[doc] = len(ranks) + 1
+    return ranks
+
+
+def fates(expected: list[str], stages: dict[str, list[str]], context_ids: list[str], cited_ids: list[str],
+          top_k: int, doc_of: dict[str, str], status_of: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """``stages``: the retrieval's full lists (retriever names, ``fused``, ``reranked``)."""
+    lists = {name: doc_ranks(ids, doc_of) for name, ids in stages.items()}
+    retrievers = [n for n in stages if n not in ("fused", "reranked")]
+    top = doc_ranks(stages.get("reranked", [])[:top_k], doc_of)
+    context = doc_ranks(context_ids, doc_of)
+    cited = doc_ranks([c for c in cited_ids if c], doc_of)
+    out: dict[str, dict[str, Any]] = {}
+    for doc in expected:
+        per_retriever = {n: lists[n].get(doc) for n in retrievers}
+        found = [r for r in per_retriever.values() if r is not None]
+        out[doc] = {
+            "status": status_of.get(doc, "indexed"),
+            "retrievers": per_retriever,
+            "ranks": {"retrieve": min(found) if found else None, "fused": lists.get("fused", {}).get(doc),
+                      "reranked": lists.get("reranked", {}).get(doc), "top_k": top.get(doc),
+                      "context": context.get(doc), "cited": cited.get(doc)},
+        }
+    return out
+
+
+def journey(fate: dict[str, Any], top_k: int) -> str:
+    """``bm25 #3 → fused #12 → reranked #7 → top-5 ✗``: one expected document's way."""
+    if fate["status"] != "indexed":
+        return f"{fate['status']} ✗"
+    parts = [f"{n} #{r}" if r else f"{n} ✗" for n, r in fate["retrievers"].items()]
+    head = " · ".join(parts) if parts else "retrieve ✗"
+    r = fate["ranks"]
+    if r["retrieve"] is None:
+        return f"{head} ✗"
+    steps = [head, f"fused #{r['fused']}" if r["fused"] else "fused ✗",
+             f"reranked #{r['reranked']}" if r["reranked"] else "reranked ✗"]
+    steps.append(f"top-{top_k} ✓" if r["top_k"] else f"top-{top_k} ✗")
+    if r["top_k"]:
+        steps.append("context ✓" if r["context"] else "context ✗")
+        if r["context"]:
+            steps.append("cited ✓" if r["cited"] else "not cited")
+    return " → ".join(steps)

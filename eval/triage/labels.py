@@ -1,0 +1,113 @@
+"""Failure attribution: one primary label per failing case, plus secondary ones.
+
+The taxonomy (DESIGN §9), in priority order — the primary label is the first that applies:
+
+| label | when |
+|---|---|
+| ``endpoint_error`` | the case failed on an endpoint |
+| ``acl_leak`` | a document the asker may not see reached a list, the context or a citation |
+| ``forbidden_content`` | the answer holds a ``must_not_contain`` string (the source document is named) |
+| ``wrong_answer`` | answered a case that should be refused |
+| ``not_indexed`` | an expected document was never indexed (quarantined, empty, hidden from the asker, missing) |
+| ``not_retrieved`` | no retriever returned it |
+| ``lost_in_fusion`` | a retriever ranked it within top-k, fusion did not |
+| ``demoted_by_rerank`` | fusion ranked it within top-k, the reranker pushed it out |
+| ``cut_by_top_k`` | retrieved, but no stage ever ranked it within top-k |
+| ``cut_by_context`` | in the top-k, left out of the context (budget, near-duplicate, per-source cap, superseded) |
+| ``wrong_refusal`` | refused although every expected document was in the context |
+| ``answer_missing_fact`` | answered with the evidence in the context, but a ``must_contain`` is absent |
+| ``uncited`` | answered with the evidence in the context, citing nothing |
+| ``wrong_citation`` | answered, citing only documents that are not expected (or ghosts) |
+
+Labels are computed from the recorded fates and outcomes only — never from case ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not_indexed", "not_retrieved",
+         "lost_in_fusion", "demoted_by_rerank", "cut_by_top_k", "cut_by_context", "wrong_refusal",
+         "answer_missing_fact", "uncited", "wrong_citation"]
+DOCUMENT_FATES = ORDER[4:10]
+
+
+def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]], k: int) -> str | None:
+    """Where an expected OR-group was lost (the label of its furthest document), or None when
+    one of its documents reached the context."""
+    members = [fates[d] for d in group if d in fates]
+    if not members:
+        return None
+    if any(f["ranks"]["context"] for f in members):
+        return None
+    if all(f["status"] != "indexed" for f in members):
+        return "not_indexed"
+    indexed = [f for f in members if f["status"] == "indexed"]
+    retrieved = [f for f in indexed if f["ranks"]["retrieve"] is not None]
+    if not retrieved:
+        return "not_retrieved"
+    if any(f["ranks"]["top_k"] for f in retrieved):
+        return "cut_by_context"
+
+    def within(rank: int | None) -> bool:
+        return rank is not None and rank <= k
+
+    if any(within(f["ranks"]["fused"]) for f in retrieved):
+        return "demoted_by_rerank"
+    if any(within(f["ranks"]["retrieve"]) for f in retrieved):
+        return "lost_in_fusion"
+    return "cut_by_top_k"
+
+
+def forbidden_source(forbidden: list[str], context: list[dict[str, Any]]) -> str | None:
+    """The document in the context that carries a forbidden string (an outdated or injected one)."""
+    for item in context:
+        text = item.get("text", "").lower()
+        if any(f.lower() in text for f in forbidden):
+            return item.get("doc_id")
+    return None
+
+
+def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str], k: int) -> dict[str, Any]:
+    """Labels of a case (empty when it passed): ``{"primary", "secondary", "detail"}``."""
+    if record.passed and not record.error:
+        return {}
+    m = record.metrics
+    found: list[str] = []
+    detail: dict[str, Any] = {}
+    if record.error:
+        found.append("endpoint_error")
+    if m.get("acl_leaks"):
+        found.append("acl_leak")
+    if m.get("forbidden_answer"):
+        found.append("forbidden_content")
+        detail["forbidden_source"] = forbidden_source(
+            [s for s in must_not_contain if s.lower() in record.answer.lower()], record.context)
+    answered = record.behaviour in ("answered", "partial")
+    if record.expect == "refuse" and answered:
+        found.append("wrong_answer")
+    fates = record.fates
+    lost = {}
+    for group in groups:
+        why = group_fate(group, fates, k)
+        if why:
+            lost["|".join(group)] = why
+            found.append(why)
+    if lost:
+        detail["lost"] = lost
+    evidence = bool(groups) and not lost
+    if record.expect == "answer" and record.behaviour == "refused" and evidence:
+        found.append("wrong_refusal")
+    if answered and evidence and m.get("answer_contains") not in (None, 1.0):
+        found.append("answer_missing_fact")
+    if answered and evidence:
+        expected = {d for g in groups for d in g}
+        cited = [c.get("doc_id") for c in record.citations]
+        if not cited:
+            found.append("uncited")
+        elif not expected & {c for c in cited if c}:
+            found.append("wrong_citation")
+    labels = [label for label in ORDER if label in found]
+    if not labels:
+        labels = ["unexplained"]
+    return {"primary": labels[0], "secondary": labels[1:], "detail": detail}
