@@ -63,6 +63,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, metavar="PATH", help="write the chosen parameters as a YAML snippet here")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
+    p = sub.add_parser("triage", help="failing cases grouped by the stage that lost them")
+    p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
+    p.add_argument("--suite", metavar="NAME", help="only this suite")
+    p.add_argument("--tag", metavar="TAG", help="only cases with this tag")
+    p.add_argument("--html", type=Path, metavar="PATH", help="where to write triage.html (default: in the run)")
+    p.add_argument("--to-suite", type=Path, metavar="FILE", help="write the failing cases as a new suite")
+
     p = sub.add_parser("report", help="rebuild the HTML report of runs from their logs, without re-running")
     p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
 
@@ -104,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.calibrate import calibrate_command
 
             return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides)
+        if args.command == "triage":
+            from eval.triage.report import triage_command
+
+            return triage_command(args.run_dir, args.suite, args.tag, args.html, args.to_suite)
         if args.command == "report":
             from eval.commands.report import report_command
 
