@@ -70,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, metavar="PATH", help="where to write triage.html (default: in the run)")
     p.add_argument("--to-suite", type=Path, metavar="FILE", help="write the failing cases as a new suite")
 
+    p = sub.add_parser("compare", help="two or more runs side by side: metrics, tags, a case × run matrix")
+    p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
+    p.add_argument("--force", action="store_true", help="compare runs of different suite versions anyway")
+    p.add_argument("--html", type=Path, metavar="PATH", help="where to write compare.html (default: in the last run)")
+
     p = sub.add_parser("report", help="rebuild the HTML report of runs from their logs, without re-running")
     p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
 
@@ -115,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.triage.report import triage_command
 
             return triage_command(args.run_dir, args.suite, args.tag, args.html, args.to_suite)
+        if args.command == "compare":
+            from eval.compare import compare_command
+
+            return compare_command(args.run_dirs, args.force, args.html)
         if args.command == "report":
             from eval.commands.report import report_command
 

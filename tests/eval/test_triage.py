@@ -130,3 +130,26 @@ def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks
         case = next(c for c in suites[r.suite].cases if c.id == r.case_id)
         lost = {"|".join(g): why for g in case.groups if (why := group_fate(g, r.fates, log.config["top_k"]))}
         assert lost == r.labels["detail"].get("lost", {}), r.case_id
+
+
+def test_compare_shows_flips_with_their_diverging_stage(project: Path, capsys) -> None:
+    base, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    cut, _ = run(project / "config.yaml", ["answerability.params.answer_at=9"], out_root=project / "runs",
+                 progress=False)
+    html = project / "compare.html"
+    assert main(["compare", str(base), str(cut), "--html", str(html)]) == 0
+    out = capsys.readouterr().out
+    assert "cases whose pass/fail differs: 4" in out and "diverges at [1] answerability" in out
+    assert "FAIL(wrong_refusal)" in out and "refusal_accuracy" in out
+    page = html.read_text(encoding="utf-8")
+    assert "wrong_refusal" in page and 'data-differs="yes"' in page
+
+
+def test_compare_refuses_other_suite_versions_unless_forced(project: Path, capsys) -> None:
+    base, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    hotel = project / "suite" / "docs" / "hotel.md"
+    hotel.write_text(hotel.read_text() + " Breakfast is included.", encoding="utf-8")
+    other, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    assert main(["compare", str(base), str(other)]) == 2
+    assert "another version of suite 'tiny'" in capsys.readouterr().err
+    assert main(["compare", str(base), str(other), "--force"]) == 0

@@ -1,0 +1,184 @@
+"""``ragbench compare RUN_DIR RUN_DIR…``: two or more runs of the same suites side by side.
+
+Metrics per suite with intervals and a paired test of every run against the first; per-tag
+slices; a case × run matrix of pass/fail with each cell's failure label, the cases that differ
+first; and for each case that differs, the first stage where its trace diverges from the first
+run's. Runs whose suite hashes differ are refused unless forced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from eval.leaderboard import paired_p_value
+from eval.metrics import resolve
+from eval.runlog import CaseRecord, RunLog, read_cases
+from rag.errors import InputError
+from rag.store import write_text_atomic
+
+
+@dataclass
+class Run:
+    path: Path
+    log: RunLog
+    cases: dict[tuple[str, str], CaseRecord]
+
+    @property
+    def name(self) -> str:
+        return self.log.run_id
+
+
+@dataclass
+class MetricRow:
+    suite: str
+    metric: str
+    values: list[Any]                       # Aggregate per run (None when not measured)
+    deltas: list[float | None] = field(default_factory=list)
+    p_values: list[float | None] = field(default_factory=list)
+
+
+def load_runs(paths: list[Path], force: bool) -> list[Run]:
+    if len(paths) < 2:
+        raise InputError("compare needs two or more run folders", field="RUN_DIR")
+    runs = []
+    for p in paths:
+        if not (p / "run.json").is_file():
+            raise InputError(f"{p} is not a run folder (no run.json)", field="RUN_DIR")
+        runs.append(Run(p, RunLog.read(p), {r.key: r for r in read_cases(p)}))
+    first = runs[0].log
+    for other in runs[1:]:
+        for suite, summary in other.log.suites.items():
+            base = first.suites.get(suite)
+            if base is not None and base.hash != summary.hash and not force:
+                raise InputError(f"{other.name} ran another version of suite {suite!r} than {first.run_id} "
+                                 f"({summary.hash} ≠ {base.hash}); pass --force to compare anyway", field="RUN_DIR")
+    return runs
+
+
+def first_divergence(a: CaseRecord, b: CaseRecord) -> str | None:
+    """The first stage whose output — the ids it passed on, in order, or its decision — differs
+    between two runs of one case; ``None`` when the case went the same way (a changed component
+    whose output is unchanged is no divergence)."""
+    def outputs(record: CaseRecord) -> list[tuple[str, Any]]:
+        out = []
+        for t in record.trace:
+            if t["stage"] == "answerability":
+                out.append((t["stage"], t.get("note", "").split(":")[0]))
+            elif t["stage"] not in ("generate", "acl"):
+                out.append((t["stage"], [x[0] for x in t.get("output", [])]))
+        return out
+
+    for (stage, mine), (_, theirs) in zip(outputs(a), outputs(b), strict=False):
+        if mine != theirs:
+            return stage
+    if a.answer != b.answer:
+        return "generate"
+    return None
+
+
+def metric_rows(runs: list[Run]) -> list[MetricRow]:
+    rows = []
+    first = runs[0]
+    for suite, summary in first.log.suites.items():
+        for metric, agg in summary.metrics.items():
+            values = [r.log.suites.get(suite).metrics.get(metric) if suite in r.log.suites else None for r in runs]
+            row = MetricRow(suite, metric, values)
+            for run, value in zip(runs, values, strict=True):
+                if value is None or value.value is None or agg.value is None or run is first:
+                    row.deltas.append(None)
+                    row.p_values.append(None)
+                    continue
+                row.deltas.append(value.value - agg.value)
+                keys = [k for k in first.cases if k[0] == suite and k in run.cases
+                        and first.cases[k].metrics.get(metric) is not None
+                        and run.cases[k].metrics.get(metric) is not None]
+                a = np.array([first.cases[k].metrics[metric] for k in keys], dtype=float)
+                b = np.array([run.cases[k].metrics[metric] for k in keys], dtype=float)
+                row.p_values.append(paired_p_value(a, b, "permutation", 4999) if len(keys) > 1 else None)
+            rows.append(row)
+    return rows
+
+
+def tag_slices(runs: list[Run], metrics: list[str]) -> dict[str, dict[str, list[float | None]]]:
+    """tag → metric → the mean over the tag's cases in each run."""
+    tags = sorted({t for r in runs[0].cases.values() for t in r.tags})
+    out: dict[str, dict[str, list[float | None]]] = {}
+    for tag in tags:
+        out[tag] = {}
+        for metric in metrics:
+            means = []
+            for run in runs:
+                vals = [c.metrics[metric] for c in run.cases.values() if tag in c.tags
+                        and c.metrics.get(metric) is not None]
+                means.append(float(np.mean(vals)) if vals else None)
+            if any(m is not None for m in means):
+                out[tag][metric] = means
+    return out
+
+
+def matrix(runs: list[Run]) -> list[dict[str, Any]]:
+    """One row per case: each run's pass/fail and label; differing cases first."""
+    rows = []
+    for key, first in runs[0].cases.items():
+        cells = []
+        for run in runs:
+            r = run.cases.get(key)
+            cells.append(None if r is None else {"passed": r.passed, "label": (r.labels or {}).get("primary"),
+                                                 "behaviour": r.behaviour, "answer": r.answer})
+        flips = len({c["passed"] if c else None for c in cells}) > 1
+        differs = flips or len({(c["answer"] if c else None) for c in cells}) > 1
+        diverges = [first_divergence(first, run.cases[key]) if key in run.cases else "missing" for run in runs[1:]]
+        rows.append({"suite": key[0], "case_id": key[1], "question": first.question, "tags": first.tags,
+                     "cells": cells, "flips": flips, "differs": differs, "diverges": diverges})
+    rows.sort(key=lambda r: (not r["flips"], not r["differs"]))   # stable: suite and case order within
+    return rows
+
+
+def format_compare(runs: list[Run], rows: list[MetricRow], cases: list[dict[str, Any]]) -> str:
+    lines = ["runs: " + "  ".join(f"[{i}] {r.name}" for i, r in enumerate(runs))]
+    suite = None
+    for row in rows:
+        if resolve(row.metric).needs == "cost":
+            continue
+        if row.suite != suite:
+            suite = row.suite
+            lines += ["", f"{suite}", f"  {'metric':<22}" + "".join(f"{f'[{i}]':>28}" for i in range(len(runs)))]
+        cells = []
+        for i, v in enumerate(row.values):
+            if v is None or v.value is None:
+                cells.append("—")
+            elif i == 0:
+                cells.append(f"{v.value:.4f}")
+            else:
+                p = row.p_values[i]
+                cells.append(f"{v.value:.4f} {row.deltas[i]:+.3f}" + (f" p={p:<6.2g}" if p is not None else " " * 8))
+        lines.append(f"  {row.metric:<22}" + "".join(f"{c:>28}" for c in cells))
+    flips = [c for c in cases if c["flips"]]
+    answers = sum(1 for c in cases if c["differs"] and not c["flips"])
+    lines += ["", f"cases whose pass/fail differs: {len(flips)} (another {answers} differ only in their answer)"]
+    for c in flips:
+        marks = " ".join(("pass" if x["passed"] else f"FAIL({x['label']})") if x else "—" for x in c["cells"])
+        where = ", ".join(f"[{i + 1}] {d}" for i, d in enumerate(c["diverges"]) if d)
+        lines.append(f"  {c['suite']}/{c['case_id']}: {marks}" + (f"   diverges at {where}" if where else ""))
+    return "\n".join(lines)
+
+
+def compare_command(paths: list[Path], force: bool, html: Path | None) -> int:
+    runs = load_runs(paths, force)
+    rows = metric_rows(runs)
+    cases = matrix(runs)
+    print(format_compare(runs, rows, cases))
+    metrics = [m for m in runs[0].log.suites[next(iter(runs[0].log.suites))].metrics
+               if resolve(m).needs != "cost"]
+    from eval.report.html import environment
+
+    page = html or runs[-1].path / "compare.html"
+    rendered = environment().get_template("compare.html.j2").render(
+        runs=runs, rows=rows, cases=cases, slices=tag_slices(runs, metrics))
+    write_text_atomic(page, rendered)
+    print(f"\nhtml:  {page}")
+    return 0
