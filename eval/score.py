@@ -170,7 +170,7 @@ def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggrega
             out[name] = Aggregate(value=None, higher_is_better=metric.higher_is_better,
                                   aggregation=metric.aggregation, n_total=total)
             continue
-        ci = interval(values, metric.aggregation)
+        ci = interval(values, metric.aggregation, cases=metric.needs != "cost")
         out[name] = Aggregate(value=aggregate(values, metric.aggregation),
                               low=None if np.isnan(ci.low) else ci.low,
                               high=None if np.isnan(ci.high) else ci.high, method=ci.method,

@@ -71,7 +71,9 @@ def beta_interval(successes: float, n: int, alpha: float = 0.05) -> tuple[float,
     return lo, hi
 
 
-def interval(values: list[float], how: str = "mean", alpha: float = 0.05) -> Interval:
+def interval(values: list[float], how: str = "mean", alpha: float = 0.05, *, cases: bool = True) -> Interval:
+    """``cases=False`` for quantities that are not per-case outcomes (tokens, latency): a sum
+    of them is never read as a count of cases."""
     arr = np.asarray(values, dtype=float)
     n = len(arr)
     if n < 2:
@@ -79,7 +81,7 @@ def interval(values: list[float], how: str = "mean", alpha: float = 0.05) -> Int
     binary = bool(np.isin(arr, (0.0, 1.0)).all())
     if how == "mean" and binary:
         return Interval(*beta_interval(float(arr.sum()), n, alpha), "clopper-pearson")
-    if how == "sum" and binary:   # a count of cases (ACL leaks): n times the exact interval of the rate
+    if how == "sum" and binary and cases:   # a count of cases (ACL leaks): n times the exact interval of the rate
         lo, hi = beta_interval(float(arr.sum()), n, alpha)
         return Interval(lo * n, hi * n, "clopper-pearson×n")
     lo, hi = bootstrap_ci(values, how, alpha)

@@ -56,7 +56,8 @@ def test_run_report_and_gate_diff_in_chromium(project: Path, tmp_path: Path, bro
     assert problems == []
     text = page.text_content("body") or ""                     # collapsed details included
     assert HOSTILE in text                                      # shown as text, never run
-    assert page.locator("script").count() == 0
+    scripts = page.locator("script")                            # only the report's own filter script
+    assert scripts.count() == 1 and "pwned" not in (scripts.first.text_content() or "")
     assert "refusal_accuracy" in text and "clopper-pearson" in text
 
     page, problems = open_page(browser, diff, tmp_path / "gate.png")
@@ -88,3 +89,41 @@ def test_judged_run_report_in_chromium(project: Path, tmp_path: Path, browser) -
     text = page.text_content("body") or ""
     assert "invalid_output" in text and "Here is my verdict" in text and "over the bound" in text
     assert "faithfulness" in text and "0 / 4" in text
+
+
+def test_filters_work_and_hostile_text_stays_inert_in_report_triage_and_compare(project: Path, tmp_path: Path,
+                                                                                browser) -> None:
+    from eval.runner import run
+
+    (project / "suite" / "docs" / "widget.md").write_text(
+        "# Widget notes\n\nThe widget page shows <script>alert('pwned')</script> and <img src=x onerror=alert(2)> "
+        "as its banner.", encoding="utf-8")
+    base, _ = run(project / "config.yaml", out_root=tmp_path / "runs", progress=False)
+    worse, _ = run(project / "config.yaml", ["answerability.params.answer_at=9"], out_root=tmp_path / "runs",
+                   progress=False)
+    assert main(["report", str(worse)]) == 0
+    assert main(["triage", str(worse)]) == 0
+    assert main(["compare", str(base), str(worse), "--html", str(tmp_path / "compare.html")]) == 0
+
+    page, problems = open_page(browser, worse / "report.html", tmp_path / "report2.png")
+    assert problems == [] and page.locator("img").count() == 0 and page.locator("svg.chart").count() >= 1
+    visible = lambda: page.locator("#cases tr.case:not(.hidden)").count()  # noqa: E731
+    total = visible()
+    page.select_option("#f-result", "fail")
+    assert 0 < visible() < total and page.inner_text("#f-count").startswith(f"{visible()} of {total}")
+    page.select_option("#f-result", "")
+    page.fill("#f-text", "wrong_refusal")
+    assert visible() == 4
+    assert "onerror=alert(2)" in (page.text_content("body") or "")
+
+    page, problems = open_page(browser, worse / "triage.html", tmp_path / "triage.png")
+    assert problems == [] and page.locator("section.group:not(.hidden)").count() >= 1
+    page.click("button[data-label='wrong_refusal']")
+    assert page.locator("section.group:not(.hidden)").count() == 1
+
+    page, problems = open_page(browser, tmp_path / "compare.html", tmp_path / "compare.png")
+    assert problems == [] and page.locator("img").count() == 0
+    rows = lambda: page.locator("#cases tr.case:not(.hidden)").count()  # noqa: E731
+    assert rows() == 4                                   # only the cases that differ
+    page.uncheck("#only-diff")
+    assert rows() == 6
