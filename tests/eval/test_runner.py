@@ -60,9 +60,11 @@ def test_report_renders_hostile_document_text_as_text(project: Path) -> None:
 
     run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
     html = write_run_report(run_dir, log, read_cases(run_dir)).read_text(encoding="utf-8")
-    assert HOSTILE not in html and "<script" not in html.lower()
+    assert HOSTILE not in html and html.lower().count("<script") == 1   # only the report's own filter script
     assert "&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt;" in html
-    assert "http://" not in html and "https://" not in html  # self-contained: no CDN
+    import re
+
+    assert not re.search(r"(src|href)\s*=\s*[\"']?https?:", html)          # self-contained: no CDN
 
 
 def test_killed_run_resumes_to_the_same_results(project: Path, tmp_path: Path) -> None:
