@@ -75,6 +75,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="compare runs of different suite versions anyway")
     p.add_argument("--html", type=Path, metavar="PATH", help="where to write compare.html (default: in the last run)")
 
+    p = sub.add_parser("export", help="one flat row per case (or per sweep variant) for pandas")
+    p.add_argument("run_dir", type=Path, metavar="RUN_DIR", help="a run folder, or a sweep folder for its leaderboard")
+    p.add_argument("--format", default="parquet", choices=["parquet", "csv", "jsonl"])
+    p.add_argument("--out", type=Path, metavar="PATH", help="default: cases.<format> in the run folder")
+
     p = sub.add_parser("report", help="rebuild the HTML report of runs from their logs, without re-running")
     p.add_argument("run_dirs", nargs="+", type=Path, metavar="RUN_DIR")
 
@@ -124,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.compare import compare_command
 
             return compare_command(args.run_dirs, args.force, args.html)
+        if args.command == "export":
+            from eval.export import export_command
+
+            return export_command(args.run_dir, args.format, args.out)
         if args.command == "report":
             from eval.commands.report import report_command
 

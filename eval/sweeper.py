@@ -206,3 +206,27 @@ def format_sweep(state: dict[str, Any], primary: str | None) -> str:
                  + (f"; chat {c['chat'].get('misses', 0)} called, {c['chat'].get('hits', 0)} from cache"
                     if c.get("chat") else ""))
     return "\n".join(lines)
+
+
+def leaderboard_frame(folder: Path) -> Any:
+    """A finished sweep's leaderboard as a pandas DataFrame: one row per suite × variant, with
+    its axis values and every metric's value, interval, p-value against the best and marks."""
+    from rag._lazy import require
+
+    pandas = require("pandas", pip="ragbench[pandas]")
+    state = json.loads((folder / "sweep.json").read_text(encoding="utf-8"))
+    if "leaderboard" not in state:
+        raise InputError(f"{folder}: the sweep has not finished (no leaderboard yet)", field="SWEEP_DIR")
+    rows = []
+    for board in state["leaderboard"]:
+        for variant, cells in board["variants"].items():
+            row: dict[str, Any] = {"suite": board["suite"], "variant": variant,
+                                   **{f"axis.{k}": json.dumps(v) if isinstance(v, dict | list) else v
+                                      for k, v in state["variants"][variant]["assignments"].items()}}
+            for metric, cell in cells.items():
+                row[metric] = cell["value"]
+                row[f"{metric}.low"], row[f"{metric}.high"] = cell["low"], cell["high"]
+                row[f"{metric}.p"] = cell["p_value"]
+                row[f"{metric}.best"] = cell["best"]
+            rows.append(row)
+    return pandas.DataFrame(rows)

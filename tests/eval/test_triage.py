@@ -153,3 +153,33 @@ def test_compare_refuses_other_suite_versions_unless_forced(project: Path, capsy
     assert main(["compare", str(base), str(other)]) == 2
     assert "another version of suite 'tiny'" in capsys.readouterr().err
     assert main(["compare", str(base), str(other), "--force"]) == 0
+
+
+def test_export_and_load_run_give_one_flat_row_per_case(project: Path, capsys) -> None:
+    import pandas as pd
+
+    import eval
+
+    run_dir, _ = run(project / "config.yaml", ["answerability.params.answer_at=9"], out_root=project / "runs",
+                     progress=False)
+    frame = eval.load_run(run_dir)
+    assert len(frame) == 6 and {"label", "metric.hit@5", "rank.fused", "rank.context", "tags"} <= set(frame.columns)
+    by_label = frame.groupby("label", dropna=True).size().to_dict()
+    assert by_label == {"wrong_refusal": 4}
+    for fmt in ("parquet", "csv", "jsonl"):
+        assert main(["export", str(run_dir), "--format", fmt]) == 0
+        assert (run_dir / f"cases.{fmt}").is_file()
+    back = pd.read_parquet(run_dir / "cases.parquet")
+    assert back["case_id"].tolist() == frame["case_id"].tolist()
+
+
+def test_sweep_leaderboard_exports(project: Path) -> None:
+    import pandas as pd
+
+    sweep = project / "sweep.yaml"
+    sweep.write_text("name: s\nbase: config.yaml\ngrid:\n  top_k: [1, 5]\n", encoding="utf-8")
+    assert main(["sweep", str(sweep), "--out", str(project / "sweeps"), "--workers", "1"]) == 0
+    folder = next((project / "sweeps").iterdir())
+    assert main(["export", str(folder), "--format", "csv"]) == 0
+    board = pd.read_csv(folder / "leaderboard.csv")
+    assert sorted(board["axis.top_k"].tolist()) == [1, 5] and "recall@rerank" in board.columns
