@@ -130,6 +130,16 @@ def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks
         case = next(c for c in suites[r.suite].cases if c.id == r.case_id)
         lost = {"|".join(g): why for g in case.groups if (why := group_fate(g, r.fates, log.config["top_k"]))}
         assert lost == r.labels["detail"].get("lost", {}), r.case_id
+    assert main(["triage", str(run_dir)]) == 0 and (run_dir / "triage.html").is_file()
+    # compare against a run without the reranker and one with top-k 1: flips with their diverging stage
+    others = [run(ROOT / "configs/default.yaml", [o], out_root=tmp_path, progress=False)[0]
+              for o in ("reranker=none", "top_k=1")]
+    from eval.compare import load_runs, matrix
+
+    rows = matrix(load_runs([run_dir, *others], force=False))
+    flips = [r for r in rows if r["flips"]]
+    assert flips and all(any(d for d in r["diverges"]) for r in flips)
+    assert any(r["diverges"][1] == "top_k" for r in flips)
 
 
 def test_compare_shows_flips_with_their_diverging_stage(project: Path, capsys) -> None:
