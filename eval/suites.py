@@ -53,6 +53,16 @@ class Case(BaseModel):
     def _id_as_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) else value
 
+    @field_validator("expected_docs", "tags", "must_contain", "must_not_contain", mode="before")
+    @classmethod
+    def _one_as_list(cls, value: Any) -> Any:
+        """``expected_docs: policy`` means ``[policy]``; a number is an id or a string."""
+        if isinstance(value, str | int):
+            return [str(value)]
+        if isinstance(value, list):
+            return [str(v) if isinstance(v, int) else v for v in value]
+        return value
+
     @property
     def groups(self) -> list[tuple[str, ...]]:
         return [tuple(g) if isinstance(g, list) else (g,) for g in self.expected_docs]

@@ -95,12 +95,12 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
             found.append(why)
     if lost:
         detail["lost"] = lost
-    evidence = bool(groups) and not lost
+    evidence = not lost   # every expected group reached the context (vacuously, for a case without any)
     if record.expect == "answer" and record.behaviour == "refused" and evidence:
         found.append("wrong_refusal")
     if answered and evidence and m.get("answer_contains") not in (None, 1.0):
         found.append("answer_missing_fact")
-    if answered and evidence:
+    if answered and evidence and groups:
         expected = {d for g in groups for d in g}
         cited = [c.get("doc_id") for c in record.citations]
         if not cited:

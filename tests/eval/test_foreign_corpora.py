@@ -121,3 +121,13 @@ def test_a_suite_with_no_cases_is_an_error(tmp_path: Path, capsys) -> None:
     (tmp_path / "suite.yaml").write_text("name: e\nlanguage: en\ncorpus: docs\ncases: cases.yaml\n", encoding="utf-8")
     assert main(["validate", str(tmp_path / "suite.yaml")]) == 2   # was: "ok"
     assert "no cases" in capsys.readouterr().err
+
+
+def test_single_values_and_numeric_ids_in_cases_are_accepted(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "42.md").write_text("# Answer\n\nThe answer is 42.", encoding="utf-8")
+    (tmp_path / "cases.jsonl").write_text(json.dumps({"id": 1, "question": "What is the answer?",
+                                                       "expected_docs": 42, "tags": "numeric"}), encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text("name: s\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n", encoding="utf-8")
+    case = load_suite(tmp_path / "suite.yaml").cases[0]
+    assert case.expected_docs == ["42"] and case.tags == ["numeric"] and case.id == "1"

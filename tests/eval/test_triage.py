@@ -55,6 +55,12 @@ def test_each_label_from_its_fates(case: CaseRecord, label: str) -> None:
     assert attribute(case, G if case.fates else [], [], k=5)["primary"] == label
 
 
+def test_cases_without_expected_documents_are_labelled_too() -> None:
+    assert attribute(record({}, behaviour="refused"), [], [], k=5)["primary"] == "wrong_refusal"
+    missing = record({}, metrics={"answer_contains": 0.0})
+    assert attribute(missing, [], [], k=5)["primary"] == "answer_missing_fact"
+
+
 def test_forbidden_content_names_its_source_document() -> None:
     case = record({"d": IN_CONTEXT}, answer="The cap is 450 yuan.", metrics={"forbidden_answer": 1.0},
                   context=[{"doc_id": "d", "text": "cap 500"}, {"doc_id": "old-policy", "text": "The cap is 450 yuan."}])
