@@ -148,7 +148,7 @@ def _value(agg: Aggregate | None, values: np.ndarray, repeats: int) -> float | N
 
 
 def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Measured,
-          grouped: dict[str, list[CaseRecord]]) -> Verdict:
+          grouped: dict[str, list[CaseRecord]], base_repeats: int = 1) -> Verdict:
     assert rule.metric is not None
     metric = resolve(rule.metric)
     spec = gate.spec
@@ -164,7 +164,7 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
         return Verdict(suite, rule, "fail", f"{value:.4f} is below min {rule.min}", base_agg, cand_agg)
     if rule.max is not None and value > rule.max:
         return Verdict(suite, rule, "fail", f"{value:.4f} is above max {rule.max}", base_agg, cand_agg)
-    base_value = _value(base_agg, before, max(len(c.repeats) for c in base.cases.values()) if base.cases else 1)
+    base_value = _value(base_agg, before, base_repeats)
     if rule.max_drop is None or base_value is None:
         return Verdict(suite, rule, "pass", f"{value:.4f} within bounds", base_agg, cand_agg)
     delta = value - base_value
@@ -280,5 +280,6 @@ def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases:
             if rule.metric not in log.suites[suite].metrics and rule.suite is None:
                 continue  # e.g. refusal metrics on a retrieval-only suite
             grouped = {cid: runs for (s, cid), runs in grouped_all.items() if s == suite}
-            result.verdicts.append(judge(gate, rule, suite, baseline.suites[suite], candidate, grouped))
+            result.verdicts.append(judge(gate, rule, suite, baseline.suites[suite], candidate, grouped,
+                                         baseline.repeats))
     return result

@@ -103,20 +103,23 @@ def string_similarity(obs: Observation) -> float | None:
     return _collection_score("NonLLMStringSimilarity", obs.reference, answer)
 
 
-def _id_metric(cls: str, obs: Observation) -> float | None:
-    if not obs.groups or obs.behaviour is None:
-        return None
+def _single_turn(cls: str, **fields: Any) -> float:
+    """One ragas single-turn metric on one sample built from ``fields``."""
     from eval.judges.ragas_adapter import ragas, run_sync
 
     ragas()
     from ragas.dataset_schema import SingleTurnSample
 
-    expected = [d for g in obs.groups for d in g]
+    return float(run_sync(_legacy(cls).single_turn_ascore(SingleTurnSample(**fields))))
+
+
+def _id_metric(cls: str, obs: Observation) -> float | None:
+    if not obs.groups or obs.behaviour is None:
+        return None
     retrieved = list(dict.fromkeys(obs.context_docs))
     if not retrieved:
         return 0.0
-    sample = SingleTurnSample(retrieved_context_ids=retrieved, reference_context_ids=expected)
-    return float(run_sync(_legacy(cls).single_turn_ascore(sample)))
+    return _single_turn(cls, retrieved_context_ids=retrieved, reference_context_ids=[d for g in obs.groups for d in g])
 
 
 @metric("id_context_recall", higher_is_better=True, needs="behaviour",
@@ -136,13 +139,7 @@ def id_context_precision(obs: Observation) -> float | None:
 def nonllm_context_recall(obs: Observation) -> float | None:
     if not obs.reference or obs.behaviour is None or not obs.context_texts:
         return None
-    from eval.judges.ragas_adapter import ragas, run_sync
-
-    ragas()
-    from ragas.dataset_schema import SingleTurnSample
-
-    sample = SingleTurnSample(retrieved_contexts=obs.context_texts, reference_contexts=[obs.reference])
-    return float(run_sync(_legacy("NonLLMContextRecall").single_turn_ascore(sample)))
+    return _single_turn("NonLLMContextRecall", retrieved_contexts=obs.context_texts, reference_contexts=[obs.reference])
 
 
 def _judged_factory(name: str, ragas_class: str) -> Any:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -116,6 +115,3 @@ def triage_command(run_dir: Path, suite: str | None, tag: str | None, html: Path
         print(f"suite: {to_suite(log, bad, to_suite_path)} ({len(bad)} cases)")
     return 0
 
-
-def label_counts(cases: list[CaseRecord]) -> dict[str, Any]:
-    return dict(Counter((r.labels or {}).get("primary") for r in cases if r.labels))
