@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from eval.config import RunConfig, load_config, suite_paths
-from eval.suites import Suite, load_suite
+from eval.runs.suites import Suite, load_suite
 from rag.errors import InputError
 
 DENSE_WEIGHTS = (0.0, 0.5, 1.0)

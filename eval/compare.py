@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from eval.leaderboard import paired_p_value
+from eval.sweeps.leaderboard import paired_p_value
 from eval.metrics import resolve
-from eval.runlog import CaseRecord, RunLog, read_cases
+from eval.runs.log import CaseRecord, RunLog, read_cases
 from rag.errors import InputError
 from rag.store import write_text_atomic
 

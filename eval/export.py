@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.runlog import CaseRecord, RunLog, read_cases
+from eval.runs.log import CaseRecord, RunLog, read_cases
 from eval.triage.fates import STAGE_ORDER
 from rag._lazy import require
 from rag.errors import InputError
@@ -64,7 +64,7 @@ def export_command(path: Path, fmt: str, out: Path | None) -> int:
     if fmt not in FORMATS:
         raise InputError(f"format is one of {', '.join(FORMATS)}", field="--format")
     if (path / "sweep.json").is_file():
-        from eval.sweeper import leaderboard_frame
+        from eval.sweeps.run import leaderboard_frame
 
         frame = leaderboard_frame(path)
         target = out or path / f"leaderboard.{fmt}"

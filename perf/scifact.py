@@ -49,7 +49,7 @@ VARIANTS = {
 
 
 def quality(out: Path) -> list[dict]:
-    from eval.runner import run
+    from eval.runs.runner import run
 
     rows = []
     for name, overrides in VARIANTS.items():
@@ -65,8 +65,8 @@ def quality(out: Path) -> list[dict]:
 def sweep_ratio(out: Path) -> dict:
     """Wall time of the 24-variant sweep over one variant, each with an empty workdir (so the
     corpus is embedded from scratch both times)."""
-    from eval.runner import run
-    from eval.sweeper import run_sweep
+    from eval.runs.runner import run
+    from eval.sweeps.run import run_sweep
 
     timings = {}
     for label in ("single", "sweep"):

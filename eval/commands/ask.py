@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from eval.config import load_config, suite_paths
-from eval.suites import Suite, load_suite
+from eval.runs.suites import Suite, load_suite
 from rag.errors import InputError
 from rag.indexing import Indexer
 from rag.pipeline import Pipeline, chat_for

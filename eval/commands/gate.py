@@ -11,7 +11,7 @@ from eval.gate.baseline import Measured
 from eval.gate.spec import Gate, load_gate
 from eval.gate.verdicts import GateResult, compare
 from eval.report.html import environment
-from eval.runlog import RunLog, read_cases
+from eval.runs.log import RunLog, read_cases
 from rag.errors import InputError
 
 MARK = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}
@@ -41,7 +41,7 @@ def format_result(result: GateResult) -> str:
 def measure(gate: Gate, overrides: list[str]) -> tuple[Path, Measured]:
     """Run the gated config ``repeats`` times (a deterministic target once, unless asked)."""
     from eval.report import write_run_report
-    from eval.runner import run
+    from eval.runs.runner import run
 
     out = Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "runs"
     logs, repeats, first = [], [], None

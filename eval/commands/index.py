@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from eval.config import load_config, suite_paths
-from eval.suites import load_suite
+from eval.runs.suites import load_suite
 from rag.errors import InputError
 from rag.indexing import Indexer, IndexReport
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.report import write_run_report
-from eval.runlog import RunLog, read_cases
+from eval.runs.log import RunLog, read_cases
 from rag.errors import InputError
 
 

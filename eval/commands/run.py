@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from eval.report import format_summary, write_run_report
-from eval.runlog import read_cases
-from eval.runner import run
+from eval.runs.log import read_cases
+from eval.runs.runner import run
 
 
 def reports_root() -> Path:

@@ -6,14 +6,14 @@ import os
 import sys
 from pathlib import Path
 
-from eval.sweeper import format_sweep, run_sweep
+from eval.sweeps.run import format_sweep, run_sweep
 
 
 def sweep_command(path: Path, workers: int | None, resume: str | None, out: Path | None) -> int:
     root = out or Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "sweeps"
     resume_arg: bool | Path = False if resume is None else (True if resume == "latest" else Path(resume))
     folder, state = run_sweep(path, out_root=root, resume=resume_arg, workers=workers)
-    from eval.sweep import load_sweep
+    from eval.sweeps.spec import load_sweep
 
     print(format_sweep(state, load_sweep(path).spec.primary))
     print(f"\nsweep:       {folder / 'sweep.json'}\nleaderboard: {folder / 'leaderboard.html'}")

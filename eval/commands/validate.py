@@ -28,8 +28,8 @@ def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
     """Answer cases without a ``reference`` when the config runs a metric that reads one."""
     from eval.config import suite_paths
     from eval.metrics.answer import needs_reference
-    from eval.runner import metric_names
-    from eval.suites import load_suite
+    from eval.runs.runner import metric_names
+    from eval.runs.suites import load_suite
 
     out = []
     for suite_path in suite_paths(config, path):
@@ -45,7 +45,7 @@ def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
 
 def validate(files: list[Path]) -> int:
     from eval.config import load_config
-    from eval.suites import load_suite
+    from eval.runs.suites import load_suite
 
     failed = 0
     for path in files:
@@ -57,7 +57,7 @@ def validate(files: list[Path]) -> int:
                 for warning in resolution_warnings(load_gate(path)):
                     print(f"ragbench: warning: {warning}", file=sys.stderr)
             elif kind == "sweep":
-                from eval.sweep import load_sweep
+                from eval.sweeps.spec import load_sweep
 
                 load_sweep(path)
             elif kind == "config":

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from eval.runlog import Aggregate, CaseRecord, RunLog
+from eval.runs.log import Aggregate, CaseRecord, RunLog
 from rag.errors import InputError
 from rag.store import write_json_atomic
 

@@ -24,7 +24,7 @@ from eval.gate.baseline import (
 from eval.gate.significance import PairedTest, Resolution, is_binary, one_sided, resolution
 from eval.gate.spec import Gate, Rule
 from eval.metrics import resolve
-from eval.runlog import Aggregate, CaseRecord, RunLog
+from eval.runs.log import Aggregate, CaseRecord, RunLog
 from rag.errors import ConfigError, InputError
 
 EXIT = {"pass": 0, "fail": 1, "infrastructure": 3, "inconclusive": 4}

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from eval.runlog import CaseRecord, SuiteSummary
+from eval.runs.log import CaseRecord, SuiteSummary
 from eval.triage.fates import journey
 
 FUNNEL = ["recall@retrieve", "recall@fuse", "recall@rerank", "recall@context"]

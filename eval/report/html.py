@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.report.summary import fmt
-from eval.runlog import CaseRecord, RunLog
+from eval.runs.log import CaseRecord, RunLog
 
 TEMPLATES = Path(__file__).parent / "templates"
 

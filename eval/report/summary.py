@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eval.runlog import Aggregate, RunLog, SuiteSummary
+from eval.runs.log import Aggregate, RunLog, SuiteSummary
 
 
 def fmt(agg: Aggregate) -> tuple[str, str]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.leaderboard import SuiteBoard
+from eval.sweeps.leaderboard import SuiteBoard
 from eval.metrics import resolve
 from eval.report.html import environment
-from eval.runlog import RunLog
-from eval.sweep import Sweep, _fmt
+from eval.runs.log import RunLog
+from eval.sweeps.spec import Sweep, _fmt
 
 W, H, PAD = 380, 210, 36
 

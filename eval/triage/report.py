@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from eval.runlog import CaseRecord, RunLog, read_cases
+from eval.runs.log import CaseRecord, RunLog, read_cases
 from eval.triage.fates import journey
 from rag.errors import InputError
 from rag.store import write_text_atomic
@@ -64,7 +64,7 @@ def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], t
 
 def to_suite(log: RunLog, bad: list[CaseRecord], out: Path) -> Path:
     """The failing cases as a suite file on the same corpus and identities (one per suite)."""
-    from eval.suites import load_suite
+    from eval.runs.suites import load_suite
 
     suites = {s: None for s in dict.fromkeys(r.suite for r in bad)}
     if len(suites) != 1:

@@ -13,7 +13,7 @@ import pytest
 
 from eval.gate import Gate, GateFile, Measured, compare, from_measured
 from eval.gate.significance import cases_to_detect, one_sided, resolution
-from eval.runlog import Aggregate, CaseRecord, RunLog, SuiteSummary
+from eval.runs.log import Aggregate, CaseRecord, RunLog, SuiteSummary
 
 N_CASES, REPEATS, FLIP, ALPHA = 60, 5, 0.10, 0.05
 

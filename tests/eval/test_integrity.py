@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from eval.cli import main
-from eval.runlog import read_cases
-from eval.runner import run
-from eval.suites import load_suite
+from eval.runs.log import read_cases
+from eval.runs.runner import run
+from eval.runs.suites import load_suite
 
 
 def test_resume_retries_errored_cases(project: Path) -> None:
@@ -43,7 +43,7 @@ def test_suite_hash_covers_corpus_bytes_sidecars_and_identities(project: Path) -
 
 
 def test_intervals_never_collapse() -> None:
-    from eval.stats import interval
+    from eval.metrics.stats import interval
 
     hit = interval([1.0] * 32, "mean")   # was [1.0, 1.0]
     assert hit.method == "clopper-pearson" and hit.low == pytest.approx(0.025 ** (1 / 32)) and hit.high == 1.0
@@ -122,8 +122,8 @@ def test_sweep_resume_checks_the_config_hash(project: Path, capsys) -> None:
 
 
 def test_halving_sample_is_per_suite(project: Path) -> None:
-    from eval.sweep import load_sweep
-    from eval.sweeper import sample_ids
+    from eval.sweeps.spec import load_sweep
+    from eval.sweeps.run import sample_ids
 
     second = project / "suite2"
     second.mkdir()

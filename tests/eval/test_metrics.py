@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from eval.metrics import Observation, metrics, resolve
-from eval.stats import bootstrap_ci
+from eval.metrics.stats import bootstrap_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,9 +97,9 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     pytrec_eval on the same run, with the run's own BM25 scores (ties included)."""
     import pytrec_eval
 
-    from eval.runlog import read_cases
-    from eval.runner import run
-    from eval.suites import load_suite
+    from eval.runs.log import read_cases
+    from eval.runs.runner import run
+    from eval.runs.suites import load_suite
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     names = ["hit@1", "hit@5", "hit@10", "mrr@10", "ndcg@10", "ndcg@100", "recall@10", "recall@100",
@@ -109,7 +109,7 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     assert log.status == "complete" and len(records) == 300
     suite = load_suite(ROOT / "goldensets/scifact/suite.yaml")
     qrels = {c.id: {d: c.grade(d) for g in c.groups for d in g} for c in suite.cases}
-    from eval.score import trec_order
+    from eval.runs.score import trec_order
 
     trec_run = {r.case_id: dict(r.ranking) for r in records}
     measures = {"success_1", "success_5", "success_10", "recip_rank", "ndcg_cut_10", "ndcg_cut_100",
@@ -139,8 +139,8 @@ def test_equal_to_trec_eval_with_ties_graded_and_grade_zero_qrels_and_multi_chun
 
     import pytrec_eval
 
-    from eval.runlog import read_cases
-    from eval.runner import run
+    from eval.runs.log import read_cases
+    from eval.runs.runner import run
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     topics = {"wing": "wing flutter at transonic speed", "layer": "boundary layer transition on plates",

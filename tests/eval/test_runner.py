@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from eval.cli import main
-from eval.runlog import RunLog, read_cases
-from eval.runner import run
+from eval.runs.log import RunLog, read_cases
+from eval.runs.runner import run
 from tests.eval.conftest import HOSTILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,10 +131,10 @@ def test_report_command_rebuilds_from_the_log_alone(project: Path, capsys) -> No
 
 
 def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
-    from eval.score import results_digest
+    from eval.runs.score import results_digest
 
     run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
-    from eval.runlog import read_cases
+    from eval.runs.log import read_cases
 
     records = read_cases(run_dir)
     slower = [r.model_copy(update={"latency_ms": r.latency_ms + 5,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from eval.cli import main
-from eval.suites import load_suite
+from eval.runs.suites import load_suite
 from rag.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]

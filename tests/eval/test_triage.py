@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from eval.cli import main
-from eval.runlog import CaseRecord, read_cases
-from eval.runner import run
+from eval.runs.log import CaseRecord, read_cases
+from eval.runs.runner import run
 from eval.triage.labels import attribute
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +124,7 @@ def test_triage_command_groups_and_writes_a_regression_suite(project: Path, caps
 
 @pytest.mark.slow
 def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks(tmp_path: Path, monkeypatch) -> None:
-    from eval.suites import load_suite
+    from eval.runs.suites import load_suite
     from eval.triage.labels import group_fate
 
     run_dir, log = run(ROOT / "configs/default.yaml", out_root=tmp_path, progress=False)

@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from eval.metrics import Observation, resolve
-from eval.runlog import Aggregate, CaseRecord, SplitSummary, SuiteSummary
-from eval.stats import aggregate, interval
-from eval.suites import Case, Suite
+from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
+from eval.metrics.stats import aggregate, interval
+from eval.runs.suites import Case, Suite
 from rag.errors import InfrastructureError
 from rag.indexing import CorpusIndex
 from rag.pipeline import Pipeline

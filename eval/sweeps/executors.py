@@ -30,7 +30,7 @@ class Task:
 def run_task(task: Task) -> dict[str, Any]:
     """Run one variant; return what the sweep needs to know of it."""
     from eval.config import RunConfig
-    from eval.runner import run
+    from eval.runs.runner import run
 
     config = RunConfig.model_validate(task.config)
     run_dir, log = run(Path(task.base_path), config=config, run_dir=Path(task.run_dir), progress=False,

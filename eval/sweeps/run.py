@@ -18,14 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from eval import leaderboard
+from eval.sweeps import leaderboard
 from eval.config import suite_paths
-from eval.executors import Task, executors
+from eval.sweeps.executors import Task, executors
 from eval.metrics import resolve
-from eval.runlog import RunLog, read_cases
-from eval.runner import config_hash, new_run_dir
-from eval.suites import load_suite
-from eval.sweep import Sweep, load_sweep
+from eval.runs.log import RunLog, read_cases
+from eval.runs.runner import config_hash, new_run_dir
+from eval.runs.suites import load_suite
+from eval.sweeps.spec import Sweep, load_sweep
 from rag.errors import InputError
 from rag.indexing import Indexer
 from rag.registry import ComponentSpec

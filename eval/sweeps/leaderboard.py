@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from eval.metrics import resolve
-from eval.runlog import Aggregate, CaseRecord, RunLog
+from eval.runs.log import Aggregate, CaseRecord, RunLog
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """``ragbench run``: a pipeline config evaluated over its suites, case by case, checkpointed.
 
 This module orchestrates: run folders, resume, indexes and the case loop. Scoring a case and
-aggregating a suite live in :mod:`eval.score`; what a run records about itself (git, packages,
-components) in :mod:`eval.provenance`.
+aggregating a suite live in :mod:`eval.runs.score`; what a run records about itself (git, packages,
+components) in :mod:`eval.runs.provenance`.
 
 Each finished case is appended to ``cases.jsonl`` before the next starts, so a run killed at
 any moment resumes with ``--resume`` and ends with the same results as an uninterrupted run.
@@ -23,10 +23,10 @@ from eval.config import RunConfig, load_config, suite_paths
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
-from eval.provenance import components, git_info, package_versions
-from eval.runlog import CaseRecord, Checkpoint, RunLog, SuiteSummary
-from eval.score import evaluate_case, judge_summary, score_record, summarise
-from eval.suites import load_suite
+from eval.runs.provenance import components, git_info, package_versions
+from eval.runs.log import CaseRecord, Checkpoint, RunLog, SuiteSummary
+from eval.runs.score import evaluate_case, judge_summary, score_record, summarise
+from eval.runs.suites import load_suite
 from rag.candidates import CandidateCache
 from rag.errors import InputError
 from rag.indexing import Indexer

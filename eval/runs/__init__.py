@@ -1,0 +1,1 @@
+"""Runs: suites, targets, the case executor, scoring, the run log and its checkpoint."""

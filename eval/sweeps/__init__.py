@@ -1,0 +1,1 @@
+"""Sweeps: axes expanded into variants, run through an executor, ranked on a leaderboard."""
