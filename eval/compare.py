@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from eval.sweeps.leaderboard import paired_p_value
 from eval.metrics import resolve
 from eval.runs.log import CaseRecord, RunLog, read_cases
+from eval.sweeps.leaderboard import paired_p_value
 from rag.errors import InputError
 from rag.store import write_text_atomic
 

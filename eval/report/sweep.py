@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.sweeps.leaderboard import SuiteBoard
 from eval.metrics import resolve
 from eval.report.html import environment
 from eval.runs.log import RunLog
+from eval.sweeps.leaderboard import SuiteBoard
 from eval.sweeps.spec import Sweep, _fmt
 
 W, H, PAD = 380, 210, 36

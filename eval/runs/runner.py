@@ -23,8 +23,8 @@ from eval.config import RunConfig, load_config, suite_paths
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
-from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.log import CaseRecord, Checkpoint, RunLog, SuiteSummary
+from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.score import evaluate_case, judge_summary, score_record, summarise
 from eval.runs.suites import load_suite
 from rag.candidates import CandidateCache

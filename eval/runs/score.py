@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from eval.metrics import Observation, resolve
-from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
 from eval.metrics.stats import aggregate, interval
+from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
 from eval.runs.suites import Case, Suite
 from rag.errors import InfrastructureError
 from rag.indexing import CorpusIndex

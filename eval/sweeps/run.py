@@ -18,13 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from eval.sweeps import leaderboard
 from eval.config import suite_paths
-from eval.sweeps.executors import Task, executors
 from eval.metrics import resolve
 from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import config_hash, new_run_dir
 from eval.runs.suites import load_suite
+from eval.sweeps import leaderboard
+from eval.sweeps.executors import Task, executors
 from eval.sweeps.spec import Sweep, load_sweep
 from rag.errors import InputError
 from rag.indexing import Indexer

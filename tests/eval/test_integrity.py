@@ -122,8 +122,8 @@ def test_sweep_resume_checks_the_config_hash(project: Path, capsys) -> None:
 
 
 def test_halving_sample_is_per_suite(project: Path) -> None:
-    from eval.sweeps.spec import load_sweep
     from eval.sweeps.run import sample_ids
+    from eval.sweeps.spec import load_sweep
 
     second = project / "suite2"
     second.mkdir()

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from eval.cli import main
-from eval.sweeps.leaderboard import holm, paired_p_value
 from eval.runs.log import RunLog
-from eval.sweeps.spec import load_sweep
+from eval.sweeps.leaderboard import holm, paired_p_value
 from eval.sweeps.run import run_sweep
+from eval.sweeps.spec import load_sweep
 from rag.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
