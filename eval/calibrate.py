@@ -174,7 +174,8 @@ def collect(config: RunConfig, suite: Suite) -> list[Signals]:
     pipeline = Pipeline(probe, index, None, CandidateCache(workdir / "cache" / "candidates.sqlite"), keys)
     out = []
     for case in suite.cases:
-        frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_)))
+        frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_),
+                                                  history=[t.model_dump() for t in case.history]))
         sig = frame.decision.signals
         out.append(Signals(case.id, case.split, case.expect == "refuse", frame.decision.action == "refuse",
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from eval.judges.client import judges
+from eval.runs.targets import targets
 from rag._yaml import YamlDoc, load_yaml
 from rag.answerability import answerability
 from rag.chat import chat_models
@@ -44,6 +45,8 @@ class RunConfig(PipelineConfig):
     workdir: str = ".ragbench"
     metrics: list[str] | None = None
     judge: ComponentSpec | None = None    # an LLM judge for the judged metrics (faithfulness, …)
+    target: ComponentSpec = ComponentSpec(name="builtin")   # the system under test: builtin | http | python
+    concurrency: PositiveInt = 1          # cases in flight at once; results do not depend on it
 
     def resolved_workdir(self) -> Path:
         return Path(os.environ.get("RAGBENCH_WORKDIR", self.workdir))
@@ -66,6 +69,7 @@ STAGES: dict[str, Registry[Any]] = {
     "generator": generators,
     "chat_model": chat_models,
     "judge": judges,
+    "target": targets,
 }
 
 

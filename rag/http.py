@@ -31,22 +31,30 @@ class RetryingPoster:
         max_retries: int = 4,
         backoff: float = 0.5,
         sleep: Callable[[float], None] = time.sleep,
+        throttle: Callable[[], None] | None = None,
     ) -> None:
+        """``throttle`` is called before every attempt (a rate limiter blocks there)."""
         self.client = client
         self.max_retries = max_retries
         self.backoff = backoff
         self.sleep = sleep
+        self.throttle = throttle
         self.requests = 0
 
-    def post(self, url: str, body: dict[str, Any], handle: Callable[[httpx.Response], Any]) -> Any:
+    def post(self, url: str, body: Any, handle: Callable[[httpx.Response], Any], *,
+             stream: bool | None = None, headers: dict[str, str] | None = None, method: str = "POST") -> Any:
         """POST ``body``; ``handle`` turns a 2xx response into the result. A streamed response
-        is handled inside the request, so a retry never follows a half-read stream."""
+        (``stream``, by default the body's own ``stream`` flag) is handled inside the request,
+        so a retry never follows a half-read stream."""
         last = ""
-        stream = bool(body.get("stream"))
+        if stream is None:
+            stream = bool(body.get("stream")) if isinstance(body, dict) else False
         for attempt in range(self.max_retries + 1):
             self.requests += 1
+            if self.throttle is not None:
+                self.throttle()
             try:
-                with self.client.stream("POST", url, json=body) as resp:
+                with self.client.stream(method, url, json=body, headers=headers) as resp:
                     if resp.status_code < 300:
                         return handle(resp) if stream else handle(_read(resp))
                     resp.read()

@@ -9,7 +9,7 @@ see is never scored, never traced, never in the context and never cited.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,9 +129,12 @@ class Pipeline:
         self.decide = answerability.build(config.answerability, field_path="answerability")
         self.generate = generators.build(config.generator, field_path="generator")
 
-    def retrieve(self, question: str, identity: Identity | None = None) -> Retrieval:
+    def retrieve(self, question: str, identity: Identity | None = None,
+                 history: Sequence[dict[str, str]] = ()) -> Retrieval:
         """acl → transforms → retrievers → fusion → reranker: the ranked candidates, all of
-        them (before the top-k cut), with the trace so far."""
+        them (before the top-k cut), with the trace so far. ``history`` is the conversation
+        before ``question``; a follow-up transform may rewrite the question into a standalone
+        one, which every later stage then uses (the trace keeps both)."""
         tracer = Tracer()
         mask = allowed_mask(self.space, identity)
         # acl: counts only; the ids of hidden chunks never reach the trace
@@ -140,16 +143,25 @@ class Pipeline:
         }, chunks=len(self.space.chunks)) as rec:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
             rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
-        env = QueryEnv(self.space, mask, self.chat)
+        env = QueryEnv(self.space, mask, self.chat, tuple(history))
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
             with tracer.stage("transform", *_spec(spec), question=question) as rec:
                 produced = transform(question, env)
-                for v in produced:
+                head, extra = (produced[0], produced[1:]) if produced else (variants[0], [])
+                notes = []
+                if head.text != question:
+                    # the question itself rewritten (a follow-up made standalone): every later
+                    # stage, answerability and generation included, works on the rewrite
+                    notes.append(f"{head.kind}: {head.text}")
+                    question = head.text
+                    variants[0] = head
+                for v in extra:
                     if v.text not in {x.text for x in variants}:
                         variants.append(v)
-                rec["note"] = "; ".join(f"{v.kind}: {v.text}" for v in produced[1:])
+                notes += [f"{v.kind}: {v.text}" for v in extra]
+                rec["note"] = "; ".join(notes)
 
         lists: dict[str, list[Candidate]] = {}
         for spec, retrieve in self.retrievers:

@@ -260,11 +260,13 @@ class SearchSpace(Protocol):
 @dataclass
 class QueryEnv:
     """The runtime a query-time stage gets: the corpus it searches, the mask of chunks the
-    asker may see (None = all), and the chat model when one is configured."""
+    asker may see (None = all), the chat model when one is configured, and the conversation so
+    far (``{role, content}`` turns) when the question is a follow-up."""
 
     space: SearchSpace
     allowed: Any = None
     chat: Any = None
+    history: tuple[dict[str, str], ...] = ()   # earlier turns of a conversation, oldest first
 
     @property
     def language(self) -> str:

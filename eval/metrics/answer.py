@@ -122,19 +122,19 @@ def _id_metric(cls: str, obs: Observation) -> float | None:
     return _single_turn(cls, retrieved_context_ids=retrieved, reference_context_ids=[d for g in obs.groups for d in g])
 
 
-@metric("id_context_recall", higher_is_better=True, needs="behaviour",
+@metric("id_context_recall", higher_is_better=True, needs="behaviour", requires=("context_ids",),
         description="share of expected documents in the context (ragas IDBasedContextRecall)")
 def id_context_recall(obs: Observation) -> float | None:
     return _id_metric("IDBasedContextRecall", obs)
 
 
-@metric("id_context_precision", higher_is_better=True, needs="behaviour",
+@metric("id_context_precision", higher_is_better=True, needs="behaviour", requires=("context_ids",),
         description="share of the context's documents that are expected (ragas IDBasedContextPrecision)")
 def id_context_precision(obs: Observation) -> float | None:
     return _id_metric("IDBasedContextPrecision", obs)
 
 
-@metric("nonllm_context_recall", higher_is_better=True, needs="answer",
+@metric("nonllm_context_recall", higher_is_better=True, needs="answer", requires=("context",),
         description="share of reference sentences matched by a context passage (ragas NonLLMContextRecall)")
 def nonllm_context_recall(obs: Observation) -> float | None:
     if not obs.reference or obs.behaviour is None or not obs.context_texts:
@@ -142,10 +142,11 @@ def nonllm_context_recall(obs: Observation) -> float | None:
     return _single_turn("NonLLMContextRecall", retrieved_contexts=obs.context_texts, reference_contexts=[obs.reference])
 
 
-def _judged_factory(name: str, ragas_class: str) -> Any:
+def _judged_factory(name: str, ragas_class: str, needs_context: bool) -> Any:
     def factory() -> Metric:
         return Metric(name, True, "judge", "mean", lambda obs: obs.judged.get(name),
-                      f"judged by the configured LLM judge through ragas ({ragas_class})")
+                      f"judged by the configured LLM judge through ragas ({ragas_class})",
+                      ("context",) if needs_context else ())
 
     return factory
 
@@ -154,7 +155,7 @@ def _register_judged() -> None:
     from eval.judges.judged import JUDGED
 
     for name, spec in JUDGED.items():
-        metrics.register(name)(_judged_factory(name, spec.ragas_class))
+        metrics.register(name)(_judged_factory(name, spec.ragas_class, spec.needs_context))
 
 
 _register_judged()

@@ -45,20 +45,25 @@ class Metric:
     aggregation: Literal["mean", "sum", "p50", "p95"]
     compute: Callable[[Observation], float | None]  # None: not applicable to this case
     description: str = ""
+    # what a target must return for the metric to be measurable: ranking, context (texts),
+    # context_ids (document ids of the context), doc_ids (any document ids), citations, usage,
+    # stages (the per-stage trace). A case whose target did not return one of them scores None.
+    requires: tuple[str, ...] = ()
 
 
 metrics: Registry[Metric] = Registry("metric")
 
 
 def metric(
-    name: str, *, higher_is_better: bool, needs: str, aggregation: str = "mean", description: str = ""
+    name: str, *, higher_is_better: bool, needs: str, aggregation: str = "mean", description: str = "",
+    requires: tuple[str, ...] = (),
 ) -> Callable[[Callable[[Observation], float | None]], Callable[[Observation], float | None]]:
     """Register a metric without a cutoff."""
 
     def decorate(fn: Callable[[Observation], float | None]) -> Callable[[Observation], float | None]:
         @metrics.register(name)
         def factory() -> Metric:
-            return Metric(name, higher_is_better, needs, aggregation, fn, description)  # type: ignore[arg-type]
+            return Metric(name, higher_is_better, needs, aggregation, fn, description, requires)  # type: ignore[arg-type]
 
         return fn
 

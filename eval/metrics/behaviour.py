@@ -31,7 +31,7 @@ def false_answer(obs: Observation) -> float | None:
     return None if refused is None or obs.expect != "refuse" else float(not refused)
 
 
-@metric("evidence_recall", higher_is_better=True, needs="behaviour",
+@metric("evidence_recall", requires=("context_ids",), higher_is_better=True, needs="behaviour",
         description="share of expected OR-groups with a document in the context")
 def evidence_recall(obs: Observation) -> float | None:
     if not obs.groups or obs.behaviour is None:
@@ -40,7 +40,7 @@ def evidence_recall(obs: Observation) -> float | None:
     return sum(1 for g in obs.groups if present.intersection(g)) / len(obs.groups)
 
 
-@metric("citation_precision", higher_is_better=True, needs="answer",
+@metric("citation_precision", requires=("citations",), higher_is_better=True, needs="answer",
         description="share of citations that point to an expected document")
 def citation_precision(obs: Observation) -> float | None:
     if not obs.cited_docs or not obs.groups:
@@ -49,7 +49,7 @@ def citation_precision(obs: Observation) -> float | None:
     return sum(1 for d in obs.cited_docs if d in expected) / len(obs.cited_docs)
 
 
-@metric("ghost_rate", higher_is_better=False, needs="answer",
+@metric("ghost_rate", requires=("citations",), higher_is_better=False, needs="answer",
         description="share of citations to a number that was not in the context")
 def ghost_rate(obs: Observation) -> float | None:
     if not obs.cited_docs:
@@ -57,7 +57,7 @@ def ghost_rate(obs: Observation) -> float | None:
     return sum(1 for d in obs.cited_docs if d is None) / len(obs.cited_docs)
 
 
-@metric("acl_leaks", higher_is_better=False, needs="behaviour", aggregation="sum",
+@metric("acl_leaks", requires=("doc_ids",), higher_is_better=False, needs="behaviour", aggregation="sum",
         description="cases where a document the asker may not see reached a list, the context or a citation")
 def acl_leaks(obs: Observation) -> float | None:
     if obs.forbidden is None:
@@ -105,7 +105,7 @@ def latency_p95(obs: Observation) -> float:
     return obs.latency_ms
 
 
-@metric("tokens", higher_is_better=False, needs="cost", aggregation="sum",
+@metric("tokens", requires=("usage",), higher_is_better=False, needs="cost", aggregation="sum",
         description="prompt + completion tokens of every model call")
 def tokens(obs: Observation) -> float:
     return float(obs.tokens)

@@ -36,6 +36,7 @@ def _recall(obs: Observation, stage: str) -> float | None:
 
 def _register(stage: str) -> None:
     @metric(f"recall@{stage}", higher_is_better=True, needs="behaviour" if stage == "context" else "retrieval",
+            requires=("stages",),
             description=f"share of expected groups still present at the {stage} stage")
     def compute(obs: Observation) -> float | None:
         return _recall(obs, stage)
@@ -45,7 +46,7 @@ for _stage in STAGES:
     _register(_stage)
 
 
-@metric("rerank_gain", higher_is_better=True, needs="retrieval",
+@metric("rerank_gain", higher_is_better=True, needs="retrieval", requires=("stages",),
         description="mean rank change of the expected documents from the fused to the reranked list")
 def rerank_gain(obs: Observation) -> float | None:
     gains = [f["ranks"]["fused"] - f["ranks"]["reranked"] for f in obs.fates.values()

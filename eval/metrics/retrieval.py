@@ -37,7 +37,8 @@ def _ideal(obs: Observation, k: int) -> list[float]:
 
 def _cutoff(name: str, compute, higher: bool = True):  # noqa: ANN001, ANN202
     def factory(*, k: PositiveInt = 10) -> Metric:
-        return Metric(f"{name}@{k}", higher, "retrieval", "mean", lambda obs: compute(obs, k) if obs.groups else None)
+        return Metric(f"{name}@{k}", higher, "retrieval", "mean", lambda obs: compute(obs, k) if obs.groups else None,
+                      requires=("ranking",))
 
     factory.__doc__ = compute.__doc__
     return metrics.register(name)(factory)

@@ -3,13 +3,12 @@
 ``run.json`` holds the versioned :class:`RunLog` — status, resolved config, every component
 with its parameters, git commit and dirty flag, package versions, suite hashes and the
 aggregates. ``cases.jsonl`` holds one :class:`CaseRecord` per finished case, appended as each
-finishes (the checkpoint), so a killed run resumes and loses nothing.
+finishes (:mod:`eval.runs.checkpoint`), so a killed run resumes and loses nothing.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,7 +16,9 @@ from pydantic import BaseModel, ConfigDict
 
 from rag.store import write_json_atomic
 
-SCHEMA_VERSION = 1
+# 2: a case records its history, what its target did not return (unmeasurable), the raw
+# reply of a failed target and the time to first token; version 1 logs read unchanged.
+SCHEMA_VERSION = 2
 
 
 class CaseRecord(BaseModel):
@@ -46,6 +47,10 @@ class CaseRecord(BaseModel):
     judgements: dict[str, dict[str, Any]] = {}   # judged metric → status, value, repeats, calls
     fates: dict[str, dict[str, Any]] = {}        # expected doc → status and rank at every stage
     labels: dict[str, Any] = {}                  # failing cases: primary / secondary failure labels
+    history: list[dict[str, str]] = []           # the conversation before the question
+    unmeasurable: list[str] = []                 # what the target did not return (ranking, citations, …)
+    raw_response: str | None = None              # a failed target's reply, truncated, for the report
+    ttft_ms: float | None = None                 # time to first token (streaming targets)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -113,35 +118,11 @@ class RunLog(BaseModel):
         return cls.model_validate_json((run_dir / "run.json").read_text(encoding="utf-8"))
 
 
-class Checkpoint:
-    """``cases.jsonl``: each finished case appended and fsynced. A line torn by a kill is
-    cut off when the file is reopened."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def read(self) -> list[CaseRecord]:
-        if not self.path.is_file():
-            return []
-        data = self.path.read_bytes()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):  # a torn last line from a killed process
-            with self.path.open("r+b") as fh:
-                fh.truncate(end)
-            data = data[:end]
-        return [CaseRecord.model_validate_json(line) for line in data.splitlines() if line.strip()]
-
-    def append(self, record: CaseRecord) -> None:
-        line = record.model_dump_json() + "\n"
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
-
-
 def read_cases(run_dir: Path) -> list[CaseRecord]:
     """The latest record of each case (a resumed run appends a retried case again), in the
     order cases first appeared."""
+    from eval.runs.checkpoint import Checkpoint
+
     latest: dict[tuple[str, str], CaseRecord] = {}
     for record in Checkpoint(run_dir / "cases.jsonl").read():
         latest[record.key] = record

@@ -1,12 +1,15 @@
-"""``ragbench run``: a pipeline config evaluated over its suites, case by case, checkpointed.
+"""``ragbench run``: a config's target evaluated over its suites, case by case, checkpointed.
 
-This module orchestrates: run folders, resume, indexes and the case loop. Scoring a case and
-aggregating a suite live in :mod:`eval.runs.score`; what a run records about itself (git, packages,
-components) in :mod:`eval.runs.provenance`.
+This module orchestrates; each job lives in its own module:
 
-Each finished case is appended to ``cases.jsonl`` before the next starts, so a run killed at
-any moment resumes with ``--resume`` and ends with the same results as an uninterrupted run.
-Aggregates are computed from the records in suite and case order, never from arrival order.
+- the system under test: :mod:`eval.runs.targets` (builtin, http, python);
+- running cases serially or concurrently: :mod:`eval.runs.execute`;
+- the checkpoint (``cases.jsonl``): :mod:`eval.runs.checkpoint`;
+- scoring a case: :mod:`eval.runs.score`; a suite's summary: :mod:`eval.runs.summary`;
+- what a run records about itself (git, packages, components): :mod:`eval.runs.provenance`.
+
+A run killed at any moment resumes with ``--resume`` and ends with the same results as an
+uninterrupted run; aggregates are computed in suite and case order, never arrival order.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import importlib.util
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,14 +27,16 @@ from eval.config import RunConfig, load_config, suite_paths
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
-from eval.runs.log import CaseRecord, Checkpoint, RunLog, SuiteSummary
+from eval.runs.checkpoint import Checkpoint
+from eval.runs.execute import execute
+from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
-from eval.runs.score import evaluate_case, judge_summary, score_record, summarise
-from eval.runs.suites import load_suite
-from rag.candidates import CandidateCache
+from eval.runs.score import evaluate_case, score_record
+from eval.runs.suites import Suite, load_suite
+from eval.runs.summary import judge_summary, summarise
+from eval.runs.targets import targets
 from rag.errors import InputError
 from rag.indexing import Indexer
-from rag.pipeline import Pipeline, chat_for
 from rag.store import stable_hash
 
 DEFAULT_METRICS = {
@@ -56,9 +62,14 @@ def metric_names(config: RunConfig, mode: str) -> list[str]:
     return names
 
 
+# settings that change how fast a run goes, never its results: a resume may change them
+RESULT_FREE = ("concurrency",)
+
+
 def config_hash(config_dump: dict[str, Any], overrides: list[str] | None = None) -> str:
     """The hash a run log records of its resolved config (and the overrides that made it)."""
-    return stable_hash([config_dump, overrides or []])
+    dump = {k: v for k, v in config_dump.items() if k not in RESULT_FREE}
+    return stable_hash([dump, [o for o in overrides or [] if o.split("=", 1)[0] not in RESULT_FREE]])
 
 
 def now() -> str:
@@ -103,6 +114,57 @@ def run(
     (``(suite, case id)`` pairs). ``repeat`` > 0 is a repeat of a noisy target: its model
     calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
+    suites = select_suites(config, config_path, only, case_ids)
+    state = open_run(config, config_path, overrides, suites, out_root=out_root, resume=resume, run_dir=run_dir)
+    workdir = config.resolved_workdir()
+    target = targets.build(config.target, field_path="target", **target_runtime(config, workdir, repeat))
+    judge = judge_for(config, workdir)
+    indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
+    bar = _progress(sum(1 for s in suites for c in s.cases if (s.name, c.id) not in state.done), progress)
+
+    def finished(record: CaseRecord) -> None:
+        state.checkpoint.append(record)
+        state.records[record.key] = record
+        if on_case:
+            on_case(record)
+        bar.update(1)
+
+    try:
+        for suite in suites:
+            names = metric_names(config, suite.mode)
+            index = open_index(indexer, suite, config, target.kind, state)
+            if judge is not None:
+                rejudge_failed(suite, index, names, judge, config, state)
+            pending = [c for c in suite.cases if (suite.name, c.id) not in state.done]
+            if pending:
+                bound = target.bind(suite, index)
+                jobs = [_job(bound, index, suite, case, names, judge, config.top_k) for case in pending]
+                execute(jobs, finished, config.concurrency)
+            ordered = [state.records[(suite.name, c.id)] for c in suite.cases]
+            state.log.suites[suite.name] = summarise(suite, ordered, names)
+            if judge is not None:
+                state.log.suites[suite.name].judge = judge_summary(ordered, judge.max_failure_rate)
+    finally:
+        bar.close()
+        target.close()
+    for name, counts in target.counters().items():
+        state.caches.setdefault(name, Counter()).update(counts)
+    return close_run(state, suites, config, judge)
+
+
+def _job(bound: Any, index: Any, suite: Suite, case: Any, names: list[str], judge: Any, top_k: int) -> Any:
+    return lambda: evaluate_case(bound, index, suite, case, names, judge, top_k)
+
+
+def target_runtime(config: RunConfig, workdir: Path, repeat: int) -> dict[str, Any]:
+    """What a target is built with besides its YAML params: the builtin pipeline needs the
+    config, its cache folder and the repeat number."""
+    entry = targets.get(config.target.name)
+    return {"config": config, "workdir": workdir, "repeat": repeat} if entry.info.get("local") else {}
+
+
+def select_suites(config: RunConfig, config_path: Path, only: list[str] | None,
+                  case_ids: set[tuple[str, str]] | None) -> list[Suite]:
     suites = [load_suite(p) for p in suite_paths(config, config_path)]
     for suite in suites:
         for warning in suite.warnings:
@@ -114,9 +176,25 @@ def run(
         if unknown:
             raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
         suites = [s for s in suites if s.name in only]
+    return suites
+
+
+@dataclass
+class RunState:
+    run_dir: Path
+    log: RunLog
+    checkpoint: Checkpoint
+    done: dict[tuple[str, str], CaseRecord]          # finished without error: skipped on resume
+    records: dict[tuple[str, str], CaseRecord]
+    caches: dict[str, Counter[str]] = field(default_factory=dict)
+
+
+def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, suites: list[Suite], *,
+             out_root: Path, resume: bool | Path, run_dir: Path | None) -> RunState:
+    """A new run folder, or the unfinished run being resumed (refused if its config or a
+    suite changed since it started)."""
     config_dump = config.model_dump(mode="json")
     run_hash = config_hash(config_dump, overrides)
-
     if run_dir is not None and (run_dir / "run.json").is_file():
         resume = run_dir
     if resume:
@@ -127,6 +205,7 @@ def run(
         for s in suites:
             if s.name in log.suites and log.suites[s.name].hash != s.hash:
                 raise InputError(f"{run_dir}: suite {s.name} changed since this run started", field="--resume")
+        log.config = config_dump   # result-free settings (concurrency) may differ
     else:
         if run_dir is None:
             run_dir = new_run_dir(out_root, config.name)
@@ -135,58 +214,48 @@ def run(
         log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(config_path), config_hash=run_hash,
                      config=config_dump, components=components(config), git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
+    records = {r.key: r for r in checkpoint.read()}
     # a case that failed on an endpoint is not done: resuming retries it
-    done = {r.key: r for r in checkpoint.read() if r.error is None}
+    done = {k: r for k, r in records.items() if r.error is None}
     for s in suites:
         log.suites.setdefault(s.name, SuiteSummary(name=s.name, hash=s.hash, mode=s.mode,
                                                    language=s.language, cases=len(s.cases)))
     log.status = "running"
     log.write(run_dir)
+    return RunState(run_dir, log, checkpoint, done, dict(done))
 
-    workdir = config.resolved_workdir()
-    indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
-    chat = chat_for(config, workdir / "cache" / "chat.sqlite", salt=f"repeat-{repeat}" if repeat else "")
-    candidates = CandidateCache(workdir / "cache" / "candidates.sqlite")
-    judge = judge_for(config, workdir)
-    caches = {"embeddings": Counter(), "candidates": Counter(), "chat": Counter(), "indexes": Counter()}
-    todo = sum(1 for s in suites for c in s.cases if (s.name, c.id) not in done)
-    bar = _progress(todo, progress)
-    records: dict[tuple[str, str], CaseRecord] = dict(done)
-    for suite in suites:
-        names = metric_names(config, suite.mode)
-        pending = [c for c in suite.cases if (suite.name, c.id) not in done]
-        index, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
-        keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
-        log.indexes[suite.name] = keys
-        caches["indexes"].update(s.action for s in report.stages)
-        caches["embeddings"].update({"misses": report.embedded, "hits": report.embed_cache_hits})
-        if judge is not None:   # finished cases whose judge calls failed: re-judge only those
-            for case in suite.cases:
-                record = records.get((suite.name, case.id))
-                failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
-                if record is not None and failed:
-                    score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
-                                 only=failed, top_k=config.top_k)
-                    checkpoint.append(record)
-        if pending:
-            pipeline = Pipeline(config, index, chat, candidates, keys)
-            for case in pending:
-                record = evaluate_case(pipeline, index, suite, case, names, judge)
-                checkpoint.append(record)
-                records[record.key] = record
-                if on_case:
-                    on_case(record)
-                bar.update(1)
-            caches["embeddings"].update({"misses": index.embedder.misses, "hits": index.embedder.hits})
-        ordered = [records[(suite.name, c.id)] for c in suite.cases]
-        log.suites[suite.name] = summarise(suite, ordered, names)
-        if judge is not None:
-            log.suites[suite.name].judge = judge_summary(ordered, judge.max_failure_rate)
-    bar.close()
-    caches["candidates"].update({"hits": candidates.hits, "misses": candidates.misses})
-    if chat is not None:
-        caches["chat"].update({"hits": chat.hits, "misses": chat.misses})  # type: ignore[attr-defined]
-    for name, counts in caches.items():  # a resumed run adds to what it had counted
+
+def open_index(indexer: Indexer, suite: Suite, config: RunConfig, kind: str, state: RunState) -> Any:
+    """The suite's index. The builtin target searches it; any other target only needs the
+    corpus's documents and their access labels (to score leaks), so its corpus is loaded and
+    chunked but never embedded."""
+    index_config = config if kind == "builtin" else config.model_copy(update={"retrievers": []})
+    index, report = indexer.ensure(suite.name, suite.corpus_dir, index_config, suite.language)
+    state.log.indexes[suite.name] = {"chunks": index.keys.chunks, "dense": index.keys.dense,
+                                     "sparse": index.keys.sparse}
+    state.caches.setdefault("indexes", Counter()).update(s.action for s in report.stages)
+    state.caches.setdefault("embeddings", Counter()).update({"misses": report.embedded,
+                                                             "hits": report.embed_cache_hits})
+    return index
+
+
+def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, config: RunConfig,
+                   state: RunState) -> None:
+    """Finished cases whose judge calls failed: re-judge only those."""
+    for case in suite.cases:
+        record = state.records.get((suite.name, case.id))
+        failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
+        if record is not None and failed:
+            score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
+                         only=failed, top_k=config.top_k)
+            state.checkpoint.append(record)
+
+
+def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: Any) -> tuple[Path, RunLog]:
+    """Counters merged into what a resumed run had counted, the checkpoint put in case
+    order, the status decided and the log written."""
+    log = state.log
+    for name, counts in state.caches.items():
         merged = Counter(log.caches.get(name, {}))
         merged.update(counts)
         log.caches[name] = dict(merged)
@@ -196,12 +265,18 @@ def run(
         names = sorted({n for s in suites for n in metric_names(config, s.mode)})
         log.judge = {**judged_identity(judge, names), "usage": dict(usage),
                      "cost": round(log.judge.get("cost", 0.0) + judge.cost, 6)}
+    # one record per case in suite and case order (records of suites not run this time kept)
+    order = [(s.name, c.id) for s in suites for c in s.cases]
+    rest = [r for k, r in state.records.items() if k not in set(order)]
+    others = [r for r in state.checkpoint.read() if r.key not in state.records]
+    latest = {r.key: r for r in others}
+    state.checkpoint.rewrite([state.records[k] for k in order if k in state.records] + rest + list(latest.values()))
     errors = sum(s.errors for s in log.suites.values())
     judge_failed = any(s.judge and not s.judge["within_bounds"] for s in log.suites.values())
     log.status = "incomplete" if errors or judge_failed else "complete"
     log.finished_at = now()
-    log.write(run_dir)
-    return run_dir, log
+    log.write(state.run_dir)
+    return state.run_dir, log
 
 
 class _NoBar:
@@ -211,6 +286,7 @@ class _NoBar:
 
 
 def _progress(total: int, enabled: bool) -> Any:
+    """A bar with cases/s and the ETA (tqdm's rate and remaining time)."""
     if not enabled or total == 0:
         return _NoBar()
     from tqdm import tqdm

@@ -30,6 +30,15 @@ class IdentitySpec(BaseModel):
     clearance: int = Field(default=0, ge=0)
 
 
+class Turn(BaseModel):
+    """One earlier turn of a conversation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Literal["user", "assistant"]
+    content: str = Field(min_length=1)
+
+
 class Case(BaseModel):
     """One golden question. ``expected_docs`` items are document ids; an inner list is an
     OR-group (any one of its documents satisfies it)."""
@@ -47,6 +56,7 @@ class Case(BaseModel):
     must_contain: list[str] = []
     must_not_contain: list[str] = []
     split: Literal["dev", "test"] | None = None
+    history: list[Turn] = []     # the conversation before this question, oldest first
 
     @field_validator("id", mode="before")
     @classmethod
@@ -136,23 +146,62 @@ def _case_error(exc: ValidationError, where: str, line: int | None, prefix: str)
     return ConfigError(msg, file=where, line=line, field=f"{prefix}{field}" if field else prefix.rstrip("."))
 
 
+# what a conversation passes on to each of its turns (a turn may override any of them)
+_SHARED = ("as", "tags", "split")
+
+
+def expand_turns(raw: dict[str, Any]) -> list[tuple[int | None, dict[str, Any]]]:
+    """A conversation (``turns:``) becomes one case per turn, ``<id>#<n>``: turn n carries the
+    conversation's ``history`` and every earlier turn — its question as the user's turn and its
+    ``reference`` (when given) as the assistant's — so every turn is an independent case that
+    any target can answer and that runs in parallel. Returns (turn index, case mapping) pairs;
+    a plain case is one pair with index None."""
+    if "turns" not in raw:
+        return [(None, raw)]
+    turns = raw["turns"]
+    if not isinstance(turns, list) or not turns or not all(isinstance(t, dict) for t in turns):
+        raise ValueError("turns must be a non-empty list of mappings")
+    extra = sorted(set(raw) - {"id", "turns", "history", *_SHARED})
+    if extra:
+        raise ValueError(f"a conversation carries id, turns, history, {', '.join(_SHARED)}; not {extra[0]!r}")
+    history = list(raw.get("history") or [])
+    out = []
+    for n, turn in enumerate(turns, start=1):
+        case = {k: raw[k] for k in _SHARED if k in raw}
+        case.update(turn)
+        case["id"] = f"{raw.get('id')}#{n}"
+        case["history"] = list(history)
+        case["tags"] = sorted({*(case.get("tags") or []), "multi-turn"})
+        out.append((n - 1, case))
+        history.append({"role": "user", "content": turn.get("question", "")})
+        if turn.get("reference"):
+            history.append({"role": "assistant", "content": turn["reference"]})
+    return out
+
+
 def _yaml_cases(doc: YamlDoc, items: Any, loc: list[str | int]) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
     if not isinstance(items, list):
         raise doc.error("cases must be a list of mappings", loc)
     cases, lines = [], {}
-    for i, raw in enumerate(items):
+    for i, raw_case in enumerate(items):
         here = [*loc, i]
-        if not isinstance(raw, dict):
+        if not isinstance(raw_case, dict):
             raise doc.error("a case must be a mapping", here)
         try:
-            case = Case.model_validate(raw)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise doc.error(_case_error(exc, "", None, "").message, [*here, *err["loc"]]) from exc
-        cases.append(case)
-        lines[case.id] = (str(doc.path), doc.line_of(here))
-        for key in raw:  # each field's own line, so errors point at the field
-            lines[f"{case.id}\0{key}"] = (str(doc.path), doc.line_of([*here, key]))
+            expanded = expand_turns(raw_case)
+        except ValueError as exc:
+            raise doc.error(str(exc), [*here, "turns"]) from exc
+        for turn, raw in expanded:
+            at = here if turn is None else [*here, "turns", turn]
+            try:
+                case = Case.model_validate(raw)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                raise doc.error(_case_error(exc, "", None, "").message, [*at, *err["loc"]]) from exc
+            cases.append(case)
+            lines[case.id] = (str(doc.path), doc.line_of(at))
+            for key in raw:  # each field's own line, so errors point at the field
+                lines[f"{case.id}\0{key}"] = (str(doc.path), doc.line_of([*at, key]) or doc.line_of(at))
     return cases, lines
 
 
@@ -173,9 +222,16 @@ def _jsonl_cases(path: Path) -> tuple[list[Case], dict[str, tuple[str, int | Non
             raw = json.loads(line)
         except ValueError as exc:
             raise ConfigError(f"not JSON: {exc}", file=str(path), line=number) from exc
-        case = _case_at(raw, path, number)
-        cases.append(case)
-        lines[case.id] = (str(path), number)
+        if not isinstance(raw, dict):
+            raise ConfigError("a case must be a JSON object", file=str(path), line=number)
+        try:
+            expanded = expand_turns(raw)
+        except ValueError as exc:
+            raise ConfigError(str(exc), file=str(path), line=number, field="turns") from exc
+        for _, item in expanded:
+            case = _case_at(item, path, number)
+            cases.append(case)
+            lines[case.id] = (str(path), number)
     return cases, lines
 
 
@@ -380,6 +436,8 @@ def suite_hash(suite: Suite) -> str:
     from rag.corpus import scan
 
     corpus = [(f.rel, f.digest) for f in scan(suite.corpus_dir)] if suite.corpus_dir.exists() else []
-    blob = json.dumps([suite.spec.model_dump(mode="json"), [c.model_dump(mode="json") for c in suite.cases], corpus],
+    # a case without history hashes as it did before multi-turn cases existed
+    cases = [c.model_dump(mode="json", exclude=None if c.history else {"history"}) for c in suite.cases]
+    blob = json.dumps([suite.spec.model_dump(mode="json"), cases, corpus],
                       sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

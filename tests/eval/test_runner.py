@@ -31,7 +31,7 @@ def case_dicts(run_dir: Path) -> list[dict]:
 def test_run_log_carries_everything_reports_and_gates_need(project: Path) -> None:
     run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
     stored = RunLog.read(run_dir)
-    assert stored.status == "complete" and stored.schema_version == 1 and stored.finished_at
+    assert stored.status == "complete" and stored.schema_version == 2 and stored.finished_at
     assert stored.config["name"] == "tiny" and stored.config_hash
     assert stored.components["chunker"]["name"] == "heading_aware"
     assert stored.components["chunker"]["params"]["max_chars"] == 800  # defaults filled in
@@ -131,7 +131,7 @@ def test_report_command_rebuilds_from_the_log_alone(project: Path, capsys) -> No
 
 
 def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
-    from eval.runs.score import results_digest
+    from eval.runs.summary import results_digest
 
     run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
     from eval.runs.log import read_cases

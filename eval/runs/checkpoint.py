@@ -1,0 +1,47 @@
+"""The checkpoint: ``cases.jsonl``, one :class:`CaseRecord` per finished case.
+
+Records are appended as cases finish — from one writer, under a lock, each line flushed and
+fsynced — so a run killed at any moment loses at most the cases still in flight, and a line
+torn by the kill is cut off when the file is reopened. Concurrent cases finish out of order;
+when a run ends, the file is rewritten atomically in suite and case order with one record per
+case, so that a concurrent run's log reads exactly like a serial one's.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from eval.runs.log import CaseRecord
+from rag.store import write_text_atomic
+
+
+class Checkpoint:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def read(self) -> list[CaseRecord]:
+        if not self.path.is_file():
+            return []
+        data = self.path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):  # a torn last line from a killed process
+            with self.path.open("r+b") as fh:
+                fh.truncate(end)
+            data = data[:end]
+        return [CaseRecord.model_validate_json(line) for line in data.splitlines() if line.strip()]
+
+    def append(self, record: CaseRecord) -> None:
+        line = record.model_dump_json() + "\n"
+        with self._lock, self.path.open("a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def rewrite(self, records: list[CaseRecord]) -> None:
+        """Replace the file by ``records`` in the given order (atomic: a kill leaves the old
+        file or the new one, never half of either)."""
+        with self._lock:
+            write_text_atomic(self.path, "".join(r.model_dump_json() + "\n" for r in records))

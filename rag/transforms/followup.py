@@ -1,0 +1,112 @@
+"""Follow-up transforms: a question that leans on the conversation ("那经理呢？", "还有吗",
+"what about managers?") rewritten into one that stands alone, so that retrieval, answerability
+and generation see what the asker means. Without a history they change nothing.
+
+``followup`` is rule-based and offline: a question that reads as a follow-up (a leading
+"那/还有/what about/and …", a trailing "呢", a pronoun with nothing to refer to, or a very
+short question) is joined to the last standalone user question, its own content first.
+``followup_llm`` asks the configured chat model to rewrite it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import PositiveInt
+
+from rag.errors import ConfigError
+from rag.transforms import Transform, transforms
+from rag.types import QueryEnv, QueryVariant
+
+_ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那|还有|另外|再问一下|再问|以及|和|跟)")
+_ZH_TAIL = re.compile(r"(的话)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
+_ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
+_ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|这种|那种|此)")
+_EN_LEAD = re.compile(r"^(what about|how about|and what about|and for|and|also|but|so|then|what if|same for|"
+                      r"and if|or)\b[\s,]*", re.I)
+_EN_TAIL = re.compile(r"[\s?.!]*$")
+_EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
+_EN_REF = re.compile(r"\b(it|its|that|this|they|them|their|those|these|there|one|ones)\b", re.I)
+
+
+def is_follow_up(question: str, language: str) -> bool:
+    q = question.strip()
+    if language == "en":
+        words = q.split()
+        return bool(_EN_LEAD.match(q) or _EN_MORE.match(q) or len(words) <= 2
+                    or (_EN_REF.search(q) and len(words) <= 8))
+    core = _ZH_TAIL.sub("", q)
+    return bool(_ZH_LEAD.match(q) or _ZH_MORE.match(q) or q.rstrip("？?").endswith("呢") or len(core) <= 4
+                or (_ZH_REF.search(q) and len(core) <= 14))
+
+
+def content_of(question: str, language: str) -> str:
+    """The follow-up without its scaffolding: "那经理呢？" → "经理", "what about managers?" →
+    "managers"; empty for "还有吗" / "anything else?"."""
+    q = question.strip()
+    if language == "en":
+        if _EN_MORE.match(q):
+            return ""
+        return _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip()
+    if _ZH_MORE.match(q):
+        return ""
+    return _ZH_TAIL.sub("", _ZH_LEAD.sub("", q)).strip()
+
+
+def standalone(question: str, history: Sequence[dict[str, str]], language: str) -> str:
+    """The question made standalone against the user turns before it, each of which is first
+    made standalone against its own predecessors (a chain of follow-ups keeps its topic)."""
+    previous = ""
+    for turn in history:
+        if turn.get("role") == "user" and turn.get("content", "").strip():
+            text = turn["content"].strip()
+            previous = _join(text, previous, language) if previous and is_follow_up(text, language) else text
+    if not previous or not is_follow_up(question, language):
+        return question
+    return _join(question, previous, language)
+
+
+def _join(question: str, previous: str, language: str) -> str:
+    content = content_of(question, language)
+    if not content:
+        return previous
+    return f"{content} {previous}" if language == "en" else f"{content}，{previous}"
+
+
+@transforms.register("followup", version="1")
+def followup() -> Transform:
+    """A follow-up rewritten by rules into a standalone question (the trace shows it)."""
+
+    def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        rewritten = standalone(question, env.history, "en" if env.language == "en" else "zh")
+        return [QueryVariant(rewritten, "standalone" if rewritten != question else "original")]
+
+    return transform
+
+
+_PROMPT = {
+    "en": "Rewrite the user's last question so that it can be understood without the conversation. "
+          "Keep its language and meaning; if it already stands alone, repeat it unchanged. "
+          "Write only the question.\n\nConversation:\n{history}\n\nLast question: {q}",
+    "zh": "请把用户的最后一个问题改写成不依赖上下文也能理解的完整问题，保持原意和语言；"
+          "如果它本身已经完整，原样输出。只输出问题。\n\n对话：\n{history}\n\n最后一个问题：{q}",
+}
+
+
+@transforms.register("followup_llm", version="1", needs_chat=True)
+def followup_llm(*, max_turns: PositiveInt = 6) -> Transform:
+    """A follow-up rewritten by the chat model, given the last ``max_turns`` turns."""
+
+    def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        if not env.history:
+            return [QueryVariant(question)]
+        if env.chat is None:
+            raise ConfigError("query transform 'followup_llm' needs a chat_model in the config", field="chat_model")
+        lang = "en" if env.language == "en" else "zh"
+        lines = "\n".join(f"{t['role']}: {t['content']}" for t in env.history[-max_turns:])
+        reply = env.chat.complete([{"role": "user", "content": _PROMPT[lang].format(history=lines, q=question)}])
+        rewritten = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else question
+        return [QueryVariant(rewritten, "standalone" if rewritten != question else "original")]
+
+    return transform
