@@ -90,6 +90,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--as", dest="as_name", metavar="IDENTITY", help="ask as this identity of the suite")
     p.add_argument("--json", action="store_true", help="print the AnswerFrame and trace as JSON")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+
+    p = sub.add_parser("serve", help="the reference pipeline over HTTP: /v1/ask, SSE streaming, document upload")
+    p.add_argument("config", type=Path)
+    p.add_argument("--suite", action="append", default=[], metavar="NAME",
+                   help="serve this suite (repeatable; default: every question-answering suite)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--max-upload-mb", type=float, default=20.0, metavar="MB", help="larger uploads get 413")
     return parser
 
 
@@ -141,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.ask import ask
 
             return ask(args.config, args.question, args.suite, args.as_name, args.json, args.overrides)
+        if args.command == "serve":
+            from eval.commands.serve import serve_command
+
+            return serve_command(args.config, args.suite, args.host, args.port, args.max_upload_mb)
     except RagbenchError as exc:
         print(f"ragbench: error: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -80,9 +80,10 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
         missing.append("stages")
     if full:
         record.answer, record.behaviour, record.decision = reply.answer, reply.behaviour, reply.decision
-        record.context = [{"number": i + 1, "chunk_id": None, "doc_id": None, "title": "", "text": "", **c}
-                          for i, c in enumerate(context or [])]
-        record.citations = list(reply.citations or [])
+        record.context = [{"number": i + 1, "chunk_id": None, "doc_id": None, "title": "", "heading_path": [],
+                           "score": None, "tokens": 0, "text": "", **c} for i, c in enumerate(context or [])]
+        record.citations = [{"number": None, "chunk_id": None, "doc_id": None, "ghost": False, **c}
+                            for c in reply.citations or []]
         record.usage = dict(reply.usage or {})
         if context is None:
             missing.append("context")

@@ -1,0 +1,22 @@
+"""``ragbench serve CONFIG [--suite S] [--host H] [--port P]``: the reference pipeline over HTTP."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rag._lazy import require
+
+
+def serve_command(config: Path, suites: list[str], host: str, port: int, max_upload_mb: float) -> int:
+    uvicorn = require("uvicorn", pip="'ragbench[serve]'")
+    require("fastapi", pip="'ragbench[serve]'")
+    require("sse_starlette", pip="'ragbench[serve]'")
+    from eval.serve.app import build_services, create_app
+
+    services = build_services(config, suites or None)
+    app = create_app(services, int(max_upload_mb * 1024 * 1024))
+    print(f"ragbench serve: {', '.join(services)} on http://{host}:{port} (POST /v1/ask, /v1/ask/stream)",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    return 0

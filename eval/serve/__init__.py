@@ -1,0 +1,1 @@
+"""``ragbench serve``: the reference pipeline over HTTP (FastAPI + uvicorn, ``ragbench[serve]``)."""
