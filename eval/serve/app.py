@@ -1,4 +1,4 @@
-"""The HTTP API of ``ragbench serve`` (the rag-qa seed's API).
+"""The HTTP API of ``ragbench serve`` (imported only by that command: FastAPI is an extra) (the rag-qa seed's API).
 
 - ``POST /v1/ask`` — ``{question, history?, suite?}`` in; the answer frame out: answer,
   behaviour and ``refused``, ``sources`` (the context, numbered), ``citations``, the document
@@ -19,9 +19,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import FastAPI, File, Form, Header, HTTPException, Request, UploadFile
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sse_starlette import EventSourceResponse
 
 from eval.runs.suites import Turn
 from eval.runs.targets.builtin import context_rows, ranking_of
@@ -54,12 +58,7 @@ def pieces(text: str) -> list[str]:
     return [p for p in parts if p] or ([text] if text else [])
 
 
-def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Any:
-    from fastapi import FastAPI, File, Form, Header, HTTPException, Request, UploadFile
-    from fastapi.concurrency import run_in_threadpool
-    from fastapi.responses import JSONResponse
-    from sse_starlette import EventSourceResponse
-
+def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> FastAPI:
     app = FastAPI(title="ragbench serve", version="1")
     default = next(iter(services))
 
@@ -100,12 +99,12 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Any:
                                            for name, s in services.items()}}
 
     @app.post("/v1/ask")
-    def ask_json(body: AskBody, x_ragbench_identity: str | None = Header(default=None)) -> dict[str, Any]:
+    def ask_json(body: AskBody, x_ragbench_identity: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         frame, retrieval = ask(body, x_ragbench_identity)
         return frame_json(frame, retrieval)
 
     @app.post("/v1/ask/stream")
-    async def ask_stream(body: AskBody, x_ragbench_identity: str | None = Header(default=None)) -> Any:
+    async def ask_stream(body: AskBody, x_ragbench_identity: Annotated[str | None, Header()] = None) -> Any:
         service = service_of(body.suite)
         identity_of(service, x_ragbench_identity)   # a 403 before the stream starts
 
@@ -130,8 +129,8 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Any:
         return {"suite": service.suite.name, "documents": service.documents()}
 
     @app.post("/v1/documents")
-    async def upload(file: UploadFile = File(...), sidecar: UploadFile | None = File(default=None),
-                     suite: str | None = Form(default=None)) -> Any:
+    async def upload(file: Annotated[UploadFile, File()], sidecar: Annotated[UploadFile | None, File()] = None,
+                     suite: Annotated[str | None, Form()] = None) -> Any:
         service = service_of(suite)
         data = await _read_limited(file, max_upload_bytes)
         side = await _read_limited(sidecar, 64 * 1024) if sidecar is not None else None
