@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from eval.cli import main
 from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import run
@@ -144,3 +145,48 @@ def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
     assert results_digest(changed) != results_digest(records)
     flipped = [records[0].model_copy(update={"passed": not records[0].passed}), *records[1:]]
     assert results_digest(flipped) != results_digest(records)
+
+
+def test_concurrent_run_gives_the_serial_results_in_the_same_order(project: Path) -> None:
+    from eval.runs.summary import results_digest
+
+    serial_dir, serial = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    parallel_dir, parallel = run(project / "config.yaml", ["concurrency=4"], out_root=project / "runs",
+                                 progress=False)
+    assert parallel.config["concurrency"] == 4
+    assert parallel.suites["tiny"].results_digest == serial.suites["tiny"].results_digest
+    assert [r.case_id for r in read_cases(parallel_dir)] == [r.case_id for r in read_cases(serial_dir)]
+    assert results_digest(read_cases(parallel_dir)) == results_digest(read_cases(serial_dir))
+
+
+def test_concurrency_is_not_part_of_the_config_hash(project: Path) -> None:
+    """A run may be resumed with another concurrency: it changes speed, never results."""
+    from eval.config import load_config
+    from eval.runs.runner import config_hash
+
+    one = load_config(project / "config.yaml").model_dump(mode="json")
+    many = load_config(project / "config.yaml", ["concurrency=8"]).model_dump(mode="json")
+    assert config_hash(one) == config_hash(many, ["concurrency=8"])
+    assert config_hash(one) != config_hash(load_config(project / "config.yaml", ["top_k=3"]).model_dump(mode="json"))
+
+
+def test_executor_hands_every_record_to_one_writer_and_stops_on_errors() -> None:
+    import threading
+
+    from eval.runs.execute import execute
+
+    seen, threads = [], set()
+
+    def job(i: int):  # noqa: ANN202
+        return lambda: (threads.add(threading.current_thread().name), i)[1]
+
+    execute([job(i) for i in range(50)], lambda r: seen.append((r, threading.current_thread().name)), 8)
+    assert sorted(r for r, _ in seen) == list(range(50))
+    assert {name for _, name in seen} == {threading.current_thread().name}   # done() in the caller
+    assert any(name.startswith("case") for name in threads)
+
+    def boom() -> int:
+        raise RuntimeError("bug in a job")
+
+    with pytest.raises(RuntimeError, match="bug in a job"):
+        execute([boom] + [job(i) for i in range(5)], lambda r: None, 3)

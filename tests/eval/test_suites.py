@@ -115,3 +115,47 @@ def test_shipped_suites_validate_and_are_big_enough() -> None:
         kinds = {p.suffix for p in suite.corpus_dir.iterdir() if not p.name.endswith(".yaml")}
         assert {".md", ".docx", ".pdf", ".html"} <= kinds
     assert main(["validate", str(ROOT / "goldensets/kb-zh/suite.yaml"), str(ROOT / "goldensets/scifact/suite.yaml")]) == 0
+
+
+def test_turns_expand_into_cases_with_the_conversation_as_history(tmp_path) -> None:  # noqa: ANN001
+    from eval.runs.suites import load_suite
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nText.", encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text(
+        "name: t\nlanguage: zh\ncorpus: docs\nidentities: {emp: {}}\ncases:\n"
+        "  - id: conv\n    as: emp\n    split: dev\n    tags: [x]\n    turns:\n"
+        "      - {question: 住宿标准？, reference: 500 元。, expected_docs: [a]}\n"
+        "      - {question: 那经理呢？, expected_docs: [a]}\n"
+        "      - {question: 薪酬呢？, expect: refuse, split: test}\n"
+        "  - id: solo\n    question: 还有吗？\n    history: [{role: user, content: 住宿标准？}]\n", encoding="utf-8")
+    suite = load_suite(tmp_path / "suite.yaml")
+    cases = {c.id: c for c in suite.cases}
+    assert list(cases) == ["conv#1", "conv#2", "conv#3", "solo"]
+    assert cases["conv#1"].history == []
+    assert [t.model_dump() for t in cases["conv#3"].history] == [
+        {"role": "user", "content": "住宿标准？"}, {"role": "assistant", "content": "500 元。"},
+        {"role": "user", "content": "那经理呢？"}]
+    assert cases["conv#2"].as_ == "emp" and cases["conv#2"].split == "dev" and cases["conv#3"].split == "test"
+    assert set(cases["conv#2"].tags) == {"x", "multi-turn"} and cases["solo"].history[0].content == "住宿标准？"
+
+
+def test_bad_turns_name_file_line_and_field(tmp_path) -> None:  # noqa: ANN001
+    import pytest as _pytest
+
+    from eval.runs.suites import load_suite
+    from rag.errors import ConfigError
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nText.", encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text(
+        "name: t\nlanguage: en\ncorpus: docs\ncases:\n  - id: conv\n    turns:\n"
+        "      - {question: fine}\n      - {question: bad, expect: maybe}\n", encoding="utf-8")
+    with _pytest.raises(ConfigError) as err:
+        load_suite(tmp_path / "suite.yaml")
+    assert err.value.line == 8 and "expect" in str(err.value.field)
+    (tmp_path / "suite.yaml").write_text(
+        "name: t\nlanguage: en\ncorpus: docs\ncases:\n  - id: conv\n    question: q\n    turns: [{question: a}]\n",
+        encoding="utf-8")
+    with _pytest.raises(ConfigError, match="not 'question'"):
+        load_suite(tmp_path / "suite.yaml")
