@@ -54,6 +54,7 @@ perf: setup
 	$(PY) perf/bm25.py
 	$(PY) perf/chroma_recall.py
 	$(PY) perf/scifact.py
+	$(PY) perf/concurrency.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf
