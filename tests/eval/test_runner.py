@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from eval.cli import main
 from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import run
