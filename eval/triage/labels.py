@@ -14,6 +14,7 @@ The taxonomy (DESIGN §9), in priority order — the primary label is the first 
 | ``demoted_by_rerank`` | fusion ranked it within top-k, the reranker pushed it out |
 | ``cut_by_top_k`` | retrieved, but no stage ever ranked it within top-k |
 | ``cut_by_context`` | in the top-k, left out of the context (budget, near-duplicate, per-source cap, superseded) |
+| ``not_in_context`` | not in the context of a target that reports no stages (``http``, ``python``): lost somewhere before it |
 | ``wrong_refusal`` | refused although every expected document was in the context |
 | ``answer_missing_fact`` | answered with the evidence in the context, but a ``must_contain`` is absent |
 | ``uncited`` | answered with the evidence in the context, citing nothing |
@@ -27,9 +28,9 @@ from __future__ import annotations
 from typing import Any
 
 ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not_indexed", "not_retrieved",
-         "lost_in_fusion", "demoted_by_rerank", "cut_by_top_k", "cut_by_context", "wrong_refusal",
+         "lost_in_fusion", "demoted_by_rerank", "cut_by_top_k", "cut_by_context", "not_in_context", "wrong_refusal",
          "answer_missing_fact", "uncited", "wrong_citation"]
-DOCUMENT_FATES = ORDER[4:10]
+DOCUMENT_FATES = ORDER[4:11]
 
 
 def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]], k: int) -> str | None:
@@ -88,8 +89,10 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
         found.append("wrong_answer")
     fates = record.fates
     lost = {}
+    in_context = {c.get("doc_id") for c in record.context}
+    staged = bool(fates) or "stages" not in getattr(record, "unmeasurable", [])
     for group in groups:
-        why = group_fate(group, fates, k)
+        why = group_fate(group, fates, k) if staged else (None if in_context & set(group) else "not_in_context")
         if why:
             lost["|".join(group)] = why
             found.append(why)

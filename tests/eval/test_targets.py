@@ -285,3 +285,19 @@ def test_missing_api_key_env_is_a_config_error(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv("NOPE_KEY", raising=False)
     with pytest.raises(ConfigError, match="NOPE_KEY"):
         targets.build({"name": "http", "params": {"url": "http://x", "api_key_env": "NOPE_KEY"}})
+
+
+def test_triage_of_a_target_without_stages_says_not_in_context(project: Path) -> None:
+    """Without a stage trace, a missing expected document is labelled for what is known: it was
+    not in the context. It is never taken for a refusal with the evidence present."""
+    module = project / "blind.py"
+    module.write_text("def answer(ask):\n    return {'answer': 'No idea.', 'refused': True,\n"
+                      "            'contexts': [{'text': 'x', 'doc_id': 'widget'}]}\n", encoding="utf-8")
+    config = project / "blind.yaml"
+    config.write_text((project / "config.yaml").read_text(encoding="utf-8").replace("name: tiny", "name: blind")
+                      + f"target: {{name: python, params: {{function: '{module}:answer'}}}}\n", encoding="utf-8")
+    run_dir, _ = run(config, out_root=project / "runs", progress=False)
+    labels = {r.case_id: r.labels.get("primary") for r in read_cases(run_dir)}
+    assert labels["meals"] == "not_in_context" and labels["hotel"] == "not_in_context"
+    assert labels["widget"] == "wrong_refusal"      # its document was in the context
+    assert labels["picnic"] is None                 # refused, as expected

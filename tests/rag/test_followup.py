@@ -43,3 +43,42 @@ def test_without_history_or_for_a_standalone_question_nothing_changes() -> None:
 def test_content_drops_the_scaffolding() -> None:
     assert content_of("那经理呢？", "zh") == "经理" and content_of("What about Lisbon?", "en") == "Lisbon"
     assert content_of("还有吗", "zh") == "" and content_of("anything else?", "en") == ""
+
+
+def test_llm_followup_rewrites_with_the_chat_model_and_records_it_in_the_trace(tmp_path) -> None:  # noqa: ANN001
+    from rag.chat import chat_models
+    from rag.transforms import transforms
+    from rag.types import QueryEnv
+
+    chat = chat_models.build({"name": "scripted", "params": {
+        "rules": {"(?s)那经理呢": "经理在一线城市出差的住宿费上限是多少？"}, "default": "UNUSED"}})
+
+    class Space:
+        language = "zh"
+
+    transform = transforms.build({"name": "followup_llm"})
+    out = transform("那经理呢？", QueryEnv(Space(), None, chat, tuple(ZH)))  # type: ignore[arg-type]
+    assert [(v.text, v.kind) for v in out] == [("经理在一线城市出差的住宿费上限是多少？", "standalone")]
+    # no history: the model is not asked
+    assert transform("年假有几天？", QueryEnv(Space(), None, chat, ()))[0].text == "年假有几天？"  # type: ignore[arg-type]
+
+
+def test_pipeline_uses_the_rewrite_for_every_later_stage(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """The trace keeps the question as asked and the standalone rewrite; retrieval searches the
+    rewrite (a follow-up alone finds nothing)."""
+    from eval.config import load_config
+    from eval.runs.suites import load_suite
+    from rag.indexing import Indexer
+    from rag.pipeline import Pipeline
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    config = load_config(root / "configs/default.yaml", ["embedder.zh=hashing", "retrievers=[bm25]",
+                                                       "query_transforms=[followup]"])
+    suite = load_suite(root / "goldensets/kb-zh/suite.yaml")
+    index, _ = Indexer(tmp_path / "work").ensure(suite.name, suite.corpus_dir, config, suite.language)
+    pipeline = Pipeline(config, index)
+    retrieval = pipeline.retrieve("那经理呢？", None, history=ZH)
+    transform = next(t for t in retrieval.trace if t.stage == "transform")
+    assert transform.input["question"] == "那经理呢？" and "standalone: 经理，普通员工" in transform.note
+    assert retrieval.question.startswith("经理，") and retrieval.candidates[0].chunk.doc_id == "travel-policy"
