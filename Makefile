@@ -57,7 +57,7 @@ perf: setup
 	$(PY) perf/concurrency.py
 
 lint: setup
-	$(VENV)/bin/ruff check rag eval tests perf
+	$(VENV)/bin/ruff check rag eval tests perf examples
 
 clean:
 	rm -rf .ragbench reports/runs reports/perf

@@ -127,3 +127,23 @@ def test_filters_work_and_hostile_text_stays_inert_in_report_triage_and_compare(
     assert rows() == 4                                   # only the cases that differ
     page.uncheck("#only-diff")
     assert rows() == 6
+
+
+def test_a_hostile_target_reply_stays_inert_in_the_report(project: Path, tmp_path: Path, browser) -> None:
+    """A target's raw reply (kept for a target_error) and a case's history are data: shown as
+    text, never run."""
+    module = project / "hostile.py"
+    module.write_text(
+        "def answer(ask):\n"
+        f"    if ask.case_id == 'meals':\n        return {{'no_answer_field': {HOSTILE!r}}}\n"
+        f"    return {{'answer': {HOSTILE!r} + ' banner', 'refused': False, 'contexts': []}}\n", encoding="utf-8")
+    config = project / "hostile.yaml"
+    config.write_text((project / "config.yaml").read_text(encoding="utf-8").replace("name: tiny", "name: hostile")
+                      + f"target: {{name: python, params: {{function: '{module}:answer'}}}}\n", encoding="utf-8")
+    assert main(["run", str(config), "--out", str(tmp_path / "runs")]) == 3      # one target_error
+    report = next((tmp_path / "runs").iterdir()) / "report.html"
+    page, problems = open_page(browser, report, tmp_path / "hostile.png")
+    assert problems == []
+    text = page.text_content("body") or ""
+    assert "no answer at 'answer'" in text and "no_answer_field" in text and HOSTILE in text
+    assert page.locator("script").count() == 1

@@ -48,3 +48,13 @@ def test_http_plain_and_sse_agree_with_builtin_case_for_case(tmp_path: Path) -> 
         # the API returns no stage trace: the funnel metrics are not measurable, never 0
         assert all(log.suites[s].metrics["recall@retrieve"].value is None for s in ("kb-zh", "kb-en"))
     assert all(r.ttft_ms is not None for r in read_cases(sse_dir) if r.answer)
+
+
+@pytest.mark.slow
+def test_builtin_pipeline_is_safe_to_share_between_threads(tmp_path: Path) -> None:
+    """USE, MiniLM, bm25s, the caches and the rules reranker shared by 4 threads: per-case
+    results identical to a serial run."""
+    _, serial = run(ROOT / "configs/default.yaml", out_root=tmp_path, progress=False)
+    _, threaded = run(ROOT / "configs/default.yaml", ["concurrency=4"], out_root=tmp_path, progress=False)
+    for suite in ("kb-zh", "kb-en"):
+        assert threaded.suites[suite].results_digest == serial.suites[suite].results_digest
