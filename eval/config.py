@@ -189,3 +189,16 @@ def suite_paths(config: RunConfig, config_path: str | Path) -> list[Path]:
     """Suite paths are relative to the config file, or else to the working directory."""
     base = Path(config_path).parent
     return [base / s if (base / s).is_file() else Path(s) for s in config.suites]
+
+
+def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | None = None) -> list[Any]:
+    """The config's suites, loaded and validated; ``only`` keeps those named (``--suite``)."""
+    from eval.runs.suites import load_suite
+
+    suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    if only:
+        unknown = sorted(set(only) - {s.name for s in suites})
+        if unknown:
+            raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
+        suites = [s for s in suites if s.name in only]
+    return suites

@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from eval.config import load_config, suite_paths
-from eval.runs.suites import load_suite
-from rag.errors import InputError
+from eval.config import load_config, load_suites
 from rag.indexing import Indexer, IndexReport
 
 
@@ -26,12 +24,7 @@ def format_report(report: IndexReport, language: str, corpus: Path) -> str:
 
 def index(config_path: Path, overrides: list[str], only: list[str]) -> int:
     config = load_config(config_path, overrides)
-    suites = [load_suite(p) for p in suite_paths(config, config_path)]
-    if only:
-        unknown = sorted(set(only) - {s.name for s in suites})
-        if unknown:
-            raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
-        suites = [s for s in suites if s.name in only]
+    suites = load_suites(config, config_path, only)
     indexer = Indexer(config.resolved_workdir())
     embedded = hits = 0
     for suite in suites:

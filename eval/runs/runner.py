@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from eval.config import RunConfig, load_config, suite_paths
+from eval.config import RunConfig, load_config, load_suites
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
@@ -32,7 +32,7 @@ from eval.runs.execute import execute
 from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.score import evaluate_case, score_record
-from eval.runs.suites import Suite, load_suite
+from eval.runs.suites import Suite
 from eval.runs.summary import judge_summary, summarise
 from eval.runs.targets import targets
 from rag.errors import InputError
@@ -165,17 +165,12 @@ def target_runtime(config: RunConfig, workdir: Path, repeat: int) -> dict[str, A
 
 def select_suites(config: RunConfig, config_path: Path, only: list[str] | None,
                   case_ids: set[tuple[str, str]] | None) -> list[Suite]:
-    suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    suites = load_suites(config, config_path, only)
     for suite in suites:
         for warning in suite.warnings:
             print(f"ragbench: warning: {warning}", file=sys.stderr)
     if case_ids is not None:
         suites = [s.model_copy(update={"cases": [c for c in s.cases if (s.name, c.id) in case_ids]}) for s in suites]
-    if only:
-        unknown = sorted(set(only) - {s.name for s in suites})
-        if unknown:
-            raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
-        suites = [s for s in suites if s.name in only]
     return suites
 
 

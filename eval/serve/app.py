@@ -167,18 +167,11 @@ async def _read_limited(upload: Any, limit: int) -> bytes | None:
 
 
 def build_services(config_path: Path, suite_names: list[str] | None) -> dict[str, SuiteService]:
-    from eval.config import load_config, suite_paths
-    from eval.runs.suites import load_suite
+    from eval.config import load_config, load_suites
     from rag.errors import InputError
 
     config = load_config(config_path)
-    suites = [load_suite(p) for p in suite_paths(config, config_path)]
-    if suite_names:
-        unknown = sorted(set(suite_names) - {s.name for s in suites})
-        if unknown:
-            raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
-        suites = [s for s in suites if s.name in suite_names]
-    suites = [s for s in suites if s.mode == "full"]
+    suites = [s for s in load_suites(config, config_path, suite_names) if s.mode == "full"]
     if not suites:
         raise InputError(f"{config_path} has no question-answering suite to serve", field="--suite")
     workdir = config.resolved_workdir()
