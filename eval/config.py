@@ -173,10 +173,32 @@ def load_config(path: str | Path, overrides: list[str] | None = None) -> RunConf
     return validate_config(doc, data)
 
 
+def _check_target(doc: YamlDoc, config: RunConfig) -> None:
+    """An http target's response mapping: its fields and JSONPath expressions, checked before
+    anything runs (the API key is not needed to validate)."""
+    if config.target.name != "http" or "response" not in config.target.params:
+        return
+    from pydantic import ValidationError
+
+    from eval.runs.targets.mapping import ResponseMap, check_paths
+
+    loc = ["target", "params", "response"]
+    try:
+        check_paths(ResponseMap.model_validate(config.target.params["response"]))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = [*loc, *[str(x) for x in err["loc"]]]
+        raise ConfigError(err["msg"], file=str(doc.path), line=doc.line_of(where) or doc.line_of(loc),
+                          field=".".join(where)) from exc
+    except InputError as exc:
+        raise ConfigError(exc.message, file=str(doc.path), line=doc.line_of(loc), field=".".join(loc)) from exc
+
+
 def validate_config(doc: YamlDoc, data: dict[str, Any]) -> RunConfig:
     """Validate config data (a file's, possibly changed by overrides or a sweep axis)."""
     config: RunConfig = doc.validate(RunConfig, data)
     _check_components(doc, config)
+    _check_target(doc, config)
     _check_metrics(doc, config)
     base = Path(doc.path).parent
     for i, suite in enumerate(config.suites):

@@ -115,9 +115,11 @@ def run(
     calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
     suites = select_suites(config, config_path, only, case_ids)
-    state = open_run(config, config_path, overrides, suites, out_root=out_root, resume=resume, run_dir=run_dir)
     workdir = config.resolved_workdir()
+    # built before the run folder exists: a target that cannot be built (a missing API key, a
+    # function that does not import) leaves nothing half-written
     target = targets.build(config.target, field_path="target", **target_runtime(config, workdir, repeat))
+    state = open_run(config, config_path, overrides, suites, out_root=out_root, resume=resume, run_dir=run_dir)
     judge = judge_for(config, workdir)
     indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
     bar = _progress(sum(1 for s in suites for c in s.cases if (s.name, c.id) not in state.done), progress)

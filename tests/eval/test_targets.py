@@ -301,3 +301,24 @@ def test_triage_of_a_target_without_stages_says_not_in_context(project: Path) ->
     assert labels["meals"] == "not_in_context" and labels["hotel"] == "not_in_context"
     assert labels["widget"] == "wrong_refusal"      # its document was in the context
     assert labels["picnic"] is None                 # refused, as expected
+
+
+@pytest.mark.parametrize("response, line, message", [
+    ("      answr: x\n", 8, "Extra inputs"), ('      answer: "choices[0"\n', 7, "not a JSONPath")])
+def test_a_bad_response_mapping_fails_validation_with_file_and_line(project: Path, response: str, line: int,
+                                                                    message: str, capsys) -> None:
+    config = project / "bad.yaml"
+    config.write_text(f"name: bad\nsuites: ['{project / 'suite' / 'suite.yaml'}']\ntarget:\n  name: http\n"
+                      f"  params:\n    url: http://x\n    response:\n{response}", encoding="utf-8")
+    assert main(["validate", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert f"bad.yaml:{line}:" in err and message in err
+
+
+def test_a_target_that_cannot_be_built_writes_nothing(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NOPE_KEY", raising=False)
+    config = project / "nokey.yaml"
+    config.write_text((project / "config.yaml").read_text(encoding="utf-8") +
+                      "target: {name: http, params: {url: 'http://x', api_key_env: NOPE_KEY}}\n", encoding="utf-8")
+    assert main(["run", str(config), "--out", str(project / "runs")]) == 2
+    assert not (project / "runs").exists()
