@@ -191,7 +191,9 @@ def _check_target(doc: YamlDoc, config: RunConfig) -> None:
         raise ConfigError(err["msg"], file=str(doc.path), line=doc.line_of(where) or doc.line_of(loc),
                           field=".".join(where)) from exc
     except InputError as exc:
-        raise ConfigError(exc.message, file=str(doc.path), line=doc.line_of(loc), field=".".join(loc)) from exc
+        where = (exc.field or ".".join(loc)).split(".")
+        raise ConfigError(exc.message, file=str(doc.path), line=doc.line_of(where) or doc.line_of(loc),
+                          field=".".join(where)) from exc
 
 
 def validate_config(doc: YamlDoc, data: dict[str, Any]) -> RunConfig:

@@ -304,7 +304,7 @@ def test_triage_of_a_target_without_stages_says_not_in_context(project: Path) ->
 
 
 @pytest.mark.parametrize("response, line, message", [
-    ("      answr: x\n", 8, "Extra inputs"), ('      answer: "choices[0"\n', 7, "not a JSONPath")])
+    ("      answr: x\n", 8, "Extra inputs"), ('      answer: "choices[0"\n', 8, "not a JSONPath")])
 def test_a_bad_response_mapping_fails_validation_with_file_and_line(project: Path, response: str, line: int,
                                                                     message: str, capsys) -> None:
     config = project / "bad.yaml"

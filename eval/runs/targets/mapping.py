@@ -74,7 +74,11 @@ def check_paths(response: ResponseMap) -> None:
                     raise ConfigError(f"refusal_pattern is not a regex: {exc}",
                                       field="target.params.response.refusal_pattern") from exc
         elif isinstance(value, str):
-            compiled(value)
+            try:
+                compiled(value)
+            except ConfigError as exc:
+                exc.field = f"target.params.response.{name}"
+                raise
 
 
 def _item(item: Any, path: str | None) -> Any:
