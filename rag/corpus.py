@@ -19,7 +19,7 @@ from rag._yaml import load_yaml
 from rag.errors import ConfigError, DocumentLoadError
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
-from rag.types import Document, LoadIssue, Quarantined
+from rag.types import Document, LoadIssue, Quarantined, Sanitized
 from rag.withdrawn import withdrawal_notice
 
 SIDECAR_SUFFIX = ".metadata.yaml"
@@ -52,6 +52,7 @@ class Corpus:
     documents: list[Document] = field(default_factory=list)
     issues: list[LoadIssue] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
+    sanitized: list[Sanitized] = field(default_factory=list)
 
 
 def scan(folder: str | Path) -> list[CorpusFile]:
@@ -183,13 +184,22 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
         metadata["withdrawn"] = True
         metadata["withdrawn_notice"] = notice
         metadata["tags"] = [*metadata.get("tags", []), *([] if "outdated" in metadata.get("tags", []) else ["outdated"])]
-    doc = Document(doc_id, text, title, rel, metadata, _shift_pages(loaded, text, clean))
-    findings = scan_poison(f"{title}\n{text}")
-    if findings:
-        reasons = ", ".join(x.rule for x in findings)
-        corpus.quarantined.append(Quarantined(doc_id, rel, reasons, findings[0].excerpt))
-        return
-    corpus.documents.append(doc)
+    in_title, findings = scan_poison(title), scan_poison(text)
+    if in_title or findings:
+        rules = ", ".join(dict.fromkeys(x.rule for x in in_title + findings))
+        excerpt = (in_title + findings)[0].excerpt
+        if in_title or getattr(scan_poison, "action", "quarantine") == "quarantine":
+            corpus.quarantined.append(Quarantined(doc_id, rel, rules, excerpt))
+            return
+        from rag.poison import remove_passages
+
+        text, removed = remove_passages(text, findings)
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+            corpus.quarantined.append(Quarantined(doc_id, rel, rules + " (nothing left after removal)", excerpt))
+            return
+        corpus.sanitized.append(Sanitized(doc_id, rel, rules, removed))
+        metadata["sanitized"] = sorted({x.rule for x in findings})
+    corpus.documents.append(Document(doc_id, text, title, rel, metadata, _shift_pages(loaded, text, clean)))
 
 
 def _shift_pages(loaded: Any, cleaned: str, clean: Callable[[str], str]) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
 from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
-from rag.types import Chunk, LoadIssue, Quarantined, SearchHit
+from rag.types import Chunk, LoadIssue, Quarantined, Sanitized, SearchHit
 
 CHUNKS_FORMAT = 2  # 2: documents withdrawn in their own words are marked
 
@@ -59,6 +59,7 @@ class IndexReport:
     chunks: int = 0
     issues: list[LoadIssue] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
+    sanitized: list[Sanitized] = field(default_factory=list)
     embedded: int = 0
     embed_cache_hits: int = 0
 
@@ -271,6 +272,7 @@ class Indexer:
             "documents": len(corpus.documents),
             "issues": [asdict(i) for i in corpus.issues],
             "quarantined": [asdict(q) for q in corpus.quarantined],
+            "sanitized": [asdict(s) for s in corpus.sanitized],
         }
         with self.store.building("chunks", keys.chunks, keys.manifests["chunks"]) as tmp:
             with (tmp / "chunks.jsonl").open("w", encoding="utf-8") as fh:
@@ -286,6 +288,7 @@ class Indexer:
         report.documents = data["documents"]
         report.issues = [LoadIssue(**i) for i in data["issues"]]
         report.quarantined = [Quarantined(**q) for q in data["quarantined"]]
+        report.sanitized = [Sanitized(**s) for s in data.get("sanitized", [])]
 
     def _build_dense(self, index: CorpusIndex, stage: StageReport, report: IndexReport) -> None:
         start = time.perf_counter()

@@ -224,6 +224,11 @@ class Pipeline:
             context = self.build_context(question, final)
             rec["output"] = [(c.chunk_id, float(c.tokens)) for c in context]
             rec["note"] = f"{sum(c.tokens for c in context)} tokens in {len(context)} sources"
+            by_id = self.space.chunk_by_id
+            cleaned = sorted({c.doc_id for c in context if c.chunk_id in by_id
+                              and by_id[c.chunk_id].metadata.get("sanitized")})
+            if cleaned:   # the poison scan cut injected passages out of these documents at ingest
+                rec["note"] += f"; injected text removed at ingest from {', '.join(cleaned)}"
 
         with tracer.stage("answerability", *_spec(self.config.answerability), sources=len(context)) as rec:
             decision = self.decide(question, context, env)

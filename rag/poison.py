@@ -1,7 +1,13 @@
-"""Poison scan: find documents that carry instructions aimed at the model.
+"""Poison scan: find instructions aimed at the model in a document's text.
 
-Such a document is quarantined (not indexed) and reported with the rule that matched. The
-rules are deliberately specific, so that ordinary policy text ("employees must submit
+With ``action: remove`` (the default) each sentence that carries one is cut out and the rest of
+the document is indexed, so that legitimate questions about a page that also carries an
+injected sentence can still be answered; every removal is reported (index report, ingest.json,
+the chunk's ``sanitized`` label, the context stage of the trace). With ``action: quarantine``
+the whole document is kept out of the index, as before. A document whose title carries an
+instruction, or that has no text left after removal, is quarantined either way.
+
+The rules are deliberately specific, so that ordinary policy text ("employees must submit
 receipts") is not flagged; every rule has English and Chinese forms where both occur.
 """
 
@@ -10,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from rag.errors import ConfigError
 from rag.registry import Registry
@@ -19,6 +26,8 @@ from rag.registry import Registry
 class Finding:
     rule: str
     excerpt: str
+    start: int = -1   # the match's span in the scanned text
+    end: int = -1
 
 
 Scanner = Callable[[str], list[Finding]]
@@ -60,9 +69,10 @@ RULES: dict[str, re.Pattern[str]] = {
 }
 
 
-@scanners.register("patterns", version="1")
-def patterns(*, rules: list[str] | None = None) -> Scanner:
-    """Regular-expression rules over the cleaned text. ``rules`` narrows the set by name."""
+@scanners.register("patterns", version="2")
+def patterns(*, rules: list[str] | None = None, action: Literal["remove", "quarantine"] = "remove") -> Scanner:
+    """Regular-expression rules over the cleaned text. ``rules`` narrows the set by name;
+    ``action`` says what happens to a document with a finding (module docstring)."""
     unknown = sorted(set(rules or ()) - set(RULES))
     if unknown:
         raise ConfigError(f"unknown poison rule(s) {unknown}; known: {sorted(RULES)}")
@@ -71,13 +81,49 @@ def patterns(*, rules: list[str] | None = None) -> Scanner:
     def scan(text: str) -> list[Finding]:
         found = []
         for name, rule in chosen.items():
-            match = rule.search(text)
-            if match:
+            for match in rule.finditer(text):
                 lo, hi = max(0, match.start() - 20), min(len(text), match.end() + 20)
-                found.append(Finding(name, text[lo:hi].replace("\n", " ")))
-        return found
+                found.append(Finding(name, text[lo:hi].replace("\n", " "), match.start(), match.end()))
+        return sorted(found, key=lambda f: f.start)
 
+    scan.action = action  # type: ignore[attr-defined]
     return scan
+
+
+# a sentence ends at 。！？!? (with closing quotes), at ". " / ".\n", or at a line break
+_SENTENCE_END = re.compile(r"[。！？!?][”’」』\"')）]*|\.(?=\s|$)|\n")
+LINE_LIMIT = 400   # a line up to this long is removed whole: an injection's payload rides with it
+
+
+def _unit(text: str, ends: list[int], f: Finding) -> tuple[int, int]:
+    """The span to cut for a finding: its whole line when the line is short, else its sentence."""
+    line_lo = text.rfind("\n", 0, f.start) + 1
+    line_hi = text.find("\n", f.end)
+    line_hi = len(text) if line_hi < 0 else line_hi
+    if line_hi - line_lo <= LINE_LIMIT:
+        return line_lo, line_hi
+    lo = max((e for e in ends if e <= f.start), default=0)
+    return lo, min((e for e in ends if e >= f.end), default=len(text))
+
+
+def remove_passages(text: str, findings: list[Finding]) -> tuple[str, list[str]]:
+    """``text`` without the passage of each finding (spans relative to ``text``) — its line,
+    or its sentence on a long line — and the removed passages."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    cuts: list[tuple[int, int]] = []
+    for lo, hi in sorted(_unit(text, ends, f) for f in findings):
+        if cuts and lo <= cuts[-1][1]:
+            cuts[-1] = (cuts[-1][0], max(hi, cuts[-1][1]))
+        else:
+            cuts.append((lo, hi))
+    out, removed, cursor = [], [], 0
+    for lo, hi in cuts:
+        out.append(text[cursor:lo])
+        removed.append(text[lo:hi].strip())
+        cursor = hi
+    out.append(text[cursor:])
+    kept = re.sub(r"[ \t]+\n", "\n", "".join(out))
+    return re.sub(r"\n{3,}", "\n\n", kept).strip(), removed
 
 
 @scanners.register("none", version="1")

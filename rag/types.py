@@ -106,6 +106,16 @@ class LoadIssue:
 
 
 @dataclass(frozen=True, slots=True)
+class Sanitized:
+    """A document indexed without the passages that carried instructions aimed at the model."""
+
+    doc_id: str
+    source: str
+    rules: str          # the poison rules that matched, comma-separated
+    removed: list[str]  # the passages cut out
+
+
+@dataclass(frozen=True, slots=True)
 class Quarantined:
     """A document kept out of the index because it carries instructions aimed at the model."""
 

@@ -19,6 +19,8 @@ def format_report(report: IndexReport, language: str, corpus: Path) -> str:
         lines.append(f"  skipped      {issue.source}: {issue.reason}")
     for q in report.quarantined:
         lines.append(f"  quarantined  {q.source} ({q.reason}): “{q.excerpt}”")
+    for s in report.sanitized:
+        lines.append(f"  sanitized    {s.source} ({s.rules}): removed “{' … '.join(s.removed)[:160]}”")
     return "\n".join(lines)
 
 

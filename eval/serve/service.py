@@ -122,8 +122,9 @@ class SuiteService:
         reasons = [getattr(q, "reason", "") for q in indexed.report.quarantined
                    if _file_of(getattr(q, "source", "")) == name]
         status = "indexed" if doc_ids else index.excluded.get(_stem_id(name), "quarantined" if reasons else "empty")
+        removed = [p for s in indexed.report.sanitized if _file_of(s.source) == name for p in s.removed]
         return {"file": name, "documents": doc_ids or [_stem_id(name)], "status": status,
-                "reason": reasons[0] if reasons else "", "embedded": indexed.report.embedded,
+                "reason": reasons[0] if reasons else "", "sanitized": removed, "embedded": indexed.report.embedded,
                 "index": _stages(indexed.report)}
 
 

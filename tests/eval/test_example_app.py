@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from eval.runs.runner import run  # noqa: E402
+from eval.runs.suites import load_suite  # noqa: E402
 from tests.servers import free_port, running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,8 @@ def test_the_example_service_is_evaluated_and_its_acl_leaks_are_caught(tmp_path:
         _, log = run(ROOT / "examples/fastapi_rag/ragbench.yaml",
                      [f"target.params.url=http://127.0.0.1:{port}/ask"], out_root=tmp_path, progress=False)
     summary = log.suites["kb-en"]
-    assert log.status == "complete" and summary.errors == 0 and summary.cases == 127
+    cases = len(load_suite(ROOT / "goldensets/kb-en/suite.yaml").cases)
+    assert log.status == "complete" and summary.errors == 0 and summary.cases == cases
     assert 0 < summary.passed < summary.cases
     # the service ignores who asks: confidential documents reach HR-only questions' askers
     assert summary.metrics["acl_leaks"].value > 0

@@ -24,7 +24,7 @@ def test_index_twice_then_change_chunk_size(tmp_path: Path, capsys, monkeypatch)
     path = config(tmp_path)
     assert main(["index", str(path)]) == 0
     first = capsys.readouterr().out
-    assert first.count("built") == 6 and "quarantined  supplier-notice.html" in first
+    assert first.count("built") == 6 and "sanitized    supplier-notice.html" in first
     assert main(["index", str(path)]) == 0
     second = capsys.readouterr().out
     assert second.count("reused") == 6 and "embedded 0 texts" in second
