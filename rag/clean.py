@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from typing import Literal
 
+from rag.hygiene import mask_pii
 from rag.registry import Registry
 
 Cleaner = Callable[[str], str]
@@ -21,11 +23,14 @@ _BLANK_RUNS = re.compile(r"\n{3,}")
 
 
 @cleaners.register("standard", version="1")
-def standard(*, fullwidth_alnum: bool = True) -> Cleaner:
+def standard(*, fullwidth_alnum: bool = True, pii: Literal["keep", "mask"] = "keep") -> Cleaner:
     """Remove control and zero-width characters; turn exotic spaces into plain spaces.
 
     Full-width digits and Latin letters (``５００``) become ASCII so that numbers match across
     sources; full-width Chinese punctuation is kept, since sentence splitting relies on it.
+    ``pii: mask`` replaces phone numbers, Chinese ID-card numbers and e-mail addresses by
+    ``[PHONE]`` / ``[ID]`` / ``[EMAIL]`` (:mod:`rag.hygiene`) before anything is indexed; being
+    a parameter, it enters the index key.
     """
 
     def clean(text: str) -> str:
@@ -35,6 +40,8 @@ def standard(*, fullwidth_alnum: bool = True) -> Cleaner:
         if fullwidth_alnum:
             text = _FULLWIDTH_ALNUM.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
         text = _TRAILING.sub("\n", text)
+        if pii == "mask":
+            text = mask_pii(text)
         return _BLANK_RUNS.sub("\n\n", text).strip()
 
     return clean

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rag._yaml import load_yaml
 from rag.errors import ConfigError, DocumentLoadError
+from rag.hygiene import strip_page_furniture
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
 from rag.types import Document, LoadIssue, Quarantined, Sanitized
@@ -171,13 +172,31 @@ def load_corpus(
     return corpus
 
 
+def _without_furniture(loaded: Loaded) -> tuple[Loaded, list[str]]:
+    """A paged document without its running headers and footers (:mod:`rag.hygiene`)."""
+    if len(loaded.page_starts) < 3:
+        return loaded, []
+    bounds = [*loaded.page_starts, len(loaded.text)]
+    pages, removed = strip_page_furniture([loaded.text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)])
+    if not removed:
+        return loaded, []
+    starts, cursor = [], 0
+    for page in pages:
+        starts.append(cursor)
+        cursor += len(page)
+    return replace(loaded, text="".join(pages), page_starts=tuple(starts)), removed
+
+
 def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar,
          clean: Callable[[str], str], scan_poison: Callable[[str], list[Any]], *, title_fallback: bool) -> None:
+    loaded, furniture = _without_furniture(loaded)
     text = clean(loaded.text)
     if not text:
         corpus.issues.append(LoadIssue(rel if title_fallback else f"{rel}#{doc_id}", "no text after cleaning"))
         return
     metadata = {**loaded.metadata, **sidecar.model_dump(exclude_none=True, exclude={"document_id", "title"})}
+    if furniture:
+        metadata["page_furniture"] = furniture
     title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
     notice = withdrawal_notice(title, text)
     if notice and "withdrawn" not in metadata:   # a sidecar's own withdrawn: false wins

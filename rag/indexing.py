@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from rag.clean import cleaners
 from rag.config import PipelineConfig
 from rag.corpus import CorpusFile, load_corpus, scan
 from rag.embedders import CachedEmbedder, EmbeddingCache, embedders
+from rag.hygiene import placeholders_in
 from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
 from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
@@ -30,7 +31,8 @@ from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, Sanitized, SearchHit
 
-CHUNKS_FORMAT = 2  # 2: documents withdrawn in their own words are marked
+CHUNKS_FORMAT = 3  # 2: documents withdrawn in their own words are marked; 3: page furniture
+                   # removed, placeholder chunks flagged
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,12 @@ def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str)
         chunk_key, stable_hash(dense_manifest), stable_hash(sparse_manifest),
         {"chunks": chunk_manifest, "dense": dense_manifest, "sparse": sparse_manifest},
     )
+
+
+def flag_placeholders(chunk: Chunk) -> Chunk:
+    """A chunk whose text is not filled in yet (×××, 待定, TBD) carries ``placeholders``."""
+    found = placeholders_in(chunk.text)
+    return replace(chunk, metadata={**chunk.metadata, "placeholders": found}) if found else chunk
 
 
 def searched_indexes(config: PipelineConfig) -> set[str]:
@@ -267,7 +275,7 @@ class Indexer:
             loader_specs=config.loaders,
         )
         chunk = chunkers.build(config.chunker, field_path="chunker")
-        chunks = [c for doc in corpus.documents for c in chunk(doc)]
+        chunks = [flag_placeholders(c) for doc in corpus.documents for c in chunk(doc)]
         ingest = {
             "documents": len(corpus.documents),
             "issues": [asdict(i) for i in corpus.issues],

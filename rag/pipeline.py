@@ -229,6 +229,9 @@ class Pipeline:
                               and by_id[c.chunk_id].metadata.get("sanitized")})
             if cleaned:   # the poison scan cut injected passages out of these documents at ingest
                 rec["note"] += f"; injected text removed at ingest from {', '.join(cleaned)}"
+            unfilled = [c.chunk_id for c in context if c.chunk_id in by_id and by_id[c.chunk_id].metadata.get("placeholders")]
+            if unfilled:  # text not filled in yet (×××, 待定, TBD): weak evidence
+                rec["note"] += f"; placeholders in {', '.join(unfilled)}"
 
         with tracer.stage("answerability", *_spec(self.config.answerability), sources=len(context)) as rec:
             decision = self.decide(question, context, env)
