@@ -65,3 +65,12 @@ def statements(text: str) -> list[tuple[str, bool]]:
         header = None
         out.extend((line[s:e], False) for s, e in sentence_spans(line))
     return out
+
+
+_SEPARATORS = re.compile(r"[^0-9a-z\u3400-\u9fff]+")
+
+
+def compact(text: str) -> str:
+    """Lower case with every separator removed: how a code is compared however it is written
+    (``VPN-809``, ``VPN809`` and ``vpn 809`` all read ``vpn809``)."""
+    return _SEPARATORS.sub("", text.lower())

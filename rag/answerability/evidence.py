@@ -13,6 +13,9 @@ Signals, all recorded on the decision:
 - **missing codes** — terms with letters and digits (``VPN-809``, ``L7``) absent from the top
   sources: an answer would be about something else.
 
+Names and codes are also compared with separators and case removed, so ``VPN809`` and
+``vpn 809`` find ``VPN-809`` (version 6).
+
 - **best dense** — the best cosine between the question and a context chunk, computed here
   (not read from the retrievers' scores, which depend on which retrievers ran and may come
   from a recall-only route such as HyDE).
@@ -29,16 +32,20 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from typing import Any
 
 import numpy as np
 
 from rag.answerability import Answerability, answerability
 from rag.errors import ConfigError
-from rag.text import statements, strip_header
+from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"[a-z]")
+# a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
+# "VPN 809", never "cap 240")
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
 
@@ -101,7 +108,7 @@ class CorpusTerms:
     """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
     def __init__(self) -> None:
-        self._by_space: dict[int, dict[str, list[int]]] = {}
+        self._by_space: dict[Any, Any] = {}
 
     def postings(self, env: QueryEnv) -> dict[str, list[int]]:
         key = id(env.space)
@@ -117,13 +124,25 @@ class CorpusTerms:
         positions = self.postings(env).get(term, [])
         return any(env.allowed is None or env.allowed[p] for p in positions)
 
+    def visible_compact(self, env: QueryEnv, name: str) -> bool:
+        """Whether a chunk the asker may see holds ``name`` written another way: separators and
+        case aside (``VPN809`` / ``vpn 809`` for ``VPN-809``)."""
+        needle = compact(name)
+        if len(needle) < 3:
+            return False
+        key = ("compact", id(env.space))
+        if key not in self._by_space:
+            self._by_space[key] = [compact(c.text) for c in env.space.chunks]  # type: ignore[assignment]
+        texts = self._by_space[key]
+        return any((env.allowed is None or env.allowed[i]) and needle in t for i, t in enumerate(texts))
+
     def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
         n = len(env.space.chunks)
         df = Counter({t: len(self.postings(env).get(t, [])) for t in terms})
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="5")
+@answerability.register("evidence", version="6")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -150,6 +169,9 @@ def evidence(
             found |= set(env.space.tokenize(item.text))
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
+        written = compact(joined)   # a code counts however it is written (VPN809 for VPN-809)
+        found |= {t for t in terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3
+                  and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
         coverage = sum(w for t, w in weights.items() if t in found) / total if total else 1.0
@@ -162,11 +184,15 @@ def evidence(
 
         if refuse_unknown_names:
             unknown = sorted(name for name in names_in(question)
-                             if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks))
+                             if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
+                             and not corpus_terms.visible_compact(env, name))
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}", signals)
         if require_codes:
             codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t))
+            # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
+            # vpn, 999): each must appear in the top sources, separators aside
+            codes += sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}", signals)
 

@@ -16,7 +16,7 @@ from pydantic import PositiveInt
 
 from rag.generators import PARTIAL, Generation, Generator, generators, refusal
 from rag.poison import RULES
-from rag.text import statements, strip_header
+from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 
@@ -34,6 +34,7 @@ _LEAD_IN = re.compile(r"[:：]\s*$|如下[。：:]?\s*$|as follows[.:]?\s*$", re
 _ASKS_NUMBER = re.compile(r"多少|几|多久|多长|哪天|几号|上限|标准是|how (much|many|long|often)|what time|when|which day|limit|cap\b",
                           re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 def units_of(item: ContextItem) -> list[Unit]:
@@ -45,7 +46,7 @@ def units_of(item: ContextItem) -> list[Unit]:
             and not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="4")
+@generators.register("extractive", version="5")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -71,8 +72,10 @@ def extractive(
             return Generation(refusal(env.language))
         tokenize = env.space.tokenize
         units = [u for item in context for u in units_of(item)]
-        unit_terms = [set(tokenize(u.text)) for u in units]
         q_terms = set(tokenize(question))
+        # a code of the question (letters and digits) counts as present however it is written
+        codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
+        unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)} for u in units]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))

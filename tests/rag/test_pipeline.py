@@ -104,3 +104,34 @@ def test_components_that_need_a_chat_model_say_so(index, tmp_path: Path) -> None
     config = CONFIG.model_copy(update={"generator": ComponentSpec(name="chat")})
     with pytest.raises(ConfigError, match="generator need a chat_model"):
         build(index, tmp_path, config)
+
+
+@pytest.mark.parametrize("written", ["错误码 vpn809 表示什么？", "错误码 VPN 809 表示什么？", "错误码 ＶＰＮ-８０９ 表示什么？"])
+def test_trigram_retriever_finds_a_code_however_it_is_written(index, tmp_path: Path, written: str) -> None:
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="trigram")]})
+    frame = build(index, tmp_path, config).ask(written, EMPLOYEE)
+    assert frame.context[0].doc_id == "it" and frame.behaviour == "answered" and "热点" in frame.answer
+
+
+def test_trigram_retriever_respects_access_control(index, tmp_path: Path) -> None:
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="trigram")]})
+    pipeline = build(index, tmp_path, config)
+    assert "salary-bands" not in {c.chunk.doc_id for c in pipeline.retrieve("P6 职级月薪上限", EMPLOYEE).candidates}
+    assert pipeline.retrieve("P6 职级月薪上限", HR).candidates[0].chunk.doc_id == "salary-bands"
+
+
+def test_a_code_written_without_its_hyphen_is_not_an_unknown_name(index, tmp_path: Path) -> None:
+    """VPN809 is VPN-809: the answerability's unknown-name and missing-code rules and the
+    extractive generator compare codes without separators."""
+    frame = build(index, tmp_path).ask("错误码 VPN809 表示什么？", EMPLOYEE)
+    assert frame.behaviour == "answered" and "热点" in frame.answer
+    assert build(index, tmp_path).ask("错误码 VPN-999 表示什么？", EMPLOYEE).behaviour == "refused"
+
+
+def test_trigrams_normalise_case_width_and_separators() -> None:
+    from rag.retrievers.trigram import trigrams
+    from rag.text import compact
+
+    assert trigrams("VPN-809") == trigrams("vpn 809") == trigrams("ＶＰＮ８０９") == ["vpn", "pn8", "n80", "809"]
+    assert trigrams("ab") == ["ab"] and trigrams("--") == []
+    assert compact("VPN-809 / v2.3") == "vpn809v23"
