@@ -36,6 +36,7 @@ from rag.rerankers import rerankers
 from rag.retrievers import retrievers
 from rag.tokenizers import tokenizers
 from rag.transforms import transforms
+from rag.verifiers import verifiers
 
 
 class RunConfig(PipelineConfig):
@@ -67,6 +68,7 @@ STAGES: dict[str, Registry[Any]] = {
     "context": context_builders,
     "answerability": answerability,
     "generator": generators,
+    "verifier": verifiers,
     "chat_model": chat_models,
     "judge": judges,
     "target": targets,

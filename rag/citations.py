@@ -30,3 +30,21 @@ def resolve(answer: str, context: list[ContextItem]) -> list[Citation]:
         item = by_number.get(n)
         out.append(Citation(n, item.chunk_id, item.doc_id) if item else Citation(n, None, None, ghost=True))
     return out
+
+
+_BOUNDARY = re.compile(r"[。！？!?\n]|\.(?=\s)")
+
+
+def claims(answer: str) -> list[tuple[str, list[int]]]:
+    """Each cited claim of an answer: the text before a marker, back to the previous marker
+    or to the end of the sentence before it, and the numbers the marker cites."""
+    out = []
+    cursor = 0
+    for match in _MARK.finditer(answer):
+        before = answer[cursor:match.start()].rstrip()
+        ends = [m.end() for m in _BOUNDARY.finditer(before) if m.end() < len(before)]
+        text = before[ends[-1]:] if ends else before
+        numbers = [int(p) for p in re.split(r"[,，、]", match.group(1))]
+        out.append((text.strip(), numbers))
+        cursor = match.end()
+    return out

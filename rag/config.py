@@ -60,6 +60,7 @@ class PipelineConfig(Frozen):
     context: ComponentSpec = ComponentSpec(name="packed")
     answerability: ComponentSpec = ComponentSpec(name="evidence")
     generator: ComponentSpec = ComponentSpec(name="extractive")
+    verifier: ComponentSpec = ComponentSpec(name="overlap")
     chat_model: ComponentSpec | None = None
 
     @model_validator(mode="after")

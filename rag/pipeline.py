@@ -32,12 +32,15 @@ from rag.transforms import transforms
 from rag.types import (
     AnswerFrame,
     Candidate,
+    ContextItem,
     Identity,
     QueryEnv,
     QueryVariant,
     SearchSpace,
+    SourceCard,
     TraceRecord,
 )
+from rag.verifiers import verifiers
 
 TRACE_DEPTH = 20  # ids kept per list in the trace: enough to see where a golden chunk went
 
@@ -48,6 +51,7 @@ def needs_chat(config: PipelineConfig) -> list[str]:
         *((f"query_transforms.{i}", transforms, s) for i, s in enumerate(config.query_transforms)),
         ("reranker", rerankers, config.reranker),
         ("generator", generators, config.generator),
+        ("verifier", verifiers, config.verifier),
     ]
     return [path for path, reg, spec in used if reg.get(spec.name).info.get("needs_chat")]
 
@@ -128,6 +132,7 @@ class Pipeline:
         self.build_context = context_builders.build(config.context, field_path="context")
         self.decide = answerability.build(config.answerability, field_path="answerability")
         self.generate = generators.build(config.generator, field_path="generator")
+        self.verify = verifiers.build(config.verifier, field_path="verifier")
 
     def retrieve(self, question: str, identity: Identity | None = None,
                  history: Sequence[dict[str, str]] = ()) -> Retrieval:
@@ -250,6 +255,15 @@ class Pipeline:
             ghosts = [c.number for c in citations if c.ghost]
             rec["note"] = f"{len(citations)} citation(s)" + (f", ghosts {ghosts}" if ghosts else "")
 
+        with tracer.stage("verify", *_spec(self.config.verifier), citations=len(citations)) as rec:
+            citations = self.verify(generation.text, citations, context, env)
+            rec["output"] = [(c.chunk_id or f"ghost:{c.number}", float(c.support)) for c in citations
+                             if c.support is not None]
+            unsupported = [c.number for c in citations if c.supported is False]
+            checked = sum(c.supported is not None for c in citations)
+            rec["note"] = (f"{checked - len(unsupported)} of {checked} citation(s) supported"
+                           + (f"; unsupported {unsupported}" if unsupported else "")) if checked else "nothing to check"
+
         behaviour = {"answer": "answered", "partial": "partial", "refuse": "refused"}[decision.action]
         if decision.action != "refuse" and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
@@ -266,11 +280,22 @@ class Pipeline:
             usage={"prompt_tokens": generation.prompt_tokens,
                    "completion_tokens": generation.completion_tokens,
                    "model_calls": generation.model_calls},
+            sources=source_cards(context, citations),
         )
 
     def ask(self, question: str, identity: Identity | None = None,
             on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         return self.answer(self.retrieve(question, identity), on_token)
+
+
+def source_cards(context: list[ContextItem], citations: list[Any]) -> list[SourceCard]:
+    """One card per document in the context, in context order: its chunks used, and cited."""
+    cited = {c.chunk_id for c in citations if c.chunk_id}
+    cards: dict[str, list[ContextItem]] = {}
+    for item in context:
+        cards.setdefault(item.doc_id, []).append(item)
+    return [SourceCard(doc, items[0].title, tuple(i.chunk_id for i in items),
+                       tuple(i.chunk_id for i in items if i.chunk_id in cited)) for doc, items in cards.items()]
 
 
 def chat_for(config: PipelineConfig, cache_path: str | Any, *, salt: str = "") -> ChatModel | None:

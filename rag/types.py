@@ -204,12 +204,26 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """A ``[n]`` in the answer. ``ghost`` means n was not a source in the context."""
+    """A ``[n]`` in the answer. ``ghost`` means n was not a source in the context. The
+    citation verifier sets ``support`` (how well the source backs the sentences that cite it,
+    0–1) and ``supported``; both stay None when no verifier ran."""
 
     number: int
     chunk_id: str | None
     doc_id: str | None
     ghost: bool = False
+    support: float | None = None
+    supported: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceCard:
+    """One document behind an answer: the chunks of it in the context, and those cited."""
+
+    doc_id: str
+    title: str
+    chunk_ids: tuple[str, ...]
+    cited: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +253,7 @@ class AnswerFrame:
     trace: list[TraceRecord] = field(default_factory=list)
     asked_as: str | None = None
     usage: dict[str, int] = field(default_factory=dict)
+    sources: list[SourceCard] = field(default_factory=list)
 
     @property
     def ghost_citations(self) -> list[Citation]:

@@ -61,6 +61,15 @@ def render(frame: AnswerFrame) -> str:
             where = " > ".join([item.title, *[h for h in item.heading_path if h != item.title]])
             mark = "*" if item.number in cited else " "
             lines.append(f" {mark}[{item.number}] {where}  ({item.chunk_id})")
+    if frame.sources:
+        lines.append("")
+        lines.append("Source cards (chunks used per document; * cited):")
+        for card in frame.sources:
+            used = ", ".join(f"{'*' if c in card.cited else ''}{c}" for c in card.chunk_ids)
+            lines.append(f"  {card.doc_id} — {card.title}: {used}")
+    unsupported = [c.number for c in frame.citations if c.supported is False]
+    if unsupported:
+        lines.append(f"Citations their source does not support: {unsupported}")
     ghosts = [c.number for c in frame.ghost_citations]
     if ghosts:
         lines.append(f"Ghost citations (not in the context): {ghosts}")

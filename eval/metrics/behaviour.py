@@ -49,6 +49,13 @@ def citation_precision(obs: Observation) -> float | None:
     return sum(1 for d in obs.cited_docs if d in expected) / len(obs.cited_docs)
 
 
+@metric("citation_support", requires=("citations",), higher_is_better=True, needs="answer",
+        description="share of checked citations whose source supports the sentence citing it (citation verifier)")
+def citation_support(obs: Observation) -> float | None:
+    checked = [s for s in obs.cited_support if s is not None]
+    return sum(checked) / len(checked) if checked else None
+
+
 @metric("ghost_rate", requires=("citations",), higher_is_better=False, needs="answer",
         description="share of citations to a number that was not in the context")
 def ghost_rate(obs: Observation) -> float | None:

@@ -144,6 +144,7 @@ def observe(case: Case, record: CaseRecord, index: Any, identity: Identity | Non
         groups=case.groups, grades=case.relevance, ranking=trec_order(record.ranking), expect=case.expect,
         behaviour=record.behaviour, answer=record.answer, context_docs=[c["doc_id"] for c in record.context if c.get("doc_id")],
         cited_docs=[c.get("doc_id") for c in record.citations], seen_docs=seen, forbidden=forbidden,
+        cited_support=[c.get("supported") for c in record.citations],
         must_contain=case.must_contain, must_not_contain=case.must_not_contain, tags=case.tags,
         latency_ms=record.latency_ms,
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),

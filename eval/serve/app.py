@@ -48,6 +48,7 @@ def frame_json(frame: Any, retrieval: Any) -> dict[str, Any]:
     return {"question": frame.question, "answer": frame.answer, "behaviour": frame.behaviour,
             "refused": frame.behaviour == "refused", "sources": context_rows(frame.context),
             "citations": [asdict(c) for c in frame.citations],
+            "source_cards": [asdict(s) for s in frame.sources],
             "ranking": [[d, s] for d, s in ranking_of(retrieval.candidates)],
             "decision": asdict(frame.decision), "usage": dict(frame.usage), "asked_as": frame.asked_as}
 

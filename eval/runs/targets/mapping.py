@@ -129,7 +129,8 @@ def to_reply(data: Any, m: ResponseMap, raw: str, *, answer: str | None = None) 
     if citations is not None:
         reply.citations = [{"number": _item(c, m.citation_number), "doc_id": _str(_item(c, m.citation_doc_id)),
                             "chunk_id": _str(_item(c, m.citation_chunk_id)),
-                            "ghost": bool(_item(c, "ghost"))} for c in citations]
+                            "ghost": bool(_item(c, "ghost")), "supported": _item(c, "supported")}
+                           for c in citations]
     ranking = _items(data, m.ranking, raw, "ranking")
     if ranking is not None:
         reply.ranking = []
