@@ -34,6 +34,7 @@ from rag.poison import scanners
 from rag.registry import ComponentSpec, Registry
 from rag.rerankers import rerankers
 from rag.retrievers import retrievers
+from rag.routers import routers
 from rag.tokenizers import tokenizers
 from rag.transforms import transforms
 from rag.verifiers import verifiers
@@ -69,6 +70,7 @@ STAGES: dict[str, Registry[Any]] = {
     "answerability": answerability,
     "generator": generators,
     "verifier": verifiers,
+    "router": routers,
     "chat_model": chat_models,
     "judge": judges,
     "target": targets,

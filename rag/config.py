@@ -61,6 +61,7 @@ class PipelineConfig(Frozen):
     answerability: ComponentSpec = ComponentSpec(name="evidence")
     generator: ComponentSpec = ComponentSpec(name="extractive")
     verifier: ComponentSpec = ComponentSpec(name="overlap")
+    router: ComponentSpec = ComponentSpec(name="none")
     chat_model: ComponentSpec | None = None
 
     @model_validator(mode="after")

@@ -28,14 +28,17 @@ from rag.generators import generators
 from rag.registry import ComponentSpec, Registry
 from rag.rerankers import rerankers
 from rag.retrievers import retrievers
+from rag.routers import routers
 from rag.transforms import transforms
 from rag.types import (
     AnswerFrame,
     Candidate,
     ContextItem,
+    Decision,
     Identity,
     QueryEnv,
     QueryVariant,
+    RouteDecision,
     SearchSpace,
     SourceCard,
     TraceRecord,
@@ -52,6 +55,7 @@ def needs_chat(config: PipelineConfig) -> list[str]:
         ("reranker", rerankers, config.reranker),
         ("generator", generators, config.generator),
         ("verifier", verifiers, config.verifier),
+        ("router", routers, config.router),
     ]
     return [path for path, reg, spec in used if reg.get(spec.name).info.get("needs_chat")]
 
@@ -97,6 +101,7 @@ class Retrieval:
     # every stage's full ranked list of chunk ids (each retriever's own list, ``fused``,
     # ``reranked``): the trace keeps only the top TRACE_DEPTH, triage needs the whole depth
     stages: dict[str, list[str]] = field(default_factory=dict)
+    route: RouteDecision = field(default_factory=lambda: RouteDecision("rag", "no router"))
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -133,6 +138,7 @@ class Pipeline:
         self.decide = answerability.build(config.answerability, field_path="answerability")
         self.generate = generators.build(config.generator, field_path="generator")
         self.verify = verifiers.build(config.verifier, field_path="verifier")
+        self.route = routers.build(config.router, field_path="router")
 
     def retrieve(self, question: str, identity: Identity | None = None,
                  history: Sequence[dict[str, str]] = ()) -> Retrieval:
@@ -149,6 +155,12 @@ class Pipeline:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
             rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
         env = QueryEnv(self.space, mask, self.chat, tuple(history))
+
+        with tracer.stage("route", *_spec(self.config.router), question=question) as rec:
+            route = self.route(question, env)
+            rec["note"] = f"{route.route}: {route.reason}"
+        if route.route != "rag":   # no retrieval at all
+            return Retrieval(question, identity, env, tracer, [], {}, route)
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
@@ -195,7 +207,7 @@ class Pipeline:
         stages = {name: [c.chunk_id for c in ranked] for name, ranked in lists.items()}
         stages["fused"] = [c.chunk_id for c in fused]
         stages["reranked"] = [c.chunk_id for c in reranked]
-        return Retrieval(question, identity, env, tracer, reranked, stages)
+        return Retrieval(question, identity, env, tracer, reranked, stages, route)
 
     def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
                          env: QueryEnv) -> list[list[Candidate]]:
@@ -221,6 +233,8 @@ class Pipeline:
     def answer(self, retrieval: Retrieval, on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         """top-k → context → answerability → generate → cite, continuing a retrieval."""
         question, env, tracer = retrieval.question, retrieval.env, retrieval.tracer
+        if retrieval.route.route != "rag":
+            return self._routed(retrieval, on_token)
         with tracer.stage("top_k", "top_k", {"k": self.config.top_k}, candidates=len(retrieval.candidates)) as rec:
             final = retrieval.candidates[: self.config.top_k]
             rec["output"] = _hits(final)
@@ -281,7 +295,24 @@ class Pipeline:
                    "completion_tokens": generation.completion_tokens,
                    "model_calls": generation.model_calls},
             sources=source_cards(context, citations),
+            route=retrieval.route.route,
         )
+
+    def _routed(self, retrieval: Retrieval, on_token: Callable[[str], None] | None) -> AnswerFrame:
+        """The frame of a question the router kept from retrieval: its direct reply, or the refusal."""
+        from rag.generators import refusal
+
+        route = retrieval.route
+        direct = route.route == "direct"
+        text = route.reply if direct else refusal(self.space.language)
+        if on_token:
+            on_token(text)
+        decision = Decision("answer" if direct else "refuse", f"routed {route.route}: {route.reason}")
+        identity = retrieval.identity
+        return AnswerFrame(question=retrieval.question, answer=text, behaviour="answered" if direct else "refused",
+                           decision=decision, trace=retrieval.tracer.records,
+                           asked_as=identity.name if identity else None,
+                           usage={"prompt_tokens": 0, "completion_tokens": 0, "model_calls": 0}, route=route.route)
 
     def ask(self, question: str, identity: Identity | None = None,
             on_token: Callable[[str], None] | None = None) -> AnswerFrame:

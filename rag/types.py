@@ -203,6 +203,16 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class RouteDecision:
+    """The router's choice before retrieval: ``rag`` (retrieve and answer), ``direct`` (reply
+    without retrieval: ``reply``) or ``refuse`` (refuse early)."""
+
+    route: Literal["rag", "direct", "refuse"]
+    reason: str
+    reply: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Citation:
     """A ``[n]`` in the answer. ``ghost`` means n was not a source in the context. The
     citation verifier sets ``support`` (how well the source backs the sentences that cite it,
@@ -254,6 +264,7 @@ class AnswerFrame:
     asked_as: str | None = None
     usage: dict[str, int] = field(default_factory=dict)
     sources: list[SourceCard] = field(default_factory=list)
+    route: str = "rag"             # the router's choice: rag | direct | refuse
 
     @property
     def ghost_citations(self) -> list[Citation]:

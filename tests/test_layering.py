@@ -14,7 +14,7 @@ FOUNDATION = {"rag", "rag.types", "rag.errors", "rag.registry", "rag._lazy", "ra
 STAGE_PACKAGES = {"rag.loaders", "rag.chunkers", "rag.embedders", "rag.indexes", "rag.clean",
                   "rag.poison", "rag.tokenizers", "rag.chat", "rag.transforms", "rag.retrievers",
                   "rag.fusion", "rag.rerankers", "rag.context", "rag.answerability",
-                  "rag.generators", "rag.verifiers"}
+                  "rag.generators", "rag.verifiers", "rag.routers"}
 
 
 def imports_of(path: Path) -> set[str]:

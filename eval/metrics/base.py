@@ -23,6 +23,8 @@ class Observation:
     context_docs: list[str] = field(default_factory=list)
     cited_docs: list[str | None] = field(default_factory=list)
     cited_support: list[bool | None] = field(default_factory=list)   # per citation: the verifier's verdict
+    route: str | None = None            # the route taken (rag | direct | refuse)
+    expected_route: str | None = None   # the route the case asserts
     seen_docs: set[str] = field(default_factory=set)       # every doc id in any list, context or citation
     forbidden: Callable[[str], bool] | None = None         # None when no identity asked
     must_contain: list[str] = field(default_factory=list)

@@ -56,6 +56,14 @@ def citation_support(obs: Observation) -> float | None:
     return sum(checked) / len(checked) if checked else None
 
 
+@metric("route_accuracy", requires=("route",), higher_is_better=True, needs="behaviour",
+        description="cases that assert a route (rag, direct, refuse) whose router took it")
+def route_accuracy(obs: Observation) -> float | None:
+    if obs.expected_route is None:
+        return None
+    return float(obs.route == obs.expected_route)
+
+
 @metric("ghost_rate", requires=("citations",), higher_is_better=False, needs="answer",
         description="share of citations to a number that was not in the context")
 def ghost_rate(obs: Observation) -> float | None:

@@ -51,6 +51,7 @@ class CaseRecord(BaseModel):
     unmeasurable: list[str] = []                 # what the target did not return (ranking, citations, …)
     raw_response: str | None = None              # a failed target's reply, truncated, for the report
     ttft_ms: float | None = None                 # time to first token (streaming targets)
+    route: str | None = None                     # the target's router's choice, when it has one
 
     @property
     def key(self) -> tuple[str, str]:

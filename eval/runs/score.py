@@ -68,6 +68,7 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
     record.trace = reply.trace
     record.fates = reply.fates or {}
     record.ttft_ms = reply.ttft_ms
+    record.route = reply.route
     context = reply.context
     ranking = reply.ranking
     if ranking is None and context is not None and all(c.get("doc_id") for c in context):
@@ -78,6 +79,8 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
         missing.append("ranking")
     if reply.fates is None:
         missing.append("stages")
+    if reply.route is None:
+        missing.append("route")
     if full:
         record.answer, record.behaviour, record.decision = reply.answer, reply.behaviour, reply.decision
         record.context = [{"number": i + 1, "chunk_id": None, "doc_id": None, "title": "", "heading_path": [],
@@ -145,6 +148,7 @@ def observe(case: Case, record: CaseRecord, index: Any, identity: Identity | Non
         behaviour=record.behaviour, answer=record.answer, context_docs=[c["doc_id"] for c in record.context if c.get("doc_id")],
         cited_docs=[c.get("doc_id") for c in record.citations], seen_docs=seen, forbidden=forbidden,
         cited_support=[c.get("supported") for c in record.citations],
+        route=record.route, expected_route=case.route,
         must_contain=case.must_contain, must_not_contain=case.must_not_contain, tags=case.tags,
         latency_ms=record.latency_ms,
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),
@@ -167,6 +171,7 @@ def passed(record: CaseRecord, obs: Observation) -> bool:
         not m.get("forbidden_answer"),
         m.get("answer_contains") in (None, 1.0),
         m.get("evidence_recall") in (None, 1.0) or record.expect == "refuse",
+        obs.expected_route is None or obs.route is None or obs.route == obs.expected_route,
     ]
     return all(checks)
 

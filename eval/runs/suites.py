@@ -57,6 +57,7 @@ class Case(BaseModel):
     must_not_contain: list[str] = []
     split: Literal["dev", "test"] | None = None
     history: list[Turn] = []     # the conversation before this question, oldest first
+    route: Literal["rag", "direct", "refuse"] | None = None   # the route a router should take
 
     @field_validator("id", mode="before")
     @classmethod
@@ -436,8 +437,9 @@ def suite_hash(suite: Suite) -> str:
     from rag.corpus import scan
 
     corpus = [(f.rel, f.digest) for f in scan(suite.corpus_dir)] if suite.corpus_dir.exists() else []
-    # a case without history hashes as it did before multi-turn cases existed
-    cases = [c.model_dump(mode="json", exclude=None if c.history else {"history"}) for c in suite.cases]
+    # a case without history or route hashes as it did before those fields existed
+    cases = [c.model_dump(mode="json", exclude={k for k in ("history", "route") if not getattr(c, k)} or None)
+             for c in suite.cases]
     blob = json.dumps([suite.spec.model_dump(mode="json"), cases, corpus],
                       sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

@@ -45,7 +45,7 @@ def test_run_log_carries_everything_reports_and_gates_need(project: Path) -> Non
     assert summary.confusion["refuse"]["refused"] == 2
     records = {r.case_id: r for r in read_cases(run_dir)}
     assert records["hotel"].passed and records["hotel"].ranking[0][0] == "hotel"
-    assert [t["stage"] for t in records["hotel"].trace][:2] == ["acl", "retrieve"]
+    assert [t["stage"] for t in records["hotel"].trace][:3] == ["acl", "route", "retrieve"]
     assert records["pay-denied"].behaviour == "refused"
     assert all(d != "pay" for d, _ in records["pay-denied"].ranking)
     assert records["pay-hr"].behaviour == "answered"

@@ -42,7 +42,7 @@ def test_answerable_question_is_answered_with_a_citation(index, tmp_path: Path) 
     assert "500元" in frame.answer
     assert [c.doc_id for c in frame.citations] == ["travel"] and not frame.ghost_citations
     stages = [r.stage for r in frame.trace]
-    assert stages == ["acl", "retrieve", "retrieve", "fuse", "rerank", "top_k", "context",
+    assert stages == ["acl", "route", "retrieve", "retrieve", "fuse", "rerank", "top_k", "context",
                       "answerability", "generate", "cite", "verify"]
     assert all(r.latency_ms >= 0 for r in frame.trace)
 

@@ -51,6 +51,7 @@ class Reply:
     trace: list[dict[str, Any]] = field(default_factory=list)
     fates: dict[str, dict[str, Any]] | None = None    # expected doc → rank per stage (builtin only)
     ttft_ms: float | None = None                       # time to first token (streaming targets)
+    route: str | None = None                           # rag | direct | refuse, when the target routes
 
 
 BoundTarget = Callable[[Ask], Reply]

@@ -51,7 +51,8 @@ class Builtin:
             retrieval = pipeline.retrieve(ask.question, ask.identity, history=ask.history)
             frame = pipeline.answer(retrieval) if full else None
             reply = Reply(ranking=ranking_of(retrieval.candidates),
-                          trace=[asdict(t) for t in (frame.trace if frame else retrieval.trace)])
+                          trace=[asdict(t) for t in (frame.trace if frame else retrieval.trace)],
+                          route=retrieval.route.route)
             if frame is not None:
                 reply.answer, reply.behaviour = frame.answer, frame.behaviour
                 reply.decision = asdict(frame.decision)

@@ -39,6 +39,7 @@ class ResponseMap(BaseModel):
     ranking_doc_id: str = "doc_id"
     ranking_score: str | None = "score"
     usage: str | None = None              # prompt_tokens / completion_tokens (or input_/output_)
+    route: str | None = None              # a field holding rag | direct | refuse (a routing target)
     delta: str = "delta"                  # SSE: the piece of answer text one event carries
     error: str | None = "error"           # a field whose presence means the target failed
 
@@ -141,6 +142,9 @@ def to_reply(data: Any, m: ResponseMap, raw: str, *, answer: str | None = None) 
                 doc, score = _item(item, m.ranking_doc_id), _item(item, m.ranking_score)
             if doc is not None:
                 reply.ranking.append((str(doc), float(score) if isinstance(score, int | float) else 0.0))
+    if m.route is not None:
+        found, route = find(data, m.route)
+        reply.route = str(route) if found and route in ("rag", "direct", "refuse") else None
     if m.usage is not None:
         found, usage = find(data, m.usage)
         usage = usage if found and isinstance(usage, dict) else {}
