@@ -165,7 +165,9 @@ class Pipeline:
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
             with tracer.stage("transform", *_spec(spec), question=question) as rec:
+                before = dict(env.facts)
                 produced = transform(question, env)
+                learnt = [f"{k}: {v}" for k, v in env.facts.items() if before.get(k) != v and k != "sub_queries"]
                 head, extra = (produced[0], produced[1:]) if produced else (variants[0], [])
                 notes = []
                 if head.text != question:
@@ -177,7 +179,7 @@ class Pipeline:
                 for v in extra:
                     if v.text not in {x.text for x in variants}:
                         variants.append(v)
-                notes += [f"{v.kind}: {v.text}" for v in extra]
+                notes += [f"{v.kind}: {v.text}" for v in extra] + learnt
                 rec["note"] = "; ".join(notes)
 
         lists: dict[str, list[Candidate]] = {}
@@ -235,8 +237,14 @@ class Pipeline:
         question, env, tracer = retrieval.question, retrieval.env, retrieval.tracer
         if retrieval.route.route != "rag":
             return self._routed(retrieval, on_token)
-        with tracer.stage("top_k", "top_k", {"k": self.config.top_k}, candidates=len(retrieval.candidates)) as rec:
-            final = retrieval.candidates[: self.config.top_k]
+        k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
+        with tracer.stage("top_k", "top_k", {"k": k}, candidates=len(retrieval.candidates)) as rec:
+            final = retrieval.candidates[:k]
+            covered = cover_parts(final, retrieval, k)
+            rec["note"] = "; ".join(
+                ([f"{env.facts['question_type']} question"] if "question_type" in env.facts else [])
+                + ([f"k {k} (config {self.config.top_k})"] if k != self.config.top_k else [])
+                + ([f"kept the best source of every sub-query: {', '.join(covered)}"] if covered else []))
             rec["output"] = _hits(final)
 
         with tracer.stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
@@ -317,6 +325,36 @@ class Pipeline:
     def ask(self, question: str, identity: Identity | None = None,
             on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         return self.answer(self.retrieve(question, identity), on_token)
+
+
+def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
+    """When the question was split into sub-queries, make the top-k hold the best source of
+    every part (each part's first hit in any retriever's list), replacing the lowest-ranked
+    candidates that are no part's best. Returns the chunk ids brought in."""
+    parts = sorted({int(name.split("#")[1]) for name in retrieval.stages if "#" in name})
+    if not parts:
+        return []
+    by_id = {c.chunk_id: c for c in retrieval.candidates}
+    best = []
+    for i in parts:
+        heads = [ids[0] for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
+        ranked = sorted(heads, key=lambda cid: [c.chunk_id for c in retrieval.candidates].index(cid)
+                        if cid in by_id else len(by_id))
+        if ranked and ranked[0] in by_id and ranked[0] not in best:
+            best.append(ranked[0])
+    brought = []
+    for cid in best:
+        if any(c.chunk_id == cid for c in final):
+            continue
+        replaceable = [j for j in range(len(final) - 1, -1, -1) if final[j].chunk_id not in best]
+        if len(final) < k:
+            final.append(by_id[cid])
+        elif replaceable:
+            final[replaceable[0]] = by_id[cid]
+        else:
+            continue
+        brought.append(cid)
+    return brought
 
 
 def source_cards(context: list[ContextItem], citations: list[Any]) -> list[SourceCard]:

@@ -303,6 +303,7 @@ class QueryEnv:
     allowed: Any = None
     chat: Any = None
     history: tuple[dict[str, str], ...] = ()   # earlier turns of a conversation, oldest first
+    facts: dict[str, Any] = field(default_factory=dict)   # what query understanding found (question type, …)
 
     @property
     def language(self) -> str:

@@ -46,7 +46,7 @@ def units_of(item: ContextItem) -> list[Unit]:
             and not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="5")
+@generators.register("extractive", version="6")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -66,12 +66,8 @@ def extractive(
     for a quantity, date or time gives ``number_bonus`` to statements that contain a number;
     lead-ins ("如下表：") and a source's title line are never quoted."""
 
-    def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
-        lang = "en" if env.language == "en" else "zh"
-        if decision.action == "refuse" or not context:
-            return Generation(refusal(env.language))
+    def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
-        units = [u for item in context for u in units_of(item)]
         q_terms = set(tokenize(question))
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
@@ -80,7 +76,7 @@ def extractive(
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
         if not total:
-            return Generation(refusal(env.language))
+            return []
         # sorted, so float sums do not depend on set order (which varies between processes)
         lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total for ts in unit_terms]
         if semantic_weight > 0:
@@ -89,14 +85,26 @@ def extractive(
             lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question):
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
-        scored = sorted(
+        return sorted(
             ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),
             key=lambda p: (-p[0], p[1].number, p[1].order),
         )
-        best = scored[0][0]
-        if best < min_score:
+
+    def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
+        lang = "en" if env.language == "en" else "zh"
+        if decision.action == "refuse" or not context:
             return Generation(refusal(env.language))
+        units = [u for item in context for u in units_of(item)]
+        scored = ranked(question, units, env)
+        if not scored or scored[0][0] < min_score:
+            return Generation(refusal(env.language))
+        best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
+        # a question split into parts: the best statement for every part, too
+        for part in env.facts.get("sub_queries", []):
+            top = ranked(part, units, env)
+            if top and top[0][0] >= min_score and top[0][1] not in picked:
+                picked.append(top[0][1])
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

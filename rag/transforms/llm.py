@@ -52,13 +52,21 @@ def multi_query(*, n: PositiveInt = 3) -> Transform:
     return transform
 
 
-@transforms.register("hyde", version="1", needs_chat=True)
-def hyde() -> Transform:
+@transforms.register("hyde", version="2", needs_chat=True)
+def hyde(*, only_for: list[str] | None = None) -> Transform:
     """Hypothetical document embeddings: the model writes a passage that might answer the
     question, and retrieval also searches with it. The passage is a guess: it is marked
-    ``hyde`` in the trace and never enters the context or a citation."""
+    ``hyde`` in the trace and never enters the context or a citation. ``only_for`` limits it
+    to question types (``[procedure, compare]``: abstract questions, not a code or a number);
+    it needs ``classify`` earlier in ``query_transforms``."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        if only_for is not None:
+            kind = env.facts.get("question_type")
+            if kind is None:
+                raise ConfigError("hyde's only_for needs the classify transform before it", field="query_transforms")
+            if kind not in only_for:
+                return [QueryVariant(question)]
         prompt = _HYDE["en" if env.language == "en" else "zh"].format(q=question)
         passage = _chat(env, "hyde").complete([{"role": "user", "content": prompt}]).text.strip()
         return [QueryVariant(question)] + ([QueryVariant(passage, "hyde")] if passage else [])

@@ -1,0 +1,125 @@
+"""Query understanding: what kind of question this is, and whether it asks several things.
+
+``classify`` records the question type — fact, count, list, compare, procedure, follow-up — in
+the trace and in ``env.facts["question_type"]``; with ``top_k`` by type it widens or narrows how
+many sources reach the context (a list or compare question needs more, a fact fewer). ``hyde``
+reads the type through its ``only_for`` condition.
+
+``split`` turns a question that enumerates ("一线城市和省会城市的住宿标准分别是多少？", "the hotel
+caps in London and Lisbon") into one sub-query per item, each retrieved on its own; the pipeline
+then keeps the best source of every part in the context.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.transforms import Transform, transforms
+from rag.transforms.followup import is_follow_up
+from rag.types import QueryEnv, QueryVariant
+
+TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up")
+
+_RULES = {
+    "zh": [("compare", r"区别|不同|差别|相比|比较|哪个更|哪种更|有何差异"),
+           ("count", r"几个|几种|几类|几项|多少个|多少种|多少类|多少项"),
+           ("list", r"哪些|哪几|有什么.{0,4}(要求|条件|规定)|包括什么|包含哪|列出|都有什么"),
+           ("procedure", r"怎么|如何|怎样|流程|步骤|手续|办理")],
+    "en": [("compare", r"\b(difference|differ|compare|compared|versus|vs\.?|better|which is (more|less))\b"),
+           ("count", r"\bhow many (different )?(kinds|types|ways|steps|levels|tiers|categories|options)\b"),
+           ("list", r"\b(which|what) (are|were) the\b|\blist\b|\bwhat (documents|items|options|steps)\b"),
+           ("procedure", r"\bhow (do|can|should|to)\b|\b(steps|process|procedure)\b")],
+}
+
+
+def question_type(question: str, env: QueryEnv) -> str:
+    lang = "en" if env.language == "en" else "zh"
+    if env.history and is_follow_up(question, lang):
+        return "follow-up"
+    for kind, pattern in _RULES[lang]:
+        if re.search(pattern, question, re.I):
+            return kind
+    return "fact"
+
+
+@transforms.register("classify", version="1")
+def classify(*, top_k: dict[str, int] | None = None) -> Transform:
+    """Record the question type; ``top_k`` (e.g. ``{list: 8, compare: 8, fact: 4}``) sets how
+    many ranked sources the context gets for that type (others keep the config's ``top_k``)."""
+    table = dict(top_k or {})
+
+    def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        kind = question_type(question, env)
+        env.facts["question_type"] = kind
+        if kind in table:
+            env.facts["top_k"] = int(table[kind])
+        return [QueryVariant(question, "original")]
+
+    return transform
+
+
+_ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
+_ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
+_EN_SEP = re.compile(r",\s*(?:and|or)\s+|\s+(?:and|or)\s+|,\s+", re.I)
+_EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
+
+
+def _zh_parts(question: str) -> list[str]:
+    q = re.sub(r"分别|各自", "", question)
+    match = _ZH_SEP.search(q)
+    if not match:
+        return []
+    rest = q[match.end():]
+    after = rest.lstrip()
+    start = match.end() + len(rest) - len(after)
+    stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
+    right = (after[:stop.start()] if stop else after).rstrip()
+    if not 1 <= len(right) <= 10:
+        return []
+    end_left = len(q[:match.start()].rstrip())
+    left_start = max(0, end_left - len(right))   # parallel items are as long as each other
+    left = q[left_start:end_left]
+    if not left.strip() or _ZH_STOP.search(left.strip()):
+        return []
+    head, tail = q[:left_start], q[start + len(right):]
+    return [f"{head}{item}{tail}" for item in (left, right)]
+
+
+_EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|must|should)\b", re.I)
+
+
+def _en_parts(question: str) -> list[str]:
+    match = _EN_SEP.search(question)
+    if not match:
+        return []
+    after = question[match.end():]
+    if _EN_CLAUSE.match(after):   # two questions joined: "How long is X and how many Y?"
+        return [question[:match.start()].strip() + "?", after.strip()]
+    stop = _EN_STOP.search(after)
+    right_words = (after[:stop.start()] if stop else after).split()
+    if not 1 <= len(right_words) <= 6:
+        return []
+    before = question[:match.start()].split(" ")
+    n = len(right_words)
+    if len(before) <= n:
+        return []
+    left = " ".join(before[-n:])
+    head = " ".join(before[:-n])
+    tail = after[len(" ".join(right_words)):] if not stop else after[stop.start():]
+    return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
+
+
+@transforms.register("split", version="1")
+def split() -> Transform:
+    """One sub-query per enumerated item (each retrieved separately; the question itself
+    stays first). A question without an enumeration is left alone."""
+
+    def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        parts = _en_parts(question) if env.language == "en" else _zh_parts(question)
+        parts = [p for p in dict.fromkeys(parts) if p and p != question]
+        if len(parts) < 2:
+            return [QueryVariant(question)]
+        env.facts["sub_queries"] = parts
+        return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
+
+    return transform

@@ -1,0 +1,95 @@
+"""Query understanding: question types, enumerations split into sub-queries, HyDE only for
+some types, and every part of a split question kept in the context and the answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rag.chat import chat_models
+from rag.errors import ConfigError
+from rag.indexing import Indexer
+from rag.pipeline import Pipeline
+from rag.registry import ComponentSpec
+from rag.transforms import transforms
+from rag.transforms.understand import _en_parts, _zh_parts
+from rag.types import QueryEnv
+from tests.rag.test_pipeline import CONFIG, EMPLOYEE
+
+
+class Space:
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+
+def env(language: str = "zh", history: tuple = ()) -> QueryEnv:
+    return QueryEnv(Space(language), None, None, history)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("question, language, kind", [
+    ("出差伙食补助每天多少钱？", "zh", "fact"), ("报销需要哪些材料？", "zh", "list"),
+    ("经理和总监的住宿标准有什么区别？", "zh", "compare"), ("如何申请年假？", "zh", "procedure"),
+    ("公司有几种请假类型？", "zh", "count"),
+    ("What is the meal allowance?", "en", "fact"), ("How do I reset my password?", "en", "procedure"),
+    ("What is the difference between P1 and P2?", "en", "compare"),
+    ("How many kinds of leave are there?", "en", "count"), ("Which are the tier 1 cities?", "en", "list"),
+])
+def test_question_types(question: str, language: str, kind: str) -> None:
+    e = env(language)
+    transforms.build("classify")(question, e)
+    assert e.facts["question_type"] == kind
+
+
+def test_a_follow_up_is_typed_as_one_and_top_k_follows_the_type() -> None:
+    e = env("zh", ({"role": "user", "content": "住宿标准是多少？"},))
+    transforms.build({"name": "classify", "params": {"top_k": {"follow-up": 3}}})("那经理呢？", e)
+    assert e.facts == {"question_type": "follow-up", "top_k": 3}
+
+
+@pytest.mark.parametrize("question, parts", [
+    ("经理在一线城市和省会城市的住宿标准分别是多少？", ["经理在一线城市的住宿标准是多少？", "经理在省会城市的住宿标准是多少？"]),
+    ("VPN-809 和 VPN-720 分别怎么处理？", ["VPN-809 怎么处理？", "VPN-720 怎么处理？"]),
+    ("病假和婚假分别有什么要求？", ["病假有什么要求？", "婚假有什么要求？"]),
+    ("出差伙食补助每天多少钱？", []),
+])
+def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
+    assert _zh_parts(question) == parts
+
+
+@pytest.mark.parametrize("question, parts", [
+    ("What are the nightly hotel caps in London and Lisbon?",
+     ["What are the nightly hotel caps in London?", "What are the nightly hotel caps in Lisbon?"]),
+    ("How long is parental leave and how many days do I get?", ["How long is parental leave?", "how many days do I get?"]),
+    ("What is the meal allowance?", []),
+])
+def test_english_enumerations_split(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+
+
+def test_hyde_only_for_some_types_needs_classify() -> None:
+    chat = chat_models.build({"name": "scripted", "params": {"default": "A passage."}})
+    hyde = transforms.build({"name": "hyde", "params": {"only_for": ["procedure"]}})
+    e = QueryEnv(Space("en"), None, chat)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="classify"):
+        hyde("How do I reset my password?", e)
+    transforms.build("classify")("How do I reset my password?", e)
+    assert [v.kind for v in hyde("How do I reset my password?", e)] == ["original", "hyde"]
+    e2 = QueryEnv(Space("en"), None, chat)  # type: ignore[arg-type]
+    transforms.build("classify")("What is the meal allowance?", e2)
+    assert [v.kind for v in hyde("What is the meal allowance?", e2)] == ["original"]
+    assert len(chat.calls) == 1          # the model was asked for the procedure question only
+
+
+def test_every_part_of_a_split_question_reaches_the_context_and_the_answer(write, tmp_path: Path) -> None:
+    write("a.md", "# Tier one\n\nThe hotel cap in tier one cities is 240 USD per night.")
+    write("b.md", "# Tier two\n\nThe hotel cap in tier two cities is 170 USD per night.")
+    for i in range(6):
+        write(f"n{i}.md", f"# Hotel note {i}\n\nHotel bookings in tier one cities need approval form {i}.")
+    config = CONFIG.model_copy(update={"query_transforms": [ComponentSpec(name="split")], "top_k": 2,
+                                       "retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "en")
+    frame = Pipeline(config, idx).ask("What are the hotel caps in tier one and tier two?", EMPLOYEE)
+    docs = {c.doc_id for c in frame.context}
+    assert {"a", "b"} <= docs
+    assert "240" in frame.answer and "170" in frame.answer
