@@ -13,6 +13,6 @@ from rag.types import Candidate, QueryEnv, QueryVariant
 Retriever = Callable[[list[QueryVariant], QueryEnv], list[list[Candidate]]]
 retrievers: Registry[Retriever] = Registry("retriever")
 
-from rag.retrievers import dense, fuzzy, sparse, trigram  # noqa: E402,F401  (register built-ins)
+from rag.retrievers import dense, fuzzy, graph, sparse, trigram  # noqa: E402,F401  (register built-ins)
 
 __all__ = ["Retriever", "retrievers"]

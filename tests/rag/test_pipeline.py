@@ -135,3 +135,27 @@ def test_trigrams_normalise_case_width_and_separators() -> None:
     assert trigrams("VPN-809") == trigrams("vpn 809") == trigrams("ＶＰＮ８０９") == ["vpn", "pn8", "n80", "809"]
     assert trigrams("ab") == ["ab"] and trigrams("--") == []
     assert compact("VPN-809 / v2.3") == "vpn809v23"
+
+
+def test_graph_route_follows_a_reference_to_another_document(write, tmp_path: Path) -> None:
+    write("supplies.md", "# 办公用品领用办法\n\n单次超过 2000 元的办公用品须按《费用报销细则》审批。")
+    write("rules.md", "# 费用报销细则\n\n单张发票金额在 1,000 元以上的，还须附付款记录。")
+    write("rules.md.metadata.yaml", "title: 费用报销细则（2024 版）\n")
+    write("other.md", "# 食堂通知\n\n午餐 11:30 开始供应。")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="graph")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    pipeline = Pipeline(config, idx)
+    # the question names the supplies rules; the reference in them leads to the reimbursement rules
+    docs = [c.chunk.doc_id for c in pipeline.retrieve("《办公用品领用办法》里提到的那份制度对发票有什么要求？").candidates]
+    assert docs[:1] == ["supplies"] and "rules" in docs and "other" not in docs
+    one_hop = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="graph", params={"hops": 1})]})
+    near = [c.chunk.doc_id for c in Pipeline(one_hop, idx).retrieve("《办公用品领用办法》有什么规定？").candidates]
+    assert near == ["supplies"]
+    assert pipeline.retrieve("午餐几点开始？").candidates == []      # no entity: nothing to expand
+
+
+def test_graph_title_cores_and_english_title_tails() -> None:
+    from rag.retrievers.graph import title_core
+
+    assert title_core("青禾科技差旅管理办法（2024 版）") == "青禾科技差旅管理办法"
+    assert title_core("Larkfield Labs Expense Policy (2024)") == "larkfield labs expense policy"
