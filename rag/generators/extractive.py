@@ -35,6 +35,7 @@ _ASKS_NUMBER = re.compile(r"多少|几|多久|多长|哪天|几号|上限|标准
                           re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
 def units_of(item: ContextItem) -> list[Unit]:
@@ -46,7 +47,7 @@ def units_of(item: ContextItem) -> list[Unit]:
             and not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="6")
+@generators.register("extractive", version="7")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -94,7 +95,11 @@ def extractive(
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
             return Generation(refusal(env.language))
-        units = [u for item in context for u in units_of(item)]
+        # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
+        # sources whose title carries that year, when there are any: a version asked for by name
+        years = set(_YEAR.findall(question))
+        named = [item for item in context if years & set(_YEAR.findall(item.title))]
+        units = [u for item in (named or context) for u in units_of(item)]
         scored = ranked(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))

@@ -159,3 +159,13 @@ def test_graph_title_cores_and_english_title_tails() -> None:
 
     assert title_core("青禾科技差旅管理办法（2024 版）") == "青禾科技差旅管理办法"
     assert title_core("Larkfield Labs Expense Policy (2024)") == "larkfield labs expense policy"
+
+
+def test_a_version_named_in_the_question_is_answered_from_that_version(write, tmp_path: Path) -> None:
+    write("new.md", "# Meal rules 2024\n\nThe daily meal allowance is 55 USD while travelling.")
+    write("old.md", "# Meal rules 2021\n\nThe daily meal allowance was 45 USD while travelling.")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "en")
+    pipeline = Pipeline(config, idx)
+    assert "45 USD" in pipeline.ask("What was the daily meal allowance in the 2021 rules?").answer
+    assert "55 USD" in pipeline.ask("What is the daily meal allowance in the 2024 rules?").answer
