@@ -102,6 +102,7 @@ class Retrieval:
     # ``reranked``): the trace keeps only the top TRACE_DEPTH, triage needs the whole depth
     stages: dict[str, list[str]] = field(default_factory=dict)
     route: RouteDecision = field(default_factory=lambda: RouteDecision("rag", "no router"))
+    variants: list[QueryVariant] = field(default_factory=list)   # what was searched, the question first
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -209,7 +210,7 @@ class Pipeline:
         stages = {name: [c.chunk_id for c in ranked] for name, ranked in lists.items()}
         stages["fused"] = [c.chunk_id for c in fused]
         stages["reranked"] = [c.chunk_id for c in reranked]
-        return Retrieval(question, identity, env, tracer, reranked, stages, route)
+        return Retrieval(question, identity, env, tracer, reranked, stages, route, variants)
 
     def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
                          env: QueryEnv) -> list[list[Candidate]]:
@@ -330,16 +331,17 @@ class Pipeline:
 def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
     """When the question was split into sub-queries, make the top-k hold the best source of
     every part (each part's first hit in any retriever's list), replacing the lowest-ranked
-    candidates that are no part's best. Returns the chunk ids brought in."""
-    parts = sorted({int(name.split("#")[1]) for name in retrieval.stages if "#" in name})
+    candidates that are no part's best. Other variants (rewrites, multi-query, HyDE) are
+    search aids, not parts. Returns the chunk ids brought in."""
+    parts = [i for i, v in enumerate(retrieval.variants) if v.kind == "sub"]
     if not parts:
         return []
     by_id = {c.chunk_id: c for c in retrieval.candidates}
+    rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best = []
     for i in parts:
         heads = [ids[0] for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
-        ranked = sorted(heads, key=lambda cid: [c.chunk_id for c in retrieval.candidates].index(cid)
-                        if cid in by_id else len(by_id))
+        ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:
             best.append(ranked[0])
     brought = []

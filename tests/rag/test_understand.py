@@ -93,3 +93,24 @@ def test_every_part_of_a_split_question_reaches_the_context_and_the_answer(write
     docs = {c.doc_id for c in frame.context}
     assert {"a", "b"} <= docs
     assert "240" in frame.answer and "170" in frame.answer
+
+
+def test_only_sub_queries_are_parts_to_cover(write, tmp_path: Path) -> None:
+    """A rewrite variant (rules synonyms) is a search aid: its best hit is not forced into the
+    top-k the way a sub-query's is."""
+    write("a.md", "# Tier one\n\nThe hotel cap in tier one cities is 240 USD per night.")
+    write("zebra.md", "# Road works\n\nThe zebra crossing outside the office is repainted every spring.")
+    for i in range(4):
+        write(f"n{i}.md", f"# Hotel note {i}\n\nHotel caps in tier one cities need approval form {i}.")
+    synonyms = {"name": "rules", "params": {"synonyms": {"hotel caps": ["zebra crossing"]}}}
+    config = CONFIG.model_copy(update={"query_transforms": [ComponentSpec.model_validate(synonyms)], "top_k": 2,
+                                       "retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "en")
+    pipeline = Pipeline(config, idx)
+    retrieval = pipeline.retrieve("What are the hotel caps in tier one?", EMPLOYEE)
+    assert "rewrite" in [v.kind for v in retrieval.variants] and "sub" not in [v.kind for v in retrieval.variants]
+    assert retrieval.stages["bm25#1"][0].startswith("zebra") or retrieval.stages["bm25#2"][0].startswith("zebra")
+    assert "zebra" not in [c.chunk.doc_id for c in retrieval.candidates[:2]]
+    frame = pipeline.answer(retrieval)
+    assert "zebra" not in {c.doc_id for c in frame.context}
+    assert "sub-query" not in next(t for t in frame.trace if t.stage == "top_k").note
