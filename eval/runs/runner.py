@@ -263,12 +263,13 @@ def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: An
         names = sorted({n for s in suites for n in metric_names(config, s.mode)})
         log.judge = {**judged_identity(judge, names), "usage": dict(usage),
                      "cost": round(log.judge.get("cost", 0.0) + judge.cost, 6)}
-    # one record per case in suite and case order (records of suites not run this time kept)
+    # one record per case — the latest — in suite and case order, then any others the file held
+    # (cases of suites not run this time)
+    latest = {r.key: r for r in state.checkpoint.read()}
+    latest.update(state.records)
     order = [(s.name, c.id) for s in suites for c in s.cases]
-    rest = [r for k, r in state.records.items() if k not in set(order)]
-    others = [r for r in state.checkpoint.read() if r.key not in state.records]
-    latest = {r.key: r for r in others}
-    state.checkpoint.rewrite([state.records[k] for k in order if k in state.records] + rest + list(latest.values()))
+    first = set(order)
+    state.checkpoint.rewrite([latest[k] for k in order if k in latest] + [r for k, r in latest.items() if k not in first])
     errors = sum(s.errors for s in log.suites.values())
     judge_failed = any(s.judge and not s.judge["within_bounds"] for s in log.suites.values())
     log.status = "incomplete" if errors or judge_failed else "complete"

@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Any
 
 import numpy as np
 
@@ -108,7 +107,8 @@ class CorpusTerms:
     """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
     def __init__(self) -> None:
-        self._by_space: dict[Any, Any] = {}
+        self._by_space: dict[int, dict[str, list[int]]] = {}
+        self._compact: dict[int, list[str]] = {}
 
     def postings(self, env: QueryEnv) -> dict[str, list[int]]:
         key = id(env.space)
@@ -130,10 +130,10 @@ class CorpusTerms:
         needle = compact(name)
         if len(needle) < 3:
             return False
-        key = ("compact", id(env.space))
-        if key not in self._by_space:
-            self._by_space[key] = [compact(c.text) for c in env.space.chunks]  # type: ignore[assignment]
-        texts = self._by_space[key]
+        key = id(env.space)
+        if key not in self._compact:
+            self._compact[key] = [compact(c.text) for c in env.space.chunks]
+        texts = self._compact[key]
         return any((env.allowed is None or env.allowed[i]) and needle in t for i, t in enumerate(texts))
 
     def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:

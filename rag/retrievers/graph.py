@@ -13,14 +13,13 @@ built in memory on first use per corpus; access control applies before scoring.
 from __future__ import annotations
 
 import re
-import threading
 from typing import Any
 
 from pydantic import PositiveInt, conint
 
 from rag._lazy import require
-from rag.indexes import top_k
 from rag.retrievers import Retriever, retrievers
+from rag.retrievers._per_corpus import PerCorpus, top_hits
 from rag.text import compact
 from rag.types import Candidate, QueryEnv, QueryVariant
 
@@ -80,21 +79,11 @@ class Graph:
         return out
 
 
-_BUILT: dict[int, tuple[Any, Graph]] = {}
-_LOCK = threading.Lock()
-
-
-def graph_for(space: Any) -> Graph:
-    with _LOCK:
-        hit = _BUILT.get(id(space))
-        if hit is None or hit[0] is not space:   # the space is kept, so its id is never reused
-            hit = (space, Graph(space.chunks))
-            _BUILT[id(space)] = hit
-        return hit[1]
+graph_for = PerCorpus(lambda space: Graph(space.chunks))
 
 
 @retrievers.register("graph", version="1", searches="chunks")
-def graph(*, top_k: PositiveInt = 20, hops: conint(ge=1, le=2) = 2) -> Retriever:  # type: ignore[valid-type]  # noqa: F811
+def graph(*, top_k: PositiveInt = 20, hops: conint(ge=1, le=2) = 2) -> Retriever:  # type: ignore[valid-type]
     """Chunks within ``hops`` entity hops of the question's codes, 《titles》 and document names."""
     k = top_k
 
@@ -113,12 +102,9 @@ def graph(*, top_k: PositiveInt = 20, hops: conint(ge=1, le=2) = 2) -> Retriever
             scores = np.zeros(len(g.ids))
             for cid, s in found.items():
                 scores[position[cid]] = s
-            hits = _top(g.ids, scores, k, env.allowed)
+            hits = top_hits(g.ids, scores, k, env.allowed)
             out.append([Candidate(by_id[cid], s, {"graph": s}) for cid, s in hits])
         return out
 
     return retrieve
 
-
-def _top(ids: list[str], scores: Any, k: int, allowed: Any) -> list[tuple[str, float]]:
-    return [(h.chunk_id, h.score) for h in top_k(ids, scores, k, allowed, drop_zero=True)]

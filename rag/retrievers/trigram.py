@@ -12,15 +12,14 @@ for the corpus; access control applies before scoring, as in every retriever.
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from typing import Any
 
 from pydantic import PositiveInt
 
 from rag._lazy import require
-from rag.indexes import top_k
 from rag.retrievers import Retriever, retrievers
+from rag.retrievers._per_corpus import PerCorpus, top_hits
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 _KEEP = re.compile(r"[^0-9a-z\u3400-\u9fff]+")
@@ -46,40 +45,27 @@ class _Index:
         return self.model.get_scores(known) if known else None
 
 
-_BUILT: dict[tuple[int, int], tuple[Any, _Index]] = {}
-_LOCK = threading.Lock()
-
-
-def _index_for(space: Any, n: int) -> _Index:
-    key = (id(space), n)
-    with _LOCK:
-        hit = _BUILT.get(key)
-        if hit is None or hit[0] is not space:   # the space is kept, so its id is never reused
-            hit = (space, _Index(space.chunks, n))
-            _BUILT[key] = hit
-        return hit[1]
+_INDEXES: dict[int, PerCorpus[_Index]] = {}   # by n, shared by every pipeline of the process
 
 
 @retrievers.register("trigram", version="1", searches="chunks")
-def trigram(*, top_k: PositiveInt = 20, n: PositiveInt = 3) -> Retriever:  # noqa: F811
+def trigram(*, top_k: PositiveInt = 20, n: PositiveInt = 3) -> Retriever:
     """BM25 over character ``n``-grams of each chunk's body text (module docstring)."""
     k = top_k
+    index_for = _INDEXES.setdefault(n, PerCorpus(lambda space: _Index(space.chunks, n)))
 
     def retrieve(variants: list[QueryVariant], env: QueryEnv) -> list[list[Candidate]]:
         space = env.space
         if not space.chunks:
             return [[] for _ in variants]
-        index = _index_for(space, n)
+        index = index_for(space)
         by_id = space.chunk_by_id
         out = []
         for v in variants:
             scores = index.scores(v.text)
-            hits = [] if scores is None else _top(index.ids, scores, k, env.allowed)
+            hits = [] if scores is None else top_hits(index.ids, scores, k, env.allowed)
             out.append([Candidate(by_id[cid], s, {"trigram": s}) for cid, s in hits])
         return out
 
     return retrieve
 
-
-def _top(ids: list[str], scores: Any, k: int, allowed: Any) -> list[tuple[str, float]]:
-    return [(h.chunk_id, h.score) for h in top_k(ids, scores, k, allowed, drop_zero=True)]

@@ -7,7 +7,7 @@ A router returns a :class:`~rag.types.RouteDecision`: ``rag`` (the normal path),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rag.registry import Registry
 from rag.types import QueryEnv, RouteDecision
@@ -17,4 +17,4 @@ routers: Registry[Router] = Registry("router")
 
 from rag.routers import builtin  # noqa: E402,F401  (register built-ins)
 
-__all__ = ["Router", "Sequence", "routers"]
+__all__ = ["Router", "routers"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import numpy as np
@@ -53,7 +52,6 @@ def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # 
     return verify
 
 
-_VERDICT = re.compile(r"\b(yes|no)\b|(?:^|[^不])(是|支持)|(否|不支持)", re.I)
 _PROMPT = ("Does the source fully support the claim? Answer yes or no.\n\nSource:\n{source}\n\nClaim: {claim}")
 
 
