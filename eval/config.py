@@ -38,6 +38,7 @@ from rag.routers import routers
 from rag.tokenizers import tokenizers
 from rag.transforms import transforms
 from rag.verifiers import verifiers
+from rag.versions import versioners
 
 
 class RunConfig(PipelineConfig):
@@ -57,6 +58,7 @@ class RunConfig(PipelineConfig):
 STAGES: dict[str, Registry[Any]] = {
     "cleaner": cleaners,
     "poison_scan": scanners,
+    "versions": versioners,
     "chunker": chunkers,
     "embedder": embedders,
     "tokenizer": tokenizers,

@@ -46,6 +46,7 @@ class PipelineConfig(Frozen):
     loaders: dict[str, ComponentSpec] = {}
     cleaner: ComponentSpec = ComponentSpec(name="standard")
     poison_scan: ComponentSpec = ComponentSpec(name="patterns")
+    versions: ComponentSpec = ComponentSpec(name="text")
     chunker: ComponentSpec = ComponentSpec(name="heading_aware")
     embedder: ComponentSpec | PerLanguage = DEFAULT_EMBEDDER
     tokenizer: ComponentSpec | PerLanguage = DEFAULT_TOKENIZER

@@ -21,7 +21,6 @@ from rag.hygiene import strip_page_furniture
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
 from rag.types import Document, LoadIssue, Quarantined, Sanitized
-from rag.withdrawn import withdrawal_notice
 
 SIDECAR_SUFFIX = ".metadata.yaml"
 
@@ -198,11 +197,6 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
     if furniture:
         metadata["page_furniture"] = furniture
     title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
-    notice = withdrawal_notice(title, text)
-    if notice and "withdrawn" not in metadata:   # a sidecar's own withdrawn: false wins
-        metadata["withdrawn"] = True
-        metadata["withdrawn_notice"] = notice
-        metadata["tags"] = [*metadata.get("tags", []), *([] if "outdated" in metadata.get("tags", []) else ["outdated"])]
     in_title, findings = scan_poison(title), scan_poison(text)
     if in_title or findings:
         rules = ", ".join(dict.fromkeys(x.rule for x in in_title + findings))

@@ -25,13 +25,14 @@ from rag.hygiene import placeholders_in
 from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
 from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
+from rag.versions import versioners
 from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
 from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, Sanitized, SearchHit
 
-CHUNKS_FORMAT = 3  # 2: documents withdrawn in their own words are marked; 3: page furniture
+CHUNKS_FORMAT = 4  # 4: outdated documents are marked by the versions stage; 2: documents withdrawn in their own words are marked; 3: page furniture
                    # removed, placeholder chunks flagged
 
 
@@ -62,6 +63,7 @@ class IndexReport:
     issues: list[LoadIssue] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
     sanitized: list[Sanitized] = field(default_factory=list)
+    outdated: list[dict[str, Any]] = field(default_factory=list)   # documents the versions stage marked
     embedded: int = 0
     embed_cache_hits: int = 0
 
@@ -81,6 +83,7 @@ def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str)
         "loaders": loader_desc,
         "cleaner": cleaners.describe(config.cleaner),
         "poison_scan": scanners.describe(config.poison_scan),
+        "versions": versioners.describe(config.versions),
         "chunker": chunkers.describe(config.chunker),
     }
     chunk_key = stable_hash(chunk_manifest)
@@ -274,13 +277,17 @@ class Indexer:
             scan_poison=scanners.build(config.poison_scan, field_path="poison_scan"),
             loader_specs=config.loaders,
         )
+        documents = versioners.build(config.versions, field_path="versions")(corpus.documents)
         chunk = chunkers.build(config.chunker, field_path="chunker")
-        chunks = [flag_placeholders(c) for doc in corpus.documents for c in chunk(doc)]
+        chunks = [flag_placeholders(c) for doc in documents for c in chunk(doc)]
         ingest = {
             "documents": len(corpus.documents),
             "issues": [asdict(i) for i in corpus.issues],
             "quarantined": [asdict(q) for q in corpus.quarantined],
             "sanitized": [asdict(s) for s in corpus.sanitized],
+            "outdated": [{"doc_id": d.doc_id, "source": d.source, "why": d.metadata.get("withdrawn_notice", ""),
+                          "superseded_by": d.metadata.get("superseded_by")}
+                         for d in documents if d.metadata.get("withdrawn")],
         }
         with self.store.building("chunks", keys.chunks, keys.manifests["chunks"]) as tmp:
             with (tmp / "chunks.jsonl").open("w", encoding="utf-8") as fh:
@@ -297,6 +304,7 @@ class Indexer:
         report.issues = [LoadIssue(**i) for i in data["issues"]]
         report.quarantined = [Quarantined(**q) for q in data["quarantined"]]
         report.sanitized = [Sanitized(**s) for s in data.get("sanitized", [])]
+        report.outdated = data.get("outdated", [])
 
     def _build_dense(self, index: CorpusIndex, stage: StageReport, report: IndexReport) -> None:
         start = time.perf_counter()

@@ -21,6 +21,9 @@ def format_report(report: IndexReport, language: str, corpus: Path) -> str:
         lines.append(f"  quarantined  {q.source} ({q.reason}): “{q.excerpt}”")
     for s in report.sanitized:
         lines.append(f"  sanitized    {s.source} ({s.rules}): removed “{' … '.join(s.removed)[:160]}”")
+    for d in report.outdated:
+        successor = f" → current: {d['superseded_by']}" if d.get("superseded_by") else ""
+        lines.append(f"  outdated     {d['source']}: {d['why'][:120]}{successor}")
     return "\n".join(lines)
 
 

@@ -47,7 +47,33 @@ def units_of(item: ContextItem) -> list[Unit]:
             and not any(rule.search(u.text) for rule in RULES.values())]
 
 
-@generators.register("extractive", version="7")
+def version_years(item: ContextItem, env: QueryEnv) -> set[str]:
+    """The years a source's version is known by: in its title, or its ``version``."""
+    chunk = env.space.chunk_by_id.get(item.chunk_id)
+    version = str(chunk.metadata.get("version") or "") if chunk else ""
+    return set(_YEAR.findall(item.title)) | set(_YEAR.findall(version))
+
+
+def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, lang: str) -> str:
+    """Which version an answer used, for a source that has several (the versions stage marked
+    one as superseding or superseded): "（依据现行版本《…》，2024）", "(from the withdrawn …)"."""
+    notes = []
+    for item in context:
+        chunk = env.space.chunk_by_id.get(item.chunk_id)
+        if item.number not in numbers or chunk is None:
+            continue
+        meta = chunk.metadata
+        version = f"{meta['version']}" if meta.get("version") else ""
+        if meta.get("withdrawn"):
+            notes.append(f"（出自已废止的《{item.title}》{version and f'，{version}'}）" if lang == "zh"
+                         else f" (from the withdrawn {item.title}{version and f', {version}'})")
+        elif meta.get("supersedes"):
+            notes.append(f"（依据现行版本《{item.title}》{version and f'，{version}'}）" if lang == "zh"
+                         else f" (per the current version: {item.title}{version and f', {version}'})")
+    return "".join(dict.fromkeys(notes))
+
+
+@generators.register("extractive", version="8")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -98,7 +124,7 @@ def extractive(
         # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
         # sources whose title carries that year, when there are any: a version asked for by name
         years = set(_YEAR.findall(question))
-        named = [item for item in context if years & set(_YEAR.findall(item.title))]
+        named = [item for item in context if years & version_years(item, env)]
         units = [u for item in (named or context) for u in units_of(item)]
         scored = ranked(question, units, env)
         if not scored or scored[0][0] < min_score:
@@ -116,7 +142,7 @@ def extractive(
         for i, u in enumerate(picked):  # one [n] after each run of sentences from source n
             last_of_run = i + 1 == len(picked) or picked[i + 1].number != u.number
             parts.append(f"{u.text} [{u.number}]" if last_of_run else u.text)
-        text = joiner.join(parts)
+        text = joiner.join(parts) + version_note(sorted({u.number for u in picked}), context, env, lang)
         return Generation(PARTIAL[lang] + text if decision.action == "partial" else text)
 
     return generate
