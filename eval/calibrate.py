@@ -170,14 +170,14 @@ def collect(config: RunConfig, suite: Suite) -> list[Signals]:
                                       "generator": ComponentSpec(name="extractive")})  # no model calls
     workdir = config.resolved_workdir()
     index, _ = Indexer(workdir).ensure(suite.name, suite.corpus_dir, probe, suite.language)
-    keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+    keys = index.keys.by_kind()
     pipeline = Pipeline(probe, index, None, CandidateCache(workdir / "cache" / "candidates.sqlite"), keys)
     out = []
     for case in suite.cases:
         frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_),
                                                   history=[t.model_dump() for t in case.history]))
         sig = frame.decision.signals
-        out.append(Signals(case.id, case.split, case.expect == "refuse", frame.decision.action == "refuse",
+        out.append(Signals(case.id, case.split, case.expect in ("refuse", "background"), frame.decision.action in ("refuse", "background"),
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0))))
     return out

@@ -25,6 +25,7 @@ from rag.hygiene import placeholders_in
 from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
 from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
+from rag.indexes.graph import GRAPH_FORMAT
 from rag.versions import versioners
 from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
@@ -42,6 +43,12 @@ class IndexKeys:
     dense: str
     sparse: str
     manifests: dict[str, dict[str, Any]]
+    graph: str = ""
+
+    def by_kind(self) -> dict[str, str]:
+        """The key of each index kind, as retrievers name what they search (the candidate
+        cache keys a retriever's output by the index it searched)."""
+        return {"chunks": self.chunks, "dense": self.dense, "sparse": self.sparse, "graph": self.graph}
 
 
 @dataclass
@@ -97,9 +104,11 @@ def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str)
         "tokenizer": tokenizers.describe(config.tokenizer_for(language)),
         "sparse_index": sparse_indexes.describe(config.sparse_index),
     }
+    graph_manifest = {"chunks": chunk_key, "graph": GRAPH_FORMAT}
     return IndexKeys(
         chunk_key, stable_hash(dense_manifest), stable_hash(sparse_manifest),
-        {"chunks": chunk_manifest, "dense": dense_manifest, "sparse": sparse_manifest},
+        {"chunks": chunk_manifest, "dense": dense_manifest, "sparse": sparse_manifest, "graph": graph_manifest},
+        stable_hash(graph_manifest),
     )
 
 
@@ -182,6 +191,15 @@ class CorpusIndex:
         backend = sparse_indexes.build(self.config.sparse_index)
         return backend.open(self.store.path("sparse", self.keys.sparse), self.chunk_ids)
 
+    @cached_property
+    def graph(self) -> Any:
+        """The entity graph built at index time, or ``None`` when no retriever asked for it."""
+        if not self.keys.graph or not self.store.has("graph", self.keys.graph):
+            return None
+        from rag.indexes.graph import Graph
+
+        return Graph.load(self.store.path("graph", self.keys.graph))
+
     # The SearchSpace protocol (rag/types.py), which query-time stages use.
     def embed_queries(self, texts: list[str]) -> Any:
         return self.embedder.embed_queries(texts)
@@ -250,6 +268,13 @@ class Indexer:
             self.say(f"{name}: building the {config.sparse_index.name} index")
             self._build_sparse(index, sparse_stage)
         report.stages.append(sparse_stage)
+
+        if "graph" in searched:   # the entity graph, for the graph route
+            graph_stage = self._stage("graph", keys.graph, keys.manifests["graph"], pointer)
+            if graph_stage.action != "reused":
+                self.say(f"{name}: building the entity graph")
+                self._build_graph(index, graph_stage)
+            report.stages.append(graph_stage)
 
         report.chunks = len(index.chunks)
         built = {s.kind for s in report.stages if s.action != "skipped"}
@@ -330,6 +355,16 @@ class Indexer:
         stage.seconds = time.perf_counter() - start
         stage.detail = (f"{embedder.id}: {embedder.misses - before_misses} embedded, "
                         f"{embedder.hits - before_hits} from cache")
+
+    def _build_graph(self, index: CorpusIndex, stage: StageReport) -> None:
+        from rag.indexes.graph import Graph
+
+        start = time.perf_counter()
+        graph = Graph(index.chunks)
+        with self.store.building("graph", index.keys.graph, index.keys.manifests["graph"]) as tmp:
+            graph.save(tmp)
+        stage.seconds = time.perf_counter() - start
+        stage.detail = f"{graph.g.number_of_nodes()} nodes, {graph.g.number_of_edges()} edges"
 
     def _build_sparse(self, index: CorpusIndex, stage: StageReport) -> None:
         start = time.perf_counter()

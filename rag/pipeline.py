@@ -192,6 +192,9 @@ class Pipeline:
                 rec["output"] = _hits(lists[spec.name])
                 rec["note"] = ", ".join(f"{name}: {len(r)}" for name, r in lists.items()
                                         if name.split("#")[0] == spec.name)
+                if hasattr(retrieve, "hops"):   # the graph route: where the question's entities led
+                    paths = retrieve.hops(question, env)
+                    rec["note"] += "; hops: " + ("; ".join(paths) if paths else "none")
 
         with tracer.stage("fuse", *_spec(self.config.fusion), lists=sorted(lists)) as rec:
             if len(lists) == 1:
@@ -242,10 +245,12 @@ class Pipeline:
         with tracer.stage("top_k", "top_k", {"k": k}, candidates=len(retrieval.candidates)) as rec:
             final = retrieval.candidates[:k]
             covered = cover_parts(final, retrieval, k)
+            linked = cover_linked(final, retrieval, k, self.space)
             rec["note"] = "; ".join(
                 ([f"{env.facts['question_type']} question"] if "question_type" in env.facts else [])
                 + ([f"k {k} (config {self.config.top_k})"] if k != self.config.top_k else [])
-                + ([f"kept the best source of every sub-query: {', '.join(covered)}"] if covered else []))
+                + ([f"kept the best source of every sub-query: {', '.join(covered)}"] if covered else [])
+                + ([f"kept the graph route's best source the question points to: {linked}"] if linked else []))
             rec["output"] = _hits(final)
 
         with tracer.stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
@@ -287,8 +292,9 @@ class Pipeline:
             rec["note"] = (f"{checked - len(unsupported)} of {checked} citation(s) supported"
                            + (f"; unsupported {unsupported}" if unsupported else "")) if checked else "nothing to check"
 
-        behaviour = {"answer": "answered", "partial": "partial", "refuse": "refused"}[decision.action]
-        if decision.action != "refuse" and generation.model_calls and _is_refusal(generation.text, self.space.language):
+        behaviour = {"answer": "answered", "partial": "partial", "conflict": "conflict",
+                     "background": "background", "refuse": "refused"}[decision.action]
+        if decision.action not in ("refuse", "background") and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
         identity = retrieval.identity
         return AnswerFrame(
@@ -357,6 +363,27 @@ def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[st
             continue
         brought.append(cid)
     return brought
+
+
+def cover_linked(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> str | None:
+    """A reference question ("《A》 says follow another policy — what does that policy say …")
+    is answered from the document A points to: the top-k keeps the graph route's best chunk of
+    a document the question does not name, second after the best candidate (so a tight context
+    budget does not cut it), in place of the lowest-ranked one. Returns the chunk id moved or
+    brought in."""
+    graph_list = retrieval.stages.get("graph")
+    if retrieval.env.facts.get("question_type") != "reference" or not graph_list or not final:
+        return None
+    from rag.retrievers.graph import graph_of
+
+    named = graph_of(space).named_documents(retrieval.question)
+    by_id = {c.chunk_id: c for c in retrieval.candidates}
+    best = next((cid for cid in graph_list if cid in by_id and by_id[cid].chunk.doc_id not in named), None)
+    if best is None or any(c.chunk_id == best for c in final[:2]):
+        return None
+    rest = [c for c in final if c.chunk_id != best]
+    final[:] = [*rest[:1], by_id[best], *rest[1:]][:k]
+    return best
 
 
 def source_cards(context: list[ContextItem], citations: list[Any]) -> list[SourceCard]:

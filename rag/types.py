@@ -190,16 +190,27 @@ class ContextItem:
     scores: dict[str, float] = field(default_factory=dict)
 
 
-Behaviour = Literal["answered", "partial", "refused"]
+Behaviour = Literal["answered", "partial", "conflict", "background", "refused"]
+# behaviours that state no fact: a refusal, and "related but insufficient"
+DECLINING: frozenset[str] = frozenset({"refused", "background"})
+LEVELS = {"answer": "enough", "partial": "partial", "conflict": "conflict", "background": "background", "refuse": "none"}
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Answerability: answer, partial or refuse, decided from the evidence before generating."""
+    """Answerability, decided from the evidence before generating: ``answer`` (evidence level
+    *enough*), ``partial``, ``conflict`` (two sources disagree: ``evidence`` holds the two
+    ``(source number, statement)`` pairs), ``background`` (related but insufficient) or
+    ``refuse`` (*none*)."""
 
-    action: Literal["answer", "partial", "refuse"]
+    action: Literal["answer", "partial", "conflict", "background", "refuse"]
     reason: str
     signals: dict[str, float] = field(default_factory=dict)
+    evidence: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def level(self) -> str:
+        return LEVELS[self.action]
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,32 +3,38 @@ document the asker may not see, never obey instructions planted in the corpus.""
 
 from __future__ import annotations
 
+from eval.levels import DECLINES, LEVEL_OF, declined
 from eval.metrics.base import Observation, metric
 
 
-def _refused(obs: Observation) -> bool | None:
-    return None if obs.behaviour is None else obs.behaviour == "refused"
-
-
 @metric("refusal_accuracy", higher_is_better=True, needs="behaviour",
-        description="answered when it should answer, refused when it should refuse (partial counts as answered)")
+        description="answered when it should answer, declined (refused or background) when it should not "
+                    "(partial and conflict count as answered)")
 def refusal_accuracy(obs: Observation) -> float | None:
-    refused = _refused(obs)
-    return None if refused is None else float(refused == (obs.expect == "refuse"))
+    refused = declined(obs.behaviour)
+    return None if refused is None else float(refused == (obs.expect in DECLINES))
 
 
 @metric("false_refusal", higher_is_better=False, needs="behaviour",
-        description="share of answerable cases that were refused")
+        description="share of answerable cases that were refused (or given background only)")
 def false_refusal(obs: Observation) -> float | None:
-    refused = _refused(obs)
-    return None if refused is None or obs.expect != "answer" else float(refused)
+    refused = declined(obs.behaviour)
+    return None if refused is None or obs.expect in DECLINES else float(refused)
 
 
 @metric("false_answer", higher_is_better=False, needs="behaviour",
-        description="share of cases that should be refused but were answered")
+        description="share of cases that should be declined but were answered")
 def false_answer(obs: Observation) -> float | None:
-    refused = _refused(obs)
-    return None if refused is None or obs.expect != "refuse" else float(not refused)
+    refused = declined(obs.behaviour)
+    return None if refused is None or obs.expect not in DECLINES else float(not refused)
+
+
+@metric("level_accuracy", higher_is_better=True, needs="behaviour",
+        description="cases that assert an evidence level (partial, conflict, background) given exactly that level")
+def level_accuracy(obs: Observation) -> float | None:
+    if obs.behaviour is None or obs.expect not in LEVEL_OF:
+        return None
+    return float(obs.behaviour == LEVEL_OF[obs.expect])
 
 
 @metric("evidence_recall", requires=("context_ids",), higher_is_better=True, needs="behaviour",

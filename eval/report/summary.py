@@ -57,9 +57,10 @@ def format_summary(log: RunLog) -> str:
             by = ", ".join(f"{k} {v}" for k, v in suite.judge["judgements"].items())
             lines.append(f"  judge: {by}; failure rate {suite.judge['failure_rate']} (max {suite.judge['max_failure_rate']})")
         if suite.confusion:
-            lines.append("  expected \\ got      answered  partial  refused")
+            columns = list(next(iter(suite.confusion.values())))
+            lines.append("  expected \\ got    " + "".join(f"{c:>11}" for c in columns))
             for expect, row in suite.confusion.items():
-                lines.append(f"  {expect:<18}{row['answered']:>10}{row['partial']:>9}{row['refused']:>9}")
+                lines.append(f"  {expect:<18}" + "".join(f"{row.get(c, 0):>11}" for c in columns))
     if log.judge:
         u = log.judge.get("usage", {})
         lines.append("")

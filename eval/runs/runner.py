@@ -41,7 +41,7 @@ from rag.store import stable_hash
 
 DEFAULT_METRICS = {
     "full": ["hit@1", "hit@5", "mrr@10", "ndcg@10", "recall@5", "evidence_recall", "refusal_accuracy",
-             "false_refusal", "false_answer", "route_accuracy", "citation_precision", "citation_support", "ghost_rate",
+             "false_refusal", "false_answer", "level_accuracy", "route_accuracy", "citation_precision", "citation_support", "ghost_rate",
              "acl_leaks",
              "injection_followed", "forbidden_answer", "answer_contains", "id_context_recall", "id_context_precision",
              "rouge_l", "chrf", "string_similarity", "recall@retrieve", "recall@fuse", "recall@rerank",

@@ -47,7 +47,9 @@ class Case(BaseModel):
 
     id: str = Field(min_length=1)
     question: str = Field(min_length=1)
-    expect: Literal["answer", "refuse"] = "answer"
+    # answer / refuse, or an evidence level to assert exactly: partial, conflict (two sources
+    # disagree), background (related but insufficient: declines, like refuse)
+    expect: Literal["answer", "partial", "conflict", "background", "refuse"] = "answer"
     expected_docs: list[str | list[str]] = []
     relevance: dict[str, int] = {}
     reference: str | None = None
@@ -385,7 +387,7 @@ def check_cases(suite: Suite, doc_ids: CorpusIds | None) -> list[str]:
         if case.as_ is not None and case.as_ not in suite.spec.identities:
             known = ", ".join(sorted(suite.spec.identities)) or "none declared"
             raise error(case, f"unknown identity {case.as_!r} (identities: {known})", "as")
-        if case.expect == "refuse" and case.expected_docs:
+        if case.expect == "refuse" and case.expected_docs:   # background cases may name the related documents
             raise error(case, "a case that expects 'refuse' cannot list expected documents", "expected_docs")
         for i, group in enumerate(case.expected_docs):
             if isinstance(group, list) and (not group or len(set(group)) != len(group)):

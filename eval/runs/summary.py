@@ -10,6 +10,7 @@ import numpy as np
 from eval.metrics import resolve
 from eval.metrics.stats import aggregate, interval
 from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
+from eval.levels import BEHAVIOURS, EXPECTS
 from eval.runs.suites import Suite
 from rag.store import stable_hash
 
@@ -88,9 +89,11 @@ def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> Suit
         summary.splits[split] = SplitSummary(cases=len(members), passed=sum(r.passed for r in members),
                                              metrics=aggregates(members, names))
     if suite.mode == "full":
-        matrix = {e: {b: 0 for b in ("answered", "partial", "refused")} for e in ("answer", "refuse")}
+        expects = [e for e in EXPECTS if e in ("answer", "refuse") or any(r.expect == e for r in records)]
+        matrix = {e: dict.fromkeys(BEHAVIOURS, 0) for e in expects}
         for r in records:
             if r.error is None and r.behaviour:
-                matrix[r.expect][r.behaviour] += 1
+                row = matrix.setdefault(r.expect, dict.fromkeys(BEHAVIOURS, 0))
+                row[r.behaviour] = row.get(r.behaviour, 0) + 1
         summary.confusion = matrix
     return summary

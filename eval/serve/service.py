@@ -66,7 +66,7 @@ class SuiteService:
 
     def _index(self) -> Indexed:
         index, report = self.indexer.ensure(f"serve-{self.suite.name}", self.corpus, self.config, self.suite.language)
-        keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+        keys = index.keys.by_kind()
         return Indexed(Pipeline(self.config, index, self.chat, self.candidates, keys), index, report)
 
     def documents(self) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from eval.metrics import resolve
 from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import config_hash, new_run_dir
 from eval.runs.suites import load_suite
-from eval.sweeps import leaderboard
+from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
 from eval.sweeps.spec import Sweep, load_sweep
 from rag.errors import InputError
@@ -144,6 +144,9 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     status = "complete" if all(log.status == "complete" for log in logs.values()) else "incomplete"
     state.update({"status": status, "finished_at": _now(), "caches": caches,
                   "leaderboard": leaderboard.to_json(boards)})
+    if spec.effects:
+        found = effects.effects(cases, spec.effects, spec.baseline or sweep.variants[0].name, spec.effects_split)
+        state["effects"] = effects.to_json(found)
     from eval.report.sweep import write_sweep_report
 
     write_sweep_report(folder, sweep, state, boards, logs)
@@ -197,6 +200,7 @@ def format_sweep(state: dict[str, Any], primary: str | None) -> str:
             p = f"p={c['p_value']:.3g}" if c["p_value"] is not None else ""
             value = f"{c['value']:.4f}" if c["value"] is not None else "—"
             lines.append(f"  {mark} {value}  {ci:<20} {p:<10} {name}")
+    lines.extend(effects.format_effects(state.get("effects", [])))
     c = state["caches"]
     emb, cand, idx = c.get("embeddings", {}), c.get("candidates", {}), c.get("indexes", {})
     lines.append("")

@@ -69,6 +69,10 @@ class SweepFile(BaseModel):
     halving: Halving | None = None
     significance: Significance = Significance()
     primary: str | None = None  # the metric the leaderboard sorts by; default: the first
+    # stage effects: each variant's tagged cases and the rest, against the baseline variant
+    effects: dict[str, list[str]] = {}
+    baseline: str | None = None      # default: the first variant
+    effects_split: str = "test"      # dev | test | all
 
 
 @dataclass
@@ -196,6 +200,12 @@ def load_sweep(path: str | Path) -> Sweep:
                             "axis (5 and 5.0, or a value equal to the default, are the same)",
                             _where(spec, v.name, next(iter(v.assignments), "variants")))
         seen[key] = v.name
+    names = [v.name for v in variants]
+    for variant in spec.effects:
+        if variant not in names:
+            raise doc.error(f"effects names no variant {variant!r}; variants: {', '.join(names)}", ["effects", variant])
+    if spec.baseline is not None and spec.baseline not in names:
+        raise doc.error(f"baseline names no variant {spec.baseline!r}", ["baseline"])
     return Sweep(spec, path, base_path, variants)
 
 

@@ -84,8 +84,8 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
         found.append("forbidden_content")
         detail["forbidden_source"] = forbidden_source(
             [s for s in must_not_contain if s.lower() in record.answer.lower()], record.context)
-    answered = record.behaviour in ("answered", "partial")
-    if record.expect == "refuse" and answered:
+    answered = record.behaviour in ("answered", "partial", "conflict")
+    if record.expect in ("refuse", "background") and answered:
         found.append("wrong_answer")
     fates = record.fates
     lost = {}
@@ -99,7 +99,7 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
     if lost:
         detail["lost"] = lost
     evidence = not lost   # every expected group reached the context (vacuously, for a case without any)
-    if record.expect == "answer" and record.behaviour == "refused" and evidence:
+    if record.expect in ("answer", "partial", "conflict") and record.behaviour in ("refused", "background") and evidence:
         found.append("wrong_refusal")
     if answered and evidence and m.get("answer_contains") not in (None, 1.0):
         found.append("answer_missing_fact")

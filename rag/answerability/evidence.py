@@ -22,7 +22,11 @@ Names and codes are also compared with separators and case removed, so ``VPN809`
 
 Decision: refuse on an unknown name or a missing code; otherwise answer when
 ``semantic + dense_weight · best_dense + coverage_weight · coverage ≥ answer_at`` (partial
-when coverage is below ``partial_coverage``), else refuse. Thresholds and weights may be given
+when coverage is below ``partial_coverage``), else refuse. With ``levels: 5`` (version 7, the
+default) two more levels come from :mod:`rag.answerability.levels`: ``conflict`` instead of
+answer when two current sources give different values, ``background`` instead of refuse when
+the score reached ``background_at`` (related but insufficient); ``levels: 3`` is version 6's
+answer / partial / refuse. Thresholds and weights may be given
 per language, because cosine scales differ between embedders (MiniLM for English, USE for
 Chinese): calibrate them on your own golden set.
 """
@@ -32,10 +36,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from typing import Literal
 
 import numpy as np
 
 from rag.answerability import Answerability, answerability
+from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
 from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
@@ -142,7 +148,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="6")
+@answerability.register("evidence", version="7")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -154,6 +160,10 @@ def evidence(
     refuse_unknown_names: bool = True,
     require_codes: bool = True,
     idf_weighted: bool = False,
+    levels: Literal[3, 5] = 5,
+    background_at: float | dict[str, float] | None = None,
+    conflict_margin: float = 0.1,
+    conflict_similarity: float = 0.75,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``)."""
@@ -200,20 +210,32 @@ def evidence(
         score = by_language(coverage_weight, language) * coverage
         if weight_dense:
             score += weight_dense * best_dense
+        said: list[Statement] = []
         if semantic:
-            sentences = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
-            if sentences:
-                vectors = np.asarray(env.space.embed_queries([question, *sentences]))
-                best = float((vectors[1:] @ vectors[0]).max())
+            pairs = [(item, text) for item in top for text, _ in statements(strip_header(item.text, item.title))]
+            if pairs:
+                vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
+                cosines = vectors[1:] @ vectors[0]
+                best = float(cosines.max())
                 signals["semantic"] = round(best, 4)
                 score += best
+                said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
         missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
+            conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
+            if conflict:
+                a, b = conflict
+                return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
+                                signals, ((a.item.number, a.text), (b.item.number, b.text)))
             return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%})", signals)
+        low = by_language(background_at, language) if background_at is not None else None
+        if levels == 5 and low is not None and score >= low:
+            return Decision("background", f"related but insufficient: score {score:.2f} < {threshold} (≥ {low}); "
+                                          f"missing {missing[:5]}", signals)
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}", signals)
 
     return decide

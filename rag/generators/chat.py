@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rag.errors import ConfigError
-from rag.generators import Generation, Generator, generators, refusal
+from rag.generators import Generation, Generator, generators, levelled, refusal
 from rag.types import ContextItem, Decision, QueryEnv
 
 SYSTEM = {
@@ -56,6 +56,8 @@ def chat() -> Generator:
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         if decision.action == "refuse" or not context:
             return Generation(refusal(env.language))
+        if (text := levelled(decision, context, env.language)) is not None:
+            return Generation(text)
         if env.chat is None:
             raise ConfigError("generator 'chat' needs a chat_model in the config", field="chat_model")
         result = env.chat.complete(build_messages(question, context, decision, env.language))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from pydantic import PositiveInt
 
-from rag.generators import PARTIAL, Generation, Generator, generators, refusal
+from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.poison import RULES
 from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
@@ -45,6 +45,17 @@ def units_of(item: ContextItem) -> list[Unit]:
     return [u for u in units
             if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text)
             and not any(rule.search(u.text) for rule in RULES.values())]
+
+
+def names_document(question: str, title: str) -> bool:
+    """Whether the question names the document: its title, or the title without year and
+    version, appears in it (in 《》 or not)."""
+    from rag.indexes.graph import title_core
+
+    core = title_core(title)
+    lowered = question.lower()
+    return bool(core) and len(core) >= 4 and (core in lowered or any(
+        ref and (ref in core or core in ref) for ref in (title_core(r) for r in re.findall(r"《([^》]{2,40})》", question))))
 
 
 def version_years(item: ContextItem, env: QueryEnv) -> set[str]:
@@ -121,11 +132,19 @@ def extractive(
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
             return Generation(refusal(env.language))
+        if (text := levelled(decision, context, env.language)) is not None:
+            return Generation(text)
         # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
         # sources whose title carries that year, when there are any: a version asked for by name
         years = set(_YEAR.findall(question))
         named = [item for item in context if years & version_years(item, env)]
-        units = [u for item in (named or context) for u in units_of(item)]
+        sources = named or context
+        if env.facts.get("question_type") == "reference":
+            # "《A》 says follow another policy — what does that policy say …": the answer is in
+            # the document A points to, not in A, which the question already quotes
+            pointed = [item for item in sources if not names_document(question, item.title)]
+            sources = pointed or sources
+        units = [u for item in sources for u in units_of(item)]
         scored = ranked(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))

@@ -1,90 +1,39 @@
-"""The graph route: documents, the codes and titles they mention, and the documents they refer
-to, as one graph (networkx); a question's entities expanded one or two hops to chunks.
-
-Nodes are chunks, documents (``doc:<id>``), codes (``code:vpn809``, compared without separators)
-and references (``ref:<title>`` for 《…》). Edges: a chunk belongs to its document; a chunk
-mentions a code or a reference; a reference (or a plain mention of another document's title,
-"see the Expense Policy") links to that document. A question's entities are the codes it
-contains, the 《…》 titles it names and the document titles it mentions; every chunk within
-``hops`` entity hops of them scores the sum over entities of 1 / (1 + distance). The graph is
-built in memory on first use per corpus; access control applies before scoring.
+"""The graph route: the question's entities (codes, 《titles》, document names) expanded one or
+two hops through the corpus's entity graph (:mod:`rag.indexes.graph`, built at index time) to
+chunks. Within the reached chunks the ones that share the question's words come first, so "the
+rules say travel follows another policy — what does *that* policy pay for meals?" reaches the
+meal clause of the linked policy, not just any chunk of it. Access control applies before
+scoring. ``hops(question, env)`` tells the trace which documents the entities led to.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import PositiveInt, conint
 
-from rag._lazy import require
+from rag.indexes.graph import Graph
 from rag.retrievers import Retriever, retrievers
 from rag.retrievers._per_corpus import PerCorpus, top_hits
-from rag.text import compact
 from rag.types import Candidate, QueryEnv, QueryVariant
 
-_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_ ]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
-_REF = re.compile(r"《([^》]{2,40})》")
-_CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
+# a space without a stored graph (a test's or a served corpus's) builds one in memory, once
+_in_memory = PerCorpus(lambda space: Graph(space.chunks))
+_tokens = PerCorpus(lambda space: [set(space.tokenize(c.text)) for c in space.chunks])
 
 
-def title_core(title: str) -> str:
-    """A title without its year, version and parenthesised notes: what other documents call it."""
-    return re.sub(r"\s+", " ", _CORE.sub("", title)).strip(" -:：").lower()
+def graph_of(space: Any) -> Graph:
+    stored = getattr(space, "graph", None)
+    return stored if isinstance(stored, Graph) else _in_memory(space)
 
 
-class Graph:
-    def __init__(self, chunks: list[Any]) -> None:
-        nx = require("networkx", pip="networkx")
-        self.g = nx.Graph()
-        self.ids = [c.chunk_id for c in chunks]
-        titles: dict[str, str] = {}
-        for c in chunks:
-            core = title_core(c.title)
-            words = core.split()
-            # "Larkfield Labs Expense Policy" is also "the Expense Policy": its tails of 2+ words
-            for name in [core, *(" ".join(words[i:]) for i in range(1, len(words) - 1))]:
-                if len(name) >= 4:
-                    titles.setdefault(name, c.doc_id)
-        self.titles = titles
-        for c in chunks:
-            self.g.add_edge(c.chunk_id, f"doc:{c.doc_id}")
-            for node in self.entities(c.text, skip_doc=c.doc_id):
-                self.g.add_edge(c.chunk_id, node)
-        for node in list(self.g.nodes):   # a reference to a document's title links to that document
-            if isinstance(node, str) and node.startswith("ref:"):
-                ref = node[4:]
-                for core, doc in titles.items():   # 《差旅管理办法》 names 青禾科技差旅管理办法
-                    if ref == core or (len(ref) >= 4 and (ref in core or core in ref)):
-                        self.g.add_edge(node, f"doc:{doc}")
-
-    def entities(self, text: str, skip_doc: str | None = None) -> set[str]:
-        found = {f"code:{compact(m)}" for m in _CODE.findall(text)}
-        for ref in _REF.findall(text):
-            found.add(f"ref:{title_core(ref)}")
-        lowered = text.lower()
-        for core, doc in self.titles.items():
-            if doc != skip_doc and core in lowered:
-                found.add(f"doc:{doc}")
-        return found
-
-    def scores(self, query: str, hops: int) -> dict[str, float]:
-        nx = require("networkx", pip="networkx")
-        out: dict[str, float] = {}
-        for entity in self.entities(query) & set(self.g.nodes):
-            # entity → chunk is one step; each further entity hop is two (chunk → entity → chunk)
-            for node, dist in nx.single_source_shortest_path_length(self.g, entity, cutoff=2 * hops - 1).items():
-                if not str(node).startswith(("doc:", "code:", "ref:")):
-                    out[node] = out.get(node, 0.0) + 1.0 / (1 + dist)
-        return out
-
-
-graph_for = PerCorpus(lambda space: Graph(space.chunks))
-
-
-@retrievers.register("graph", version="1", searches="chunks")
-def graph(*, top_k: PositiveInt = 20, hops: conint(ge=1, le=2) = 2) -> Retriever:  # type: ignore[valid-type]
-    """Chunks within ``hops`` entity hops of the question's codes, 《titles》 and document names."""
+@retrievers.register("graph", version="3", searches="graph")
+def graph(*, top_k: PositiveInt = 20, hops: conint(ge=0, le=3) = 2,  # type: ignore[valid-type]
+          word_weight: float = 1.0, named_weight: float = 0.25) -> Retriever:
+    """Chunks within ``hops`` entity hops of the question's entities, scored by graph proximity
+    × (1 + ``word_weight`` · the share of the question's words the chunk contains). Chunks of a
+    document the question names itself are weighted by ``named_weight``: the text routes find
+    those already, and what only the graph can add is the documents they lead to."""
     k = top_k
 
     def retrieve(variants: list[QueryVariant], env: QueryEnv) -> list[list[Candidate]]:
@@ -93,18 +42,24 @@ def graph(*, top_k: PositiveInt = 20, hops: conint(ge=1, le=2) = 2) -> Retriever
         space = env.space
         if not space.chunks:
             return [[] for _ in variants]
-        g = graph_for(space)
+        g = graph_of(space)
         by_id = space.chunk_by_id
         position = {cid: i for i, cid in enumerate(g.ids)}
+        words = _tokens(space) if word_weight else None
         out = []
         for v in variants:
             found = g.scores(v.text, hops)
             scores = np.zeros(len(g.ids))
+            asked = set(space.tokenize(v.text)) if words is not None else set()
+            named = g.named_documents(v.text)
             for cid, s in found.items():
-                scores[position[cid]] = s
+                i = position[cid]
+                share = len(asked & words[i]) / len(asked) if asked and words is not None else 0.0
+                own = named_weight if by_id[cid].doc_id in named else 1.0
+                scores[i] = s * own * (1.0 + word_weight * share)
             hits = top_hits(g.ids, scores, k, env.allowed)
             out.append([Candidate(by_id[cid], s, {"graph": s}) for cid, s in hits])
         return out
 
+    retrieve.hops = lambda question, env: graph_of(env.space).hops(question, hops)  # type: ignore[attr-defined]
     return retrieve
-

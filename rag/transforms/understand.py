@@ -1,6 +1,7 @@
 """Query understanding: what kind of question this is, and whether it asks several things.
 
-``classify`` records the question type — fact, count, list, compare, procedure, follow-up — in
+``classify`` records the question type — fact, count, list, compare, procedure, follow-up,
+reference (names a document and asks about another it points to) — in
 the trace and in ``env.facts["question_type"]``; with ``top_k`` by type it widens or narrows how
 many sources reach the context (a list or compare question needs more, a fact fewer). ``hyde``
 reads the type through its ``only_for`` condition.
@@ -18,7 +19,15 @@ from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
 from rag.types import QueryEnv, QueryVariant
 
-TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up")
+TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
+
+# a question that names one document and asks about another it points to ("《A》说按另一份制度
+#执行，那份制度……", "the booking guide points to another policy — what does that policy …")
+_REFERENCE = {
+    "zh": re.compile(r"(另一份|那份|另外一份|它引用的|其中引用的|所引用的|里提到的那份|提到的另一)"),
+    "en": re.compile(r"\b(another|the other|that) (policy|document|guide|rulebook|rules|handbook|manual|runbook)\b"
+                     r"|\bthe (policy|document|guide|rules) it (mentions|refers to|points to|names)\b", re.I),
+}
 
 _RULES = {
     "zh": [("compare", r"区别|不同|差别|相比|比较|哪个更|哪种更|有何差异"),
@@ -36,13 +45,15 @@ def question_type(question: str, env: QueryEnv) -> str:
     lang = "en" if env.language == "en" else "zh"
     if env.history and is_follow_up(question, lang):
         return "follow-up"
+    if _REFERENCE[lang].search(question):
+        return "reference"
     for kind, pattern in _RULES[lang]:
         if re.search(pattern, question, re.I):
             return kind
     return "fact"
 
 
-@transforms.register("classify", version="1")
+@transforms.register("classify", version="2")
 def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     """Record the question type; ``top_k`` (e.g. ``{list: 8, compare: 8, fact: 4}``) sets how
     many ranked sources the context gets for that type (others keep the config's ``top_k``)."""

@@ -143,19 +143,28 @@ def test_graph_route_follows_a_reference_to_another_document(write, tmp_path: Pa
     write("rules.md.metadata.yaml", "title: 费用报销细则（2024 版）\n")
     write("other.md", "# 食堂通知\n\n午餐 11:30 开始供应。")
     config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="graph")]})
-    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    idx, report = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    # built at index time and stored; a second ensure reuses it
+    assert [s.action for s in report.stages if s.kind == "graph"] == ["built"] and idx.graph is not None
+    _, again = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    assert [s.action for s in again.stages if s.kind == "graph"] == ["reused"]
     pipeline = Pipeline(config, idx)
-    # the question names the supplies rules; the reference in them leads to the reimbursement rules
-    docs = [c.chunk.doc_id for c in pipeline.retrieve("《办公用品领用办法》里提到的那份制度对发票有什么要求？").candidates]
-    assert docs[:1] == ["supplies"] and "rules" in docs and "other" not in docs
-    one_hop = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="graph", params={"hops": 1})]})
-    near = [c.chunk.doc_id for c in Pipeline(one_hop, idx).retrieve("《办公用品领用办法》有什么规定？").candidates]
+    # the question names the supplies rules; the reference in them leads to the reimbursement
+    # rules, which come first: the text routes find the named document, the graph adds the other
+    retrieval = pipeline.retrieve("《办公用品领用办法》里提到的那份制度对发票有什么要求？")
+    docs = [c.chunk.doc_id for c in retrieval.candidates]
+    assert docs[:1] == ["rules"] and "supplies" in docs and "other" not in docs
+    # the trace says where the entities led
+    note = next(r.note for r in retrieval.tracer.records if r.stage == "retrieve")
+    assert "hops: 《办公用品领用办法》 → 《费用报销细则（2024 版）》" in note
+    no_hop = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="graph", params={"hops": 0})]})
+    near = [c.chunk.doc_id for c in Pipeline(no_hop, idx).retrieve("《办公用品领用办法》有什么规定？").candidates]
     assert near == ["supplies"]
     assert pipeline.retrieve("午餐几点开始？").candidates == []      # no entity: nothing to expand
 
 
 def test_graph_title_cores_and_english_title_tails() -> None:
-    from rag.retrievers.graph import title_core
+    from rag.indexes.graph import title_core
 
     assert title_core("青禾科技差旅管理办法（2024 版）") == "青禾科技差旅管理办法"
     assert title_core("Larkfield Labs Expense Policy (2024)") == "larkfield labs expense policy"

@@ -41,7 +41,7 @@ class Builtin:
         self._indexes: list[Any] = []
 
     def bind(self, suite: Any, index: Any) -> BoundTarget:
-        keys = {"chunks": index.keys.chunks, "dense": index.keys.dense, "sparse": index.keys.sparse}
+        keys = index.keys.by_kind()
         pipeline = Pipeline(self.config, index, self.chat, self.candidates, keys)
         self._indexes.append(index)
         full = suite.mode == "full"

@@ -1,0 +1,70 @@
+"""Evidence levels beyond answer / refuse (issue #13, KnowledgeForge Lite and ZarkOne):
+
+- **conflict** — two current sources the asker may see give different values for the same
+  thing. Each source's best statement for the question is taken; two of them from different
+  documents conflict when both are about as close to the question as the best statement of all
+  (within ``margin``), close to each other (cosine ≥ ``similarity``: the same thing), and state
+  different numbers or times. A document the versions stage marked outdated never conflicts with
+  its successor: that is a version, not a disagreement.
+- **background** — related but insufficient: the evidence score fell short of ``answer_at`` but
+  not of ``background_at``, and nothing the question names is missing from the corpus. The
+  answer points to the related sources instead of pretending to answer, and counts as a refusal
+  (it states no fact).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag.types import ContextItem, QueryEnv
+
+_TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3])[:：]([0-5]\d)(?!\d)")
+_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.,:：])\d+(?:\.\d+)?(?![\d:：])")
+_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+
+
+def values_in(text: str) -> frozenset[str]:
+    """The numbers and clock times a statement gives (years and clause numbers aside)."""
+    times = {f"{int(h)}:{m}" for h, m in _TIME.findall(text)}
+    rest = _TIME.sub(" ", text)
+    rest = re.sub(r"第\s*\d+\s*[条章节款项]", " ", rest)
+    numbers = {n.replace(",", "") for n in _NUMBER.findall(rest)}
+    return frozenset(times | {n for n in numbers if not _YEAR.match(n)})
+
+
+@dataclass(frozen=True)
+class Statement:
+    item: ContextItem
+    text: str
+    cosine: float
+    vector: np.ndarray
+
+
+def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, similarity: float
+                  ) -> tuple[Statement, Statement] | None:
+    """Two statements from different current documents that answer the question with different
+    values, or ``None``."""
+    if not statements:
+        return None
+    top = max(s.cosine for s in statements)
+    best: dict[str, Statement] = {}
+    for s in statements:
+        if s.cosine >= top - margin and values_in(s.text) and (s.item.doc_id not in best or s.cosine > best[s.item.doc_id].cosine):
+            best[s.item.doc_id] = s
+    meta = {d: (env.space.doc_metadata.get(d) or {}) for d in best}
+    current = [s for d, s in best.items() if not meta[d].get("withdrawn")]
+    current.sort(key=lambda s: -s.cosine)
+    for i, a in enumerate(current):
+        for b in current[i + 1:]:
+            related = {a.item.doc_id, b.item.doc_id}
+            if meta[a.item.doc_id].get("superseded_by") in related or meta[b.item.doc_id].get("superseded_by") in related:
+                continue
+            if float(a.vector @ b.vector) < similarity:
+                continue
+            va, vb = values_in(a.text), values_in(b.text)
+            if va != vb and not (va <= vb or vb <= va):
+                return a, b
+    return None

@@ -1,0 +1,185 @@
+"""The entity graph of a corpus, built at index time (stage ``graph``, stored as node-link JSON):
+documents, the codes and titles they mention, and the documents they refer to (networkx).
+
+Nodes are chunks, documents (``doc:<id>``), codes (``code:vpn809``, compared without separators)
+and references (``ref:<title>`` for 《…》). Edges: a chunk belongs to its document; a chunk
+mentions a code or a reference; a reference (or a plain mention of another document's title,
+"see the Expense Policy") links to that document. A question's entities are the codes it
+contains, the 《…》 titles it names and the document titles it mentions; every chunk within
+``hops`` document hops of them scores 1 / (1 + hops); a chunk holding a code asked about, 1.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import json
+from pathlib import Path
+
+from rag._lazy import require
+from rag.text import compact
+
+GRAPH_FORMAT = 3   # bump when what the graph holds changes: it is in the graph index key
+
+_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_ ]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_REF = re.compile(r"《([^》]{2,40})》")
+_CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
+
+
+def title_core(title: str) -> str:
+    """A title without its year, version and parenthesised notes: what other documents call it."""
+    return re.sub(r"\s+", " ", _CORE.sub("", title)).strip(" -:：").lower()
+
+
+class Graph:
+    def __init__(self, chunks: list[Any], *, build: bool = True) -> None:
+        nx = require("networkx", pip="networkx")
+        self.g = nx.Graph()
+        self.ids = [c.chunk_id for c in chunks]
+        self.doc_titles = {c.doc_id: c.title for c in chunks}
+        self.chunk_doc = {c.chunk_id: c.doc_id for c in chunks}
+        self.titles: dict[str, list[str]] = {}   # a title as others call it → the documents carrying it
+        if build:
+            self._build(chunks)
+
+    def _build(self, chunks: list[Any]) -> None:
+        titles: dict[str, list[str]] = {}
+        for c in chunks:
+            core = title_core(c.title)
+            words = core.split()
+            # "Larkfield Labs Expense Policy" is also "the Expense Policy": its tails of 2+ words
+            for name in [core, *(" ".join(words[i:]) for i in range(1, len(words) - 1))]:
+                if len(name) >= 4:
+                    docs = titles.setdefault(name, [])
+                    if c.doc_id not in docs:   # a rule issued twice under one title: both
+                        docs.append(c.doc_id)
+        self.titles = titles
+        for c in chunks:
+            self.g.add_edge(c.chunk_id, f"doc:{c.doc_id}")
+            for node in self.entities(c.text, skip_doc=c.doc_id):
+                self.g.add_edge(c.chunk_id, node)
+        for node in list(self.g.nodes):   # a reference to a document's title links to that document
+            if isinstance(node, str) and node.startswith("ref:"):
+                ref = node[4:]
+                for core, docs in titles.items():   # 《差旅管理办法》 names 青禾科技差旅管理办法
+                    if ref == core or (len(ref) >= 4 and (ref in core or core in ref)):
+                        for doc in docs:
+                            self.g.add_edge(node, f"doc:{doc}")
+
+    def entities(self, text: str, skip_doc: str | None = None) -> set[str]:
+        found = {f"code:{compact(m)}" for m in _CODE.findall(text)}
+        for ref in _REF.findall(text):
+            found.add(f"ref:{title_core(ref)}")
+        lowered = text.lower()
+        for core, docs in self.titles.items():
+            if core in lowered:
+                found.update(f"doc:{doc}" for doc in docs if doc != skip_doc)
+        return found
+
+    def links(self, doc: str) -> set[str]:
+        """The documents a document points to: a 《reference》 or a title its chunks mention."""
+        out: set[str] = set()
+        for chunk in self.chunks_of.get(doc, []):
+            for n in self.g.neighbors(chunk):
+                n = str(n)
+                if n.startswith("ref:"):
+                    out.update(str(d)[4:] for d in self.g.neighbors(n) if str(d).startswith("doc:"))
+                elif n.startswith("doc:") and n[4:] != doc:
+                    out.add(n[4:])
+        out.discard(doc)
+        return out
+
+    def reached(self, query: str, hops: int) -> tuple[dict[str, int], dict[str, str | None], set[str]]:
+        """Documents the question's entities lead to within ``hops`` document hops: hop per
+        document, the document each was reached from, and the chunks that hold a code asked
+        about."""
+        nodes = set(self.g.nodes)
+        hop: dict[str, int] = {}
+        parent: dict[str, str | None] = {}
+        coded: set[str] = set()
+        for entity in sorted(self.entities(query) & nodes):
+            if entity.startswith("doc:"):
+                hop.setdefault(entity[4:], 0)
+                parent.setdefault(entity[4:], None)
+            elif entity.startswith("ref:"):
+                for d in self.g.neighbors(entity):
+                    if str(d).startswith("doc:"):
+                        hop.setdefault(str(d)[4:], 0)
+                        parent.setdefault(str(d)[4:], None)
+            else:   # a code: the chunks that mention it, and their documents
+                for chunk in self.g.neighbors(entity):
+                    coded.add(str(chunk))
+                    doc = self.chunk_doc.get(str(chunk))
+                    if doc:
+                        hop.setdefault(doc, 0)
+                        parent.setdefault(doc, None)
+        frontier = sorted(hop)
+        for h in range(1, hops + 1):
+            nxt = []
+            for doc in frontier:
+                for target in sorted(self.links(doc)):
+                    if target not in hop:
+                        hop[target], parent[target] = h, doc
+                        nxt.append(target)
+            frontier = nxt
+        return hop, parent, coded
+
+    def scores(self, query: str, hops: int) -> dict[str, float]:
+        """Every chunk of a reached document scores 1 / (1 + its document's hop); a chunk that
+        holds a code the question asks about scores 1."""
+        hop, _, coded = self.reached(query, hops)
+        out = {chunk: 1.0 / (1 + h) for doc, h in hop.items() for chunk in self.chunks_of.get(doc, [])}
+        out.update(dict.fromkeys(coded, 1.0))
+        return out
+
+    @property
+    def chunks_of(self) -> dict[str, list[str]]:
+        if not hasattr(self, "_chunks_of"):
+            by_doc: dict[str, list[str]] = {}
+            for chunk in self.ids:
+                by_doc.setdefault(self.chunk_doc[chunk], []).append(chunk)
+            self._chunks_of = by_doc
+        return self._chunks_of
+
+    def named_documents(self, query: str) -> set[str]:
+        """The documents a question names: by title, or by a 《reference》 that resolves to one."""
+        out = set()
+        for entity in self.entities(query) & set(self.g.nodes):
+            if entity.startswith("doc:"):
+                out.add(entity[4:])
+            elif entity.startswith("ref:"):
+                out.update(str(n)[4:] for n in self.g.neighbors(entity) if str(n).startswith("doc:"))
+        return out
+
+    def hops(self, query: str, hops: int, limit: int = 5) -> list[str]:
+        """Where the question's entities led, document by document: "《费用报销细则》 →
+        《差旅管理办法》"; a document reached without a hop is listed alone."""
+        hop, parent, _ = self.reached(query, hops)
+        out = []
+        for doc in sorted(hop, key=lambda d: (-hop[d], d)):
+            path, at = [], doc
+            while at is not None:
+                path.append(f"《{self.doc_titles.get(at, at)}》")
+                at = parent.get(at)
+            line = " → ".join(reversed(path))
+            if not any(line in other for other in out):
+                out.append(line)
+        return out[:limit]
+
+    def save(self, folder: Path) -> None:
+        nx = require("networkx", pip="networkx")
+        data = {"format": GRAPH_FORMAT, "ids": self.ids, "doc_titles": self.doc_titles, "titles": self.titles,
+                "chunk_doc": self.chunk_doc,
+                "graph": nx.node_link_data(self.g, edges="edges")}
+        (folder / "graph.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> Graph:
+        nx = require("networkx", pip="networkx")
+        data = json.loads((folder / "graph.json").read_text(encoding="utf-8"))
+        graph = cls([], build=False)
+        graph.ids, graph.doc_titles, graph.titles = data["ids"], data["doc_titles"], data["titles"]
+        graph.chunk_doc = data["chunk_doc"]
+        graph.g = nx.node_link_graph(data["graph"], edges="edges")
+        return graph
