@@ -23,15 +23,15 @@ from rag.corpus import CorpusFile, load_corpus, scan
 from rag.embedders import CachedEmbedder, EmbeddingCache, embedders
 from rag.hygiene import placeholders_in
 from rag.indexes import DenseSearcher, SparseSearcher, dense_indexes, sparse_indexes
+from rag.indexes.graph import GRAPH_FORMAT
 from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
-from rag.indexes.graph import GRAPH_FORMAT
-from rag.versions import versioners
 from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
 from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, Sanitized, SearchHit
+from rag.versions import versioners
 
 CHUNKS_FORMAT = 4  # 4: outdated documents are marked by the versions stage; 2: documents withdrawn in their own words are marked; 3: page furniture
                    # removed, placeholder chunks flagged

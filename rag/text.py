@@ -74,3 +74,11 @@ def compact(text: str) -> str:
     """Lower case with every separator removed: how a code is compared however it is written
     (``VPN-809``, ``VPN809`` and ``vpn 809`` all read ``vpn809``)."""
     return _SEPARATORS.sub("", text.lower())
+
+
+_CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
+
+
+def title_core(title: str) -> str:
+    """A title without its year, version and parenthesised notes: what other documents call it."""
+    return re.sub(r"\s+", " ", _CORE.sub("", title)).strip(" -:：").lower()

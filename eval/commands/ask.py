@@ -39,6 +39,31 @@ def identity_of(suite: Suite, name: str | None) -> Identity | None:
     return Identity(name, tuple(spec.departments), spec.clearance)
 
 
+def run_chain(frame: AnswerFrame) -> str:
+    """The run chain in one line (Klara's summary card): route, question type, sub-queries,
+    bucket, graph hops, sources, evidence level, citations checked, time."""
+    parts = [f"route {frame.route or 'rag'}"]
+    for rec in frame.trace:
+        note = rec.note or ""
+        if rec.stage == "transform":
+            parts += [p.strip() for p in note.split(";") if p.strip().startswith(("question_type", "bucket"))]
+            subs = note.count("sub: ")
+            if subs:
+                parts.append(f"{subs} sub-queries")
+        elif rec.stage == "retrieve" and "hops: " in note:
+            hops = note.split("hops: ", 1)[1]
+            if hops != "none":
+                parts.append(f"hops {hops}")
+    if frame.context:
+        parts.append(f"{len(frame.context)} sources from {len({c.doc_id for c in frame.context})} documents")
+    parts.append(f"evidence {frame.decision.level}")
+    checked = [c for c in frame.citations if c.supported is not None]
+    if checked:
+        parts.append(f"{sum(bool(c.supported) for c in checked)}/{len(checked)} citations supported")
+    parts.append(f"{sum(r.latency_ms for r in frame.trace):.0f} ms")
+    return " · ".join(parts)
+
+
 def render(frame: AnswerFrame) -> str:
     lines: list[str] = []
     for rec in frame.trace:
@@ -52,6 +77,7 @@ def render(frame: AnswerFrame) -> str:
             lines.append(f"   … {len(rec.output) - SHOW} more")
     lines.append("")
     lines.append(f"══ {frame.behaviour}" + (f" (asked as {frame.asked_as})" if frame.asked_as else ""))
+    lines.append(f"   {run_chain(frame)}")
     lines.append(frame.answer)
     if frame.context:
         lines.append("")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from eval.levels import DECLINES, LEVEL_OF, declined
 from eval.metrics import Observation, resolve
 from eval.runs.log import CaseRecord
-from eval.levels import DECLINES, LEVEL_OF, declined
 from eval.runs.suites import Case, Suite
 from eval.runs.targets.base import Ask, BoundTarget, Reply
 from rag.errors import InfrastructureError

@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from eval.levels import BEHAVIOURS, EXPECTS
 from eval.metrics import resolve
 from eval.metrics.stats import aggregate, interval
 from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
-from eval.levels import BEHAVIOURS, EXPECTS
 from eval.runs.suites import Suite
 from rag.store import stable_hash
 

@@ -54,7 +54,8 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
     for s in statements:
         if s.cosine >= top - margin and values_in(s.text) and (s.item.doc_id not in best or s.cosine > best[s.item.doc_id].cosine):
             best[s.item.doc_id] = s
-    meta = {d: (env.space.doc_metadata.get(d) or {}) for d in best}
+    by_id = env.space.chunk_by_id
+    meta = {d: (by_id[s.item.chunk_id].metadata if s.item.chunk_id in by_id else {}) for d, s in best.items()}
     current = [s for d, s in best.items() if not meta[d].get("withdrawn")]
     current.sort(key=lambda s: -s.cosine)
     for i, a in enumerate(current):

@@ -16,7 +16,7 @@ from pydantic import PositiveInt
 
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.poison import RULES
-from rag.text import compact, statements, strip_header
+from rag.text import compact, statements, strip_header, title_core
 from rag.types import ContextItem, Decision, QueryEnv
 
 
@@ -50,8 +50,6 @@ def units_of(item: ContextItem) -> list[Unit]:
 def names_document(question: str, title: str) -> bool:
     """Whether the question names the document: its title, or the title without year and
     version, appears in it (in 《》 or not)."""
-    from rag.indexes.graph import title_core
-
     core = title_core(title)
     lowered = question.lower()
     return bool(core) and len(core) >= 4 and (core in lowered or any(

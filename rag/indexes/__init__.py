@@ -18,10 +18,13 @@ from rag.indexes.base import (
     sparse_indexes,
     top_k,
 )
+from rag.indexes.graph import GRAPH_FORMAT, Graph
 
 __all__ = [
     "DenseIndex",
     "DenseSearcher",
+    "GRAPH_FORMAT",
+    "Graph",
     "SparseIndex",
     "SparseSearcher",
     "dense_indexes",

@@ -11,27 +11,18 @@ contains, the 《…》 titles it names and the document titles it mentions; eve
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
-import json
-from pathlib import Path
-
 from rag._lazy import require
-from rag.text import compact
+from rag.text import compact, title_core
 
 GRAPH_FORMAT = 3   # bump when what the graph holds changes: it is in the graph index key
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_ ]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _REF = re.compile(r"《([^》]{2,40})》")
-_CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
-
-
-def title_core(title: str) -> str:
-    """A title without its year, version and parenthesised notes: what other documents call it."""
-    return re.sub(r"\s+", " ", _CORE.sub("", title)).strip(" -:：").lower()
-
-
 class Graph:
     def __init__(self, chunks: list[Any], *, build: bool = True) -> None:
         nx = require("networkx", pip="networkx")

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import PositiveInt, conint
 
-from rag.indexes.graph import Graph
+from rag.indexes import Graph
 from rag.retrievers import Retriever, retrievers
 from rag.retrievers._per_corpus import PerCorpus, top_hits
 from rag.types import Candidate, QueryEnv, QueryVariant

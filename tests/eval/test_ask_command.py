@@ -47,7 +47,7 @@ def test_outdated_policy_does_not_win(ask) -> None:
 
 
 def test_question_outside_the_corpus_is_refused(ask) -> None:
-    frame = ask("公司年会在哪里举办？", "--as", "employee")
+    frame = ask("员工持股计划什么时候开始？", "--as", "employee")
     assert frame["behaviour"] == "refused" and frame["usage"]["model_calls"] == 0
 
 
@@ -66,3 +66,15 @@ def test_bad_suite_and_identity_are_usage_errors(tmp_path: Path, monkeypatch, ca
     assert "choose one with --suite (kb-zh, kb-en)" in capsys.readouterr().err
     assert main(["ask", DEFAULT, "q", "--suite", "kb-zh", "--as", "ceo"]) == 2
     assert "has no identity 'ceo'" in capsys.readouterr().err
+
+
+def test_trace_cards_show_route_type_hops_and_the_run_chain(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    question = "《费用报销细则》说差旅费用按另一份办法执行，那份办法规定出差伙食补助每天多少钱？"
+    assert main(["ask", DEFAULT, question, "--suite", "kb-zh", "--as", "employee"]) == 0
+    out = capsys.readouterr().out
+    assert "── route · rules" in out and "question_type: reference" in out
+    assert "hops: 《费用报销细则》 → 《青禾科技差旅管理办法（2024 版）》" in out
+    chain = next(line for line in out.splitlines() if line.strip().startswith("route rag · "))
+    assert "evidence enough" in chain and "citations supported" in chain
+    assert "100 元" in out and "依据现行版本" in out

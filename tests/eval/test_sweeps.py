@@ -67,6 +67,7 @@ def test_grid_times_zip_plus_named_variants(beir: Path) -> None:
     ("grid:\n  fusion.params.kk: [1]\n", 4, "fusion 'convex' has no parameter 'kk'"),
     ("zip:\n  top_k: [1, 2]\n  fusion.params.weights.dense: [0.1]\n", 4, "equal lengths"),
     ("grid:\n  retrievers.5.params.top_k: [1]\n", 4, "no item '5'"),
+    ("variants:\n  a: {top_k: 3}\neffects:\n  b: [x]\n", 6, "effects names no variant 'b'"),
 ])
 def test_bad_axes_are_named_with_their_line(beir: Path, body: str, line: int, message: str) -> None:
     path = write_sweep(beir, body)
@@ -171,3 +172,12 @@ def test_effect_chart_keeps_the_axis_order_and_escapes_nothing_it_should_not() -
     svg = effect_chart("weights", "ndcg@10", [("0.7", 0.70), ("0.3", 0.72), ("0.5", 0.73)], ["0.3", "0.5", "0.7"])
     assert svg.startswith("<svg") and svg.count("<circle") == 3
     assert svg.index(">0.3<") < svg.index(">0.5<") < svg.index(">0.7<")
+
+
+def test_stage_effects_are_computed_written_and_shown(beir: Path) -> None:
+    path = write_sweep(beir, "variants:\n  base: {}\n  deep: {top_k: 2}\neffects:\n  deep: [none]\n")
+    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False)
+    (effect,) = [e for e in state["effects"] if e["variant"] == "deep"]
+    assert effect["baseline"] == "base" and effect["split"] == "all"       # the BEIR suite has no splits
+    assert effect["tagged"]["n"] == 0 and effect["elsewhere"]["n"] > 0
+    assert "Stage effects" in (folder / "leaderboard.html").read_text(encoding="utf-8")

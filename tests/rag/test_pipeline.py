@@ -164,7 +164,7 @@ def test_graph_route_follows_a_reference_to_another_document(write, tmp_path: Pa
 
 
 def test_graph_title_cores_and_english_title_tails() -> None:
-    from rag.indexes.graph import title_core
+    from rag.text import title_core
 
     assert title_core("青禾科技差旅管理办法（2024 版）") == "青禾科技差旅管理办法"
     assert title_core("Larkfield Labs Expense Policy (2024)") == "larkfield labs expense policy"
