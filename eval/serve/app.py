@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
+from eval.levels import DECLINING
 from eval.runs.suites import Turn
 from eval.runs.targets.builtin import context_rows, ranking_of
 from eval.serve.service import SuiteService, UploadError
@@ -46,7 +47,7 @@ def frame_json(frame: Any, retrieval: Any) -> dict[str, Any]:
     from dataclasses import asdict
 
     return {"question": frame.question, "answer": frame.answer, "behaviour": frame.behaviour,
-            "refused": frame.behaviour == "refused", "sources": context_rows(frame.context),
+            "refused": frame.behaviour in DECLINING, "sources": context_rows(frame.context),
             "citations": [asdict(c) for c in frame.citations],
             "source_cards": [asdict(s) for s in frame.sources],
             "ranking": [[d, s] for d, s in ranking_of(retrieval.candidates)],

@@ -16,6 +16,7 @@ The taxonomy (DESIGN §9), in priority order — the primary label is the first 
 | ``cut_by_context`` | in the top-k, left out of the context (budget, near-duplicate, per-source cap, superseded) |
 | ``not_in_context`` | not in the context of a target that reports no stages (``http``, ``python``): lost somewhere before it |
 | ``wrong_refusal`` | refused although every expected document was in the context |
+| ``wrong_level`` | a case asserting an evidence level (partial, conflict, background) got another, with the evidence in the context |
 | ``answer_missing_fact`` | answered with the evidence in the context, but a ``must_contain`` is absent |
 | ``uncited`` | answered with the evidence in the context, citing nothing |
 | ``wrong_citation`` | answered, citing only documents that are not expected (or ghosts) |
@@ -27,9 +28,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from eval.levels import LEVEL_OF
+
 ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not_indexed", "not_retrieved",
          "lost_in_fusion", "demoted_by_rerank", "cut_by_top_k", "cut_by_context", "not_in_context", "wrong_refusal",
-         "answer_missing_fact", "uncited", "wrong_citation"]
+         "wrong_level", "answer_missing_fact", "uncited", "wrong_citation"]
 DOCUMENT_FATES = ORDER[4:11]
 
 
@@ -101,6 +104,8 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
     evidence = not lost   # every expected group reached the context (vacuously, for a case without any)
     if record.expect in ("answer", "partial", "conflict") and record.behaviour in ("refused", "background") and evidence:
         found.append("wrong_refusal")
+    if record.expect in LEVEL_OF and record.behaviour != LEVEL_OF[record.expect] and evidence:
+        found.append("wrong_level")
     if answered and evidence and m.get("answer_contains") not in (None, 1.0):
         found.append("answer_missing_fact")
     if answered and evidence and groups:

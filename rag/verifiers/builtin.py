@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 from pydantic import confloat
 
 from rag.citations import claims
 from rag.errors import ConfigError
+from rag.registry import ComponentSpec
 from rag.types import Citation, ContextItem, QueryEnv
 from rag.verifiers import Verifier, verifiers
 
@@ -55,6 +57,17 @@ def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # 
 _PROMPT = ("Does the source fully support the claim? Answer yes or no.\n\nSource:\n{source}\n\nClaim: {claim}")
 
 
+def _ask_each(model: Any, answer: str, citations: list[Citation], context: list[ContextItem]) -> list[Citation]:
+    by_number = {c.number: c for c in context}
+    pairs = [(text, n) for text, numbers in claims(answer) for n in numbers if n in by_number and text]
+    scores = []
+    for text, n in pairs:
+        reply = model.complete([{"role": "user", "content": _PROMPT.format(source=by_number[n].text, claim=text)}])
+        verdict = reply.text.strip().lower()
+        scores.append(1.0 if verdict.startswith(("yes", "是", "支持")) else 0.0)
+    return _apply(citations, pairs, scores, 0.5)
+
+
 @verifiers.register("llm", version="1", needs_chat=True)
 def llm() -> Verifier:
     """The chat model says whether each source supports each claim citing it (1 or 0)."""
@@ -62,14 +75,22 @@ def llm() -> Verifier:
     def verify(answer: str, citations: list[Citation], context: list[ContextItem], env: QueryEnv) -> list[Citation]:
         if env.chat is None:
             raise ConfigError("verifier 'llm' needs a chat_model in the config", field="chat_model")
-        by_number = {c.number: c for c in context}
-        pairs = [(text, n) for text, numbers in claims(answer) for n in numbers if n in by_number and text]
-        scores = []
-        for text, n in pairs:
-            reply = env.chat.complete([{"role": "user", "content": _PROMPT.format(source=by_number[n].text, claim=text)}])
-            verdict = reply.text.strip().lower()
-            scores.append(1.0 if verdict.startswith(("yes", "是", "支持")) else 0.0)
-        return _apply(citations, pairs, scores, 0.5)
+        return _ask_each(env.chat, answer, citations, context)
+
+    return verify
+
+
+@verifiers.register("judge", version="1")
+def judge(*, model: ComponentSpec) -> Verifier:
+    """A model of its own — typically the judge endpoint of the run, ``{name: openai, params:
+    {model: …, base_url: …}}`` — says whether each source supports each claim citing it; the
+    pipeline's own chat model (if any) is not used, so a system is never its own verifier."""
+    from rag.chat import chat_models
+
+    own = chat_models.build(model, field_path="verifier.params.model")
+
+    def verify(answer: str, citations: list[Citation], context: list[ContextItem], env: QueryEnv) -> list[Citation]:
+        return _ask_each(own, answer, citations, context)
 
     return verify
 

@@ -48,6 +48,17 @@ def test_none_verifier_leaves_support_unknown(index, tmp_path: Path) -> None:  #
     assert frame.citations[0].support is None and frame.citations[0].supported is None
 
 
+def test_the_judge_verifier_uses_its_own_model_not_the_pipeline_s(index, tmp_path: Path) -> None:  # noqa: F811
+    def judged(verdict: str) -> bool | None:
+        spec = {"name": "judge", "params": {"model": {"name": "scripted", "params": {"default": verdict}}}}
+        # the pipeline's own chat model would say "yes" to anything: it writes the answer
+        frame = chat_pipeline(index, tmp_path, "一线城市每晚不超过500元 [1]。", spec).ask("一线城市住宿标准是多少？", EMPLOYEE)
+        assert {t.stage: t for t in frame.trace}["verify"].component == "judge"
+        return frame.citations[0].supported
+
+    assert judged("yes") is True and judged("no") is False
+
+
 def test_source_cards_list_the_chunks_used_and_cited(index, tmp_path: Path) -> None:  # noqa: F811
     idx, _ = Indexer(tmp_path / "work").ensure("kb", index.root, CONFIG, "zh")
     frame = Pipeline(CONFIG, idx).ask("出差伙食补助每天多少钱？", EMPLOYEE)

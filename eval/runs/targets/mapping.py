@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from eval.levels import BEHAVIOURS
 from eval.runs.targets.base import Ask, Reply, TargetError
 from rag.errors import ConfigError
 
@@ -23,7 +24,7 @@ class ResponseMap(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     answer: str = "answer"
-    behaviour: str | None = None          # a field holding answered | partial | refused
+    behaviour: str | None = None          # a field holding answered | partial | conflict | background | refused
     refused: str | None = None            # a boolean field: true when the system declined
     refusal_pattern: str | None = None    # else: a regex that marks a refusal in the answer
     contexts: str | None = None           # the list of retrieved passages
@@ -156,7 +157,7 @@ def to_reply(data: Any, m: ResponseMap, raw: str, *, answer: str | None = None) 
 def behaviour_of(data: Any, m: ResponseMap, answer: str) -> str:
     if m.behaviour:
         found, value = find(data, m.behaviour)
-        if found and value in ("answered", "partial", "refused"):
+        if found and value in BEHAVIOURS:
             return str(value)
     if m.refused:
         found, value = find(data, m.refused)
