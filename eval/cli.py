@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("config", type=Path)
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--suite", action="append", default=[], metavar="NAME", help="only these suites (repeatable)")
+    p.add_argument("--split", action="append", default=[], choices=["dev", "test"],
+                   help="only the cases of this split (repeatable); a BEIR suite with qrels per split reads only these")
     p.add_argument("--resume", nargs="?", const="latest", metavar="RUN_DIR",
                    help="continue the latest unfinished run of this config (or the one given)")
     p.add_argument("--out", type=Path, help="folder for run folders (default reports/runs)")
@@ -115,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "run":
             from eval.commands.run import run_command
 
-            return run_command(args.config, args.overrides, args.suite, args.resume, args.out)
+            return run_command(args.config, args.overrides, args.suite, args.resume, args.out, args.split)
         if args.command == "sweep":
             from eval.commands.sweep import sweep_command
 

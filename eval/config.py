@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import Field, PositiveInt
@@ -50,6 +50,7 @@ class RunConfig(PipelineConfig):
     judge: ComponentSpec | None = None    # an LLM judge for the judged metrics (faithfulness, …)
     target: ComponentSpec = ComponentSpec(name="builtin")   # the system under test: builtin | http | python
     concurrency: PositiveInt = 1          # cases in flight at once; results do not depend on it
+    splits: list[Literal["dev", "test"]] | None = None   # only these splits' cases (None: all)
 
     def resolved_workdir(self) -> Path:
         return Path(os.environ.get("RAGBENCH_WORKDIR", self.workdir))
@@ -221,11 +222,13 @@ def suite_paths(config: RunConfig, config_path: str | Path) -> list[Path]:
     return [base / s if (base / s).is_file() else Path(s) for s in config.suites]
 
 
-def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | None = None) -> list[Any]:
-    """The config's suites, loaded and validated; ``only`` keeps those named (``--suite``)."""
+def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | None = None,
+                splits: list[str] | None = None) -> list[Any]:
+    """The config's suites, loaded and validated; ``only`` keeps those named (``--suite``),
+    ``splits`` the cases of those splits (``--split``)."""
     from eval.runs.suites import load_suite
 
-    suites = [load_suite(p) for p in suite_paths(config, config_path)]
+    suites = [load_suite(p, splits=splits) for p in suite_paths(config, config_path)]
     if only:
         unknown = sorted(set(only) - {s.name for s in suites})
         if unknown:

@@ -1,42 +1,48 @@
-"""SciFact for the benchmark scripts: corpus as Documents, the 300 test queries, qrels."""
+"""SciFact for the benchmark scripts, from the repository's own goldensets/scifact (so `make
+perf` works from a plain clone): corpus as Documents, the 300 test queries, their qrels."""
 
 from __future__ import annotations
 
+import gzip
 import json
-import os
 from pathlib import Path
 
 from rag.types import Document
 
 ROOT = Path(__file__).resolve().parents[1]
-SCIFACT = Path(os.environ.get("SCIFACT_DIR", ROOT.parent / "shared" / "benchmarks" / "scifact"))
+SCIFACT = ROOT / "goldensets" / "scifact"
+
+
+def _lines(path: Path) -> list[str]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return fh.read().splitlines()
 
 
 def corpus() -> list[Document]:
     docs = []
-    with (SCIFACT / "corpus.jsonl").open(encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            docs.append(Document(row["_id"], f"{row['title']}\n{row['text']}", row["title"], "corpus.jsonl"))
+    for line in _lines(SCIFACT / "corpus" / "corpus.jsonl.gz"):
+        row = json.loads(line)
+        docs.append(Document(row["_id"], f"{row['title']}\n{row['text']}", row["title"], "corpus.jsonl"))
     return docs
 
 
-def test_queries() -> dict[str, str]:
-    wanted = {line.split("\t")[0] for line in (SCIFACT / "qrels" / "test.tsv").read_text().splitlines()[1:]}
-    out = {}
-    with (SCIFACT / "queries.jsonl").open(encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            if row["_id"] in wanted:
-                out[row["_id"]] = row["text"]
+def qrels(split: str = "test") -> dict[str, dict[str, int]]:
+    name = "test.tsv" if split == "test" else "train.tsv"
+    out: dict[str, dict[str, int]] = {}
+    for line in (SCIFACT / "qrels" / name).read_text(encoding="utf-8").splitlines()[1:]:
+        q, d, s = line.split("\t")
+        out.setdefault(q, {})[d] = int(s)
     return out
 
 
-def qrels() -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for line in (SCIFACT / "qrels" / "test.tsv").read_text().splitlines()[1:]:
-        q, d, s = line.split("\t")
-        out.setdefault(q, {})[d] = int(s)
+def test_queries() -> dict[str, str]:
+    wanted = set(qrels("test"))
+    out = {}
+    for line in _lines(SCIFACT / "queries.jsonl.gz"):
+        row = json.loads(line)
+        if row["_id"] in wanted:
+            out[row["_id"]] = row["text"]
     return out
 
 

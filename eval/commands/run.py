@@ -16,11 +16,11 @@ def reports_root() -> Path:
 
 
 def run_command(config: Path, overrides: list[str], suites: list[str], resume: str | None,
-                out: Path | None) -> int:
+                out: Path | None, splits: list[str] | None = None) -> int:
     root = out or reports_root()
     resume_arg: bool | Path = False if resume is None else (True if resume == "latest" else Path(resume))
     run_dir, log = run(config, overrides, out_root=root, resume=resume_arg, only=suites or None,
-                       progress=sys.stderr.isatty())
+                       progress=sys.stderr.isatty(), splits=splits or None)
     report = write_run_report(run_dir, log, read_cases(run_dir))
     print(format_summary(log))
     print(f"\nrun log: {run_dir / 'run.json'}\nreport:  {report}")

@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -96,7 +97,9 @@ class SuiteFile(BaseModel):
     identities: dict[str, IdentitySpec] = {}
     cases: str | list[Any] | None = None
     queries: str | None = None
-    qrels: str | None = None
+    # one qrels file (its queries are the cases), or one per split: {dev: qrels/train.tsv,
+    # test: qrels/test.tsv} — a split's qrels are read only when that split is asked for
+    qrels: str | dict[Literal["dev", "test"], str] | None = None
     columns: dict[str, str] = {}
 
 
@@ -252,14 +255,17 @@ def beir_corpus_file(folder: Path) -> Path | None:
     return None
 
 
-def _beir_paths(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[Path, Path]:
+def _beir_paths(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[Path, dict[str | None, Path]]:
     """queries and qrels as named, else BEIR's standard layout beside the corpus file:
-    ``queries.jsonl`` and ``qrels/test.tsv``."""
+    ``queries.jsonl`` and ``qrels/test.tsv``. The qrels by split (``None``: no splits)."""
     corpus = base / spec.corpus
     home = corpus if corpus.is_dir() else corpus.parent
-    paths = []
+    paths: list[Any] = []
     for key, defaults in (("queries", ["queries.jsonl", "queries.jsonl.gz"]), ("qrels", ["qrels/test.tsv"])):
         named = getattr(spec, key)
+        if isinstance(named, dict):
+            paths.append({split: base / p for split, p in named.items()})
+            continue
         if named:
             paths.append(base / named)
             continue
@@ -268,11 +274,11 @@ def _beir_paths(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[Path, Path]:
             raise doc.error(f"a BEIR suite names its {key} file, or keeps {defaults[0]} beside its corpus "
                             f"({home})", [key])
         paths.append(found)
-    return paths[0], paths[1]
+    qrels = paths[1] if isinstance(paths[1], dict) else {None: paths[1]}
+    return paths[0], qrels
 
 
-def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
-    queries_path, qrels_path = _beir_paths(doc, spec, base)
+def read_qrels(qrels_path: Path) -> dict[str, dict[str, int]]:
     relevance: dict[str, dict[str, int]] = {}
     for number, line in enumerate(_read_text(qrels_path).splitlines(), start=1):
         parts = line.split("\t")
@@ -281,6 +287,21 @@ def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], 
         if len(parts) != 3 or not parts[2].strip().lstrip("-").isdigit():
             raise ConfigError("a qrels line is query-id<TAB>corpus-id<TAB>score", file=str(qrels_path), line=number)
         relevance.setdefault(parts[0], {})[parts[1]] = int(parts[2])
+    return relevance
+
+
+def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path, splits: Collection[str] | None = None
+                ) -> tuple[list[Case], dict[str, tuple[str, int | None]]]:
+    queries_path, by_split = _beir_paths(doc, spec, base)
+    relevance: dict[str, dict[str, int]] = {}
+    split_of: dict[str, str | None] = {}
+    for split, qrels_path in by_split.items():
+        if split is not None and splits is not None and split not in splits:
+            continue   # never read: a tune must not see the test qrels before its final evaluation
+        for qid, grades in read_qrels(qrels_path).items():
+            if qid in split_of:
+                raise ConfigError(f"query {qid} is in two splits' qrels", file=str(qrels_path))
+            relevance[qid], split_of[qid] = grades, split
     cases, lines = [], {}
     for number, line in enumerate(_read_text(queries_path).splitlines(), start=1):
         if not line.strip():
@@ -290,11 +311,13 @@ def _beir_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case], 
         if qid not in relevance:  # only the split's queries (SciFact: 300 of 1,109)
             continue
         grades = {d: g for d, g in relevance[qid].items() if g > 0}
-        cases.append(Case(id=qid, question=row["text"], expected_docs=list(grades), relevance=grades))
+        cases.append(Case(id=qid, question=row["text"], expected_docs=list(grades), relevance=grades,
+                          split=split_of[qid]))
         lines[qid] = (str(queries_path), number)
     missing = sorted(set(relevance) - set(lines))
     if missing:
-        raise ConfigError(f"qrels name queries that {queries_path.name} lacks: {missing[:5]}", file=str(qrels_path))
+        raise ConfigError(f"qrels name queries that {queries_path.name} lacks: {missing[:5]}",
+                          file=str(next(iter(by_split.values()))))
     return cases, lines
 
 
@@ -332,9 +355,10 @@ def _table_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case],
     return cases, lines
 
 
-def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
+def load_suite(path: str | Path, *, check_corpus: bool = True, splits: Collection[str] | None = None) -> Suite:
     """Read and validate a suite. With ``check_corpus``, every expected document must exist
-    in the corpus (the corpus is loaded, not chunked)."""
+    in the corpus (the corpus is loaded, not chunked). ``splits`` keeps only the cases of those
+    splits; a BEIR suite with qrels per split does not even read the others'."""
     path = Path(path)
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
@@ -345,7 +369,7 @@ def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
     if not (corpus.is_dir() or (spec.format == "beir" and corpus.is_file())):
         raise doc.error(f"corpus folder {str(corpus)!r} does not exist", ["corpus"])
     if spec.format == "beir":
-        cases, lines = _beir_cases(doc, spec, base)
+        cases, lines = _beir_cases(doc, spec, base, splits)
     elif spec.format == "table":
         cases, lines = _table_cases(doc, spec, base)
     elif isinstance(spec.cases, list):
@@ -359,9 +383,12 @@ def load_suite(path: str | Path, *, check_corpus: bool = True) -> Suite:
             cases, lines = _yaml_cases(case_doc, case_doc.data, [])
     else:
         cases, lines = [], {}
+    if splits is not None:
+        cases = [c for c in cases if c.split in splits]
     if not cases:
-        raise doc.error("the suite has no cases" + (" (no query of the qrels file is in the queries file)"
-                                                     if spec.format == "beir" else ""), ["cases"])
+        raise doc.error("the suite has no cases" + (f" in split(s) {sorted(splits)}" if splits is not None else "")
+                        + (" (no query of the qrels file is in the queries file)" if spec.format == "beir" else ""),
+                        ["cases"])
     suite = Suite(spec=spec, path=path, cases=cases, case_lines=lines)
     warnings = check_cases(suite, corpus_ids(suite) if check_corpus else None)
     return suite.model_copy(update={"hash": suite_hash(suite), "warnings": warnings})

@@ -108,7 +108,8 @@ def test_shipped_suites_validate_and_are_big_enough() -> None:
     zh = load_suite(ROOT / "goldensets/kb-zh/suite.yaml")
     en = load_suite(ROOT / "goldensets/kb-en/suite.yaml")
     sci = load_suite(ROOT / "goldensets/scifact/suite.yaml")
-    assert len(zh.cases) >= 50 and len(en.cases) >= 30 and len(sci.cases) == 300
+    assert len(zh.cases) >= 50 and len(en.cases) >= 30
+    assert sum(c.split == "test" for c in sci.cases) == 300 and sum(c.split == "dev" for c in sci.cases) == 809
     for suite in (zh, en):
         tags = {t for c in suite.cases for t in c.tags}
         assert {"acl", "refuse", "injection", "outdated", "two-docs", "colloquial", "table"} <= tags
@@ -159,3 +160,22 @@ def test_bad_turns_name_file_line_and_field(tmp_path) -> None:  # noqa: ANN001
         encoding="utf-8")
     with _pytest.raises(ConfigError, match="not 'question'"):
         load_suite(tmp_path / "suite.yaml")
+
+
+def test_beir_qrels_per_split_and_a_split_never_asked_for_is_never_read(tmp_path: Path, monkeypatch) -> None:
+    import eval.runs.suites as suites_module
+
+    (tmp_path / "qrels").mkdir()
+    (tmp_path / "corpus.jsonl").write_text('{"_id": "d1", "title": "T", "text": "a"}\n{"_id": "d2", "title": "U", "text": "b"}\n')
+    (tmp_path / "queries.jsonl").write_text('{"_id": "q1", "text": "one"}\n{"_id": "q2", "text": "two"}\n')
+    (tmp_path / "qrels" / "train.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td1\t1\n")
+    (tmp_path / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\nq2\td2\t1\n")
+    (tmp_path / "suite.yaml").write_text("name: b\nlanguage: en\nformat: beir\ncorpus: corpus.jsonl\n"
+                                         "qrels: {dev: qrels/train.tsv, test: qrels/test.tsv}\n")
+    read: list[str] = []
+    real = suites_module._read_text
+    monkeypatch.setattr(suites_module, "_read_text", lambda p: (read.append(Path(p).name), real(p))[1])
+    dev = load_suite(tmp_path / "suite.yaml", splits=["dev"])
+    assert [(c.id, c.split) for c in dev.cases] == [("q1", "dev")] and "test.tsv" not in read
+    both = load_suite(tmp_path / "suite.yaml")
+    assert {(c.id, c.split) for c in both.cases} == {("q1", "dev"), ("q2", "test")} and "test.tsv" in read
