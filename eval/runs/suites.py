@@ -12,8 +12,8 @@ import functools
 import gzip
 import hashlib
 import json
-from pathlib import Path
 from collections.abc import Collection
+from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
