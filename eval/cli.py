@@ -44,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="continue the latest unfinished sweep of this name (or the one given)")
     p.add_argument("--out", type=Path, help="folder for sweep folders (default reports/sweeps)")
 
+    p = sub.add_parser("tune", help="search a config space on the dev split (Optuna); report once on the test split")
+    p.add_argument("config", type=Path, help="a tune file")
+    p.add_argument("--trials", type=int, metavar="N", help="trials in all, this time (default: the file's budget)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="TUNE_DIR",
+                   help="continue the latest unfinished tune of this name (or the one given)")
+    p.add_argument("--out", type=Path, help="folder for tune folders (default reports/tunes)")
+
     p = sub.add_parser("gate", help="compare a candidate run with the committed baseline; exit code for CI")
     p.add_argument("config", type=Path, help="a gate file (configs/ci.yaml)")
     p.add_argument("--candidate", type=Path, action="append", metavar="RUN_DIR",
@@ -118,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.run import run_command
 
             return run_command(args.config, args.overrides, args.suite, args.resume, args.out, args.split)
+        if args.command == "tune":
+            from eval.commands.tune import tune_command
+
+            return tune_command(args.config, args.resume, args.out, args.trials)
         if args.command == "sweep":
             from eval.commands.sweep import sweep_command
 

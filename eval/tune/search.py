@@ -1,0 +1,282 @@
+"""The search: Optuna's TPE (seeded) over the tune file's space, every trial a ``ragbench run``
+of the fit split through the shared caches (embeddings, retrieval candidates, indexes), the
+study in SQLite so a killed tune resumes; then one run of the best config, and of the base
+config, on the report split — the only time that split's cases (or qrels) are read."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from eval.runs.log import RunLog, read_cases
+from eval.runs.runner import new_run_dir, run
+from eval.tune.spec import Tune, _get, load_tune
+from rag._lazy import require
+from rag.errors import InputError
+from rag.registry import ComponentSpec
+from rag.store import write_json_atomic
+
+
+def tune_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
+    if isinstance(resume, Path):
+        return resume
+    if resume:
+        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
+            state = folder / "tune.json"
+            if (folder / "study.db").is_file() and not (
+                    state.is_file() and json.loads(state.read_text(encoding="utf-8")).get("status") == "complete"):
+                return folder
+        raise InputError(f"no unfinished tune {name!r} under {out_root} to resume", field="--resume")
+    return new_run_dir(out_root, name)
+
+
+def objective_value(tune: Tune, log: RunLog) -> float:
+    """The objective of one run: per suite ``constant + Σ weight · metric``, then the mean."""
+    spec = tune.spec.objective
+    suites = [spec.suite] if spec.suite else list(log.suites)
+    values = []
+    for name in suites:
+        if name not in log.suites:
+            raise InputError(f"objective suite {name!r} is not in the run", field="objective.suite")
+        metrics = log.suites[name].metrics
+        total = spec.constant
+        for metric, weight in spec.weights().items():
+            agg = metrics.get(metric)
+            if agg is None or agg.value is None:
+                raise InputError(f"metric {metric!r} has no value on suite {name!r} (is it in the config's metrics?)",
+                                 field="objective")
+            total += weight * float(agg.value)
+        values.append(total)
+    return float(np.mean(values))
+
+
+def sample(trial: Any, tune: Tune) -> dict[str, Any]:
+    """The trial's assignments, in the space's order; a conditional parameter only when its
+    conditions hold."""
+    chosen: dict[str, Any] = {}
+    for key, p in tune.spec.space.items():
+        if not p.active(chosen):
+            continue
+        if p.choices is not None:
+            index = trial.suggest_categorical(key, list(range(len(p.choices))))  # any YAML value, by index
+            chosen[key] = p.choices[index]
+        elif p.int_ is not None:
+            chosen[key] = trial.suggest_int(key, p.int_[0], p.int_[1], log=p.log, step=int(p.step or 1))
+        else:
+            assert p.float_ is not None
+            value = trial.suggest_float(key, p.float_[0], p.float_[1], log=p.log, step=None if p.log else p.step)
+            chosen[key] = round(value, 10)   # 0.30000000000000004 → 0.3 (a step's float noise)
+    return chosen
+
+
+def effective(config: Any) -> dict[str, Any]:
+    """A config as data with every component's defaults filled in (``sparse_index.params.k1``
+    is 0.9 even when the file never mentions BM25)."""
+    from eval.config import STAGES
+
+    def fill(stage: str, value: Any) -> Any:
+        if isinstance(value, dict) and "name" in value and stage in STAGES:
+            described = STAGES[stage].describe(ComponentSpec.model_validate(value))
+            return {"name": described["name"], "params": described["params"]}
+        if isinstance(value, list) and stage in STAGES:
+            return [fill(stage, v) for v in value]
+        return value
+
+    data = config.model_dump(mode="json")
+    return {k: fill(k, v) for k, v in data.items()}
+
+
+def base_trial(tune: Tune) -> dict[str, Any] | None:
+    """The base config as a point of the space (categorical parameters by index), so that trial
+    0 is the base config and the tune can never pick something worse on the fit split than what
+    it started from; ``None`` when the base lies outside the space."""
+    data = effective(tune.config_for({}, f"{tune.spec.name}-base")[0])
+    point: dict[str, Any] = {}
+    chosen: dict[str, Any] = {}
+    for key, p in tune.spec.space.items():
+        if not p.active(chosen):
+            continue
+        value = _get(data, key)
+        if p.choices is not None:
+            if value not in p.choices:
+                return None
+            point[key], chosen[key] = p.choices.index(value), value
+        else:
+            bounds = p.int_ or p.float_
+            if not isinstance(value, int | float) or bounds is None or not bounds[0] <= value <= bounds[1]:
+                return None
+            point[key] = chosen[key] = value
+    return point
+
+
+def _say(progress: bool, line: str) -> None:
+    if progress:
+        print(line, file=sys.stderr, flush=True)
+
+
+def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool | Path = False,
+             trials: int | None = None, progress: bool = True) -> tuple[Path, dict[str, Any]]:
+    optuna = require("optuna", pip="ragbench[tune]")
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    tune = load_tune(path)
+    spec = tune.spec
+    folder = tune_dir_for(out_root, spec.name, resume)
+    folder.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    fit, report = [spec.splits.fit], [spec.splits.report]
+    sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=spec.startup_trials)
+    study = optuna.create_study(study_name=spec.name, storage=f"sqlite:///{folder / 'study.db'}",
+                                sampler=sampler, direction="maximize", load_if_exists=True)
+    for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
+        study.tell(t.number, state=optuna.trial.TrialState.FAIL)   # killed mid-trial: run it again
+    budget = trials or spec.budget.trials
+    if not study.trials and (point := base_trial(tune)) is not None:
+        study.enqueue_trial(point)
+
+    def objective(trial: Any) -> float:
+        assignments = sample(trial, tune)
+        config, _ = tune.config_for(assignments, f"{spec.name}-t{trial.number:04d}")
+        run_dir = folder / "trials" / f"t{trial.number:04d}"
+        if run_dir.exists():   # a failed attempt of the same number never happens; be safe anyway
+            raise InputError(f"{run_dir} exists", field="--resume")
+        _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
+                     splits=fit, progress=False)
+        value = objective_value(tune, log)
+        trial.set_user_attr("assignments", json.loads(json.dumps(assignments)))
+        trial.set_user_attr("run_dir", str(run_dir))
+        _say(progress, f"[trial {trial.number}] {value:.4f}  {assignments}")
+        return value
+
+    done = sum(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials)
+    remaining = max(0, budget - done)
+    timeout = None
+    if spec.budget.minutes is not None:
+        spent = _spent(folder)
+        timeout = max(1.0, spec.budget.minutes * 60 - spent)
+    if remaining:
+        study.optimize(objective, n_trials=remaining, timeout=timeout, catch=(InputError,))
+    _save_spent(folder, time.monotonic() - started)
+    complete = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
+    if not complete:
+        raise InputError("no trial completed; see the errors above", field="space")
+    best = study.best_trial
+    best_config, best_data = tune.config_for(best.user_attrs["assignments"], f"{spec.name}-best")
+    write_best_config(folder / "best.yaml", best_data, tune)
+
+    # the base config on the fit split, then the best and the base config on the report split:
+    # the first and only time the report split is read
+    base_config, _ = tune.config_for({}, f"{spec.name}-base")
+    base_dev = _run_once(tune, base_config, folder / "base-fit", fit)
+    _say(progress, f"reporting on the {spec.splits.report} split")
+    best_test = _run_once(tune, best_config, folder / "best-report", report)
+    base_test = _run_once(tune, base_config, folder / "base-report", report)
+    best_dev = RunLog.read(Path(best.user_attrs["run_dir"]))
+    state = summarise(tune, study, best, {"best_fit": best_dev, "base_fit": base_dev, "best_report": best_test,
+                                          "base_report": base_test},
+                      {"best_report": folder / "best-report", "base_report": folder / "base-report"})
+    state["wall_seconds"] = round(_spent(folder), 1)
+    out_of_time = spec.budget.minutes is not None and _spent(folder) >= spec.budget.minutes * 60
+    # complete when the file's budget is spent; a tune stopped early (--trials) resumes
+    state["status"] = "complete" if len(complete) >= spec.budget.trials or out_of_time else "partial"
+    write_json_atomic(folder / "tune.json", state)
+    from eval.tune.report import write_tune_report
+
+    write_tune_report(folder, state)
+    return folder, state
+
+
+def _run_once(tune: Tune, config: Any, run_dir: Path, splits: list[str]) -> RunLog:
+    if (run_dir / "run.json").is_file():
+        log = RunLog.read(run_dir)
+        if log.status == "complete":
+            return log
+    _, log = run(tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=splits,
+                 progress=False, resume=run_dir if run_dir.exists() else False)
+    return log
+
+
+def _spent(folder: Path) -> float:
+    path = folder / "spent.json"
+    return float(json.loads(path.read_text())["seconds"]) if path.is_file() else 0.0
+
+
+def _save_spent(folder: Path, seconds: float) -> None:
+    write_json_atomic(folder / "spent.json", {"seconds": _spent(folder) + seconds})
+
+
+def write_best_config(path: Path, data: dict[str, Any], tune: Tune) -> None:
+    """The best config as a file of its own: suite paths made relative to where it is written."""
+    out = dict(data)
+    base = tune.base_path.parent
+    out["suites"] = [os.path.relpath((base / s) if (base / s).is_file() else Path(s), path.parent)
+                     for s in data.get("suites", [])]
+    header = (f"# {tune.spec.name}: the best trial of `ragbench tune {tune.path}`, fit on the "
+              f"{tune.spec.splits.fit} split\n")
+    import yaml
+
+    path.write_text(header + yaml.safe_dump(out, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _per_case(run_dir: Path, metric: str) -> dict[tuple[str, str], float]:
+    return {r.key: float(r.metrics[metric]) for r in read_cases(run_dir)
+            if r.error is None and r.metrics.get(metric) is not None}
+
+
+def summarise(tune: Tune, study: Any, best: Any, logs: dict[str, RunLog], dirs: dict[str, Path]) -> dict[str, Any]:
+    from eval.sweeps.leaderboard import paired_p_value
+
+    spec = tune.spec
+    metrics = list(spec.objective.weights())
+
+    def scores(log: RunLog) -> dict[str, Any]:
+        out: dict[str, Any] = {"objective": objective_value(tune, log), "suites": {}}
+        for suite, summary in log.suites.items():
+            out["suites"][suite] = {m: summary.metrics[m].model_dump() for m in metrics if m in summary.metrics}
+        return out
+
+    found = {k: scores(v) for k, v in logs.items()}
+    worth: dict[str, Any] = {}
+    for metric in metrics:   # the fit's worth on the report split: best − base, paired over cases
+        a, b = _per_case(dirs["best_report"], metric), _per_case(dirs["base_report"], metric)
+        common = sorted(set(a) & set(b))
+        if len(common) >= 2:
+            x, y = np.array([a[k] for k in common]), np.array([b[k] for k in common])
+            worth[metric] = {"delta": float(x.mean() - y.mean()), "n": len(common),
+                             "p_value": paired_p_value(x, y, "permutation", 9999)}
+    trials = [{"number": t.number, "state": t.state.name, "value": t.value,
+               "assignments": t.user_attrs.get("assignments"),
+               "seconds": (t.datetime_complete - t.datetime_start).total_seconds()
+               if t.datetime_complete and t.datetime_start else None} for t in study.trials]
+    return {
+        "name": spec.name, "status": "complete", "tune_file": str(tune.path), "base": str(tune.base_path),
+        "objective": spec.objective.describe(), "splits": spec.splits.model_dump(), "seed": spec.seed,
+        "budget": spec.budget.model_dump(), "space": {k: v.model_dump(by_alias=True, exclude_none=True)
+                                                       for k, v in spec.space.items()},
+        "trials": trials, "best": {"number": best.number, "value": best.value,
+                                   "assignments": best.user_attrs["assignments"]},
+        "scores": found,
+        "gap": found["best_fit"]["objective"] - found["best_report"]["objective"],
+        "worth": worth, "importances": importances(study),
+    }
+
+
+def importances(study: Any) -> dict[str, float]:
+    """PED-ANOVA parameter importances (fast, no extra dependency); empty with too few trials."""
+    optuna = require("optuna", pip="ragbench[tune]")
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # "few trials in a regime": the report says how many trials ran
+            found = optuna.importance.get_param_importances(
+                study, evaluator=optuna.importance.PedAnovaImportanceEvaluator())
+    except (RuntimeError, ValueError, ZeroDivisionError):
+        return {}
+    return {k: round(float(v), 4) for k, v in found.items() if math.isfinite(v)}

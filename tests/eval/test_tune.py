@@ -1,0 +1,121 @@
+"""`ragbench tune`: TPE over a space on the dev split, the base config as trial 0, one report on
+the test split (whose qrels are never read before it), resume, determinism, spec errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eval.cli import main
+from eval.config import load_config
+from eval.tune import search
+from eval.tune.spec import load_tune
+from rag.errors import ConfigError
+
+TOPICS = ["hotel cap london", "meal allowance travel", "database failover replica", "password length rules",
+          "annual leave days", "parental leave weeks", "laptop replacement cycle", "phishing email report",
+          "parking garage hours", "visitor badge office"]
+SPACE = """space:
+  fusion.params.weights.dense: {float: [0.1, 3.0], log: true}
+  fusion.params.normalise: {choices: [minmax, zscore]}
+  retrievers.1.params.top_k: {int: [2, 8], step: 2}
+objective: {metric: ndcg@10}
+budget: {trials: 4}
+seed: 7
+startup_trials: 2
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch) -> Path:
+    """A BEIR suite with qrels per split (6 dev queries, 4 test) and a hybrid hashing config."""
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    (tmp_path / "qrels").mkdir()
+    (tmp_path / "corpus.jsonl").write_text("\n".join(
+        json.dumps({"_id": f"d{i}", "title": t, "text": f"All about {t}. Details on {t} rules."})
+        for i, t in enumerate(TOPICS)), encoding="utf-8")
+    (tmp_path / "queries.jsonl").write_text("\n".join(
+        json.dumps({"_id": f"q{i}", "text": f"what is the {t.split()[0]} {t.split()[-1]}"}) for i, t in enumerate(TOPICS)),
+        encoding="utf-8")
+    head = "query-id\tcorpus-id\tscore\n"
+    (tmp_path / "qrels" / "train.tsv").write_text(head + "".join(f"q{i}\td{i}\t1\n" for i in range(6)))
+    (tmp_path / "qrels" / "test.tsv").write_text(head + "".join(f"q{i}\td{i}\t1\n" for i in range(6, 10)))
+    (tmp_path / "suite.yaml").write_text("name: mini\nlanguage: en\nformat: beir\ncorpus: corpus.jsonl\n"
+                                         "qrels: {dev: qrels/train.tsv, test: qrels/test.tsv}\n", encoding="utf-8")
+    (tmp_path / "base.yaml").write_text(
+        "name: base\nsuites: [suite.yaml]\nsplits: [test]\nchunker: whole\n"
+        "embedder: {name: hashing, params: {dim: 64}}\n"
+        "retrievers: [{name: dense, params: {top_k: 8}}, {name: bm25, params: {top_k: 4}}]\n"
+        "fusion: {name: convex, params: {weights: {dense: 1.0, bm25: 1.0}, normalise: minmax}}\n", encoding="utf-8")
+    (tmp_path / "tune.yaml").write_text("name: t\nbase: base.yaml\n" + SPACE, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project: Path, monkeypatch) -> None:
+    import eval.runs.suites as suites_module
+
+    events: list[str] = []
+    real_read, real_once = suites_module._read_text, search._run_once
+    monkeypatch.setattr(suites_module, "_read_text", lambda p: (events.append(Path(p).name), real_read(p))[1])
+
+    def once(tune, config, run_dir, splits):
+        events.append(f"RUN {splits[0]}")
+        return real_once(tune, config, run_dir, splits)
+
+    monkeypatch.setattr(search, "_run_once", once)
+    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", progress=False)
+    first_test = events.index("test.tsv")
+    assert events.index("RUN test") < first_test and "train.tsv" in events[:first_test]
+    assert len(state["trials"]) == 4 and state["trials"][0]["assignments"] == {
+        "fusion.params.weights.dense": 1.0, "fusion.params.normalise": "minmax", "retrievers.1.params.top_k": 4}
+    scores = state["scores"]
+    assert scores["best_fit"]["objective"] >= scores["base_fit"]["objective"]        # trial 0 is the base
+    assert state["gap"] == pytest.approx(scores["best_fit"]["objective"] - scores["best_report"]["objective"])
+    agg = scores["best_report"]["suites"]["mini"]["ndcg@10"]
+    assert agg["n"] == 4 and agg["low"] <= agg["value"] <= agg["high"]
+    best = load_config(folder / "best.yaml")                                          # a config of its own
+    assert best.fusion.params["weights"]["dense"] == state["best"]["assignments"]["fusion.params.weights.dense"]
+    html = (folder / "tune.html").read_text(encoding="utf-8")
+    assert "Optimisation history" in html and "best trial" in html
+
+
+def test_the_same_seed_gives_the_same_trials_and_a_killed_tune_resumes(project: Path, monkeypatch) -> None:
+    _, first = search.run_tune(project / "tune.yaml", out_root=project / "a", progress=False)
+    assert first["status"] == "complete"
+    folder, partial = search.run_tune(project / "tune.yaml", out_root=project / "b", trials=2, progress=False)
+    assert partial["status"] == "partial"
+    assert [t["assignments"] for t in partial["trials"]] == [t["assignments"] for t in first["trials"]][:2]
+    # killed during trial 2: the study keeps trials 0-1, the killed trial is marked failed
+    real_run = search.run
+
+    def killed(*args, **kwargs):
+        if str(kwargs.get("run_dir", "")).endswith("t0002"):
+            raise KeyboardInterrupt
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(search, "run", killed)
+    with pytest.raises(KeyboardInterrupt):
+        search.run_tune(project / "tune.yaml", out_root=project / "b", resume=True, progress=False)
+    monkeypatch.setattr(search, "run", real_run)
+    _, resumed = search.run_tune(project / "tune.yaml", out_root=project / "b", resume=True, progress=False)
+    done = [t for t in resumed["trials"] if t["state"] == "COMPLETE"]
+    assert resumed["status"] == "complete" and len(done) == 4
+    assert [t["assignments"] for t in done][:2] == [t["assignments"] for t in first["trials"]][:2]
+    assert [t["state"] for t in resumed["trials"]].count("FAIL") == 1
+
+
+@pytest.mark.parametrize("space,line,message", [
+    ("space:\n  fusoin.name: {choices: [rrf]}\n", 4, "did you mean 'fusion'"),
+    ("space:\n  top_k: {int: [5, 1]}\n", 4, "low < high"),
+    ("space:\n  top_k: {int: [1, 5]}\n  fusion.params.k: {int: [1, 9], when: {fusion.name: rrf}}\n", 5,
+     "not a parameter listed before"),
+    ("space:\n  fusion.params.kk: {float: [0.1, 1.0]}\n", 4, "has no parameter 'kk'"),
+])
+def test_bad_tune_files_are_named_with_their_line(project: Path, space: str, line: int, message: str) -> None:
+    (project / "bad.yaml").write_text(f"name: bad\nbase: base.yaml\n{space}objective: {{metric: ndcg@10}}\n")
+    with pytest.raises(ConfigError) as info:
+        load_tune(project / "bad.yaml")
+    assert info.value.line == line and message in str(info.value)
+    assert main(["tune", str(project / "bad.yaml"), "--out", str(project / "o")]) == 2
