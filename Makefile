@@ -56,6 +56,7 @@ perf: setup
 	$(PY) perf/chroma_recall.py
 	$(PY) perf/scifact.py
 	$(PY) perf/concurrency.py
+	$(PY) perf/tune.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf examples

@@ -147,3 +147,19 @@ def test_a_hostile_target_reply_stays_inert_in_the_report(project: Path, tmp_pat
     text = page.text_content("body") or ""
     assert "no answer at 'answer'" in text and "no_answer_field" in text and HOSTILE in text
     assert page.locator("script").count() == 1
+
+
+def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
+    from tests.eval.test_tune import make_project
+
+    monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    root = make_project(tmp_path)
+    assert main(["tune", str(root / "tune.yaml"), "--out", str(tmp_path / "tunes")]) == 0
+    report = next((tmp_path / "tunes").iterdir()) / "tune.html"
+    page, problems = open_page(browser, report, tmp_path / "tune.png")
+    assert problems == []
+    assert page.locator("svg.history circle").count() == 4 and page.locator("svg.history path").count() == 1
+    text = page.text_content("table.scores") or ""
+    assert "best trial" in text and "base config" in text
+    box = page.locator("svg.history").bounding_box()
+    assert box is not None and box["width"] > 300

@@ -30,8 +30,12 @@ startup_trials: 2
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch) -> Path:
-    """A BEIR suite with qrels per split (6 dev queries, 4 test) and a hybrid hashing config."""
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
+    return make_project(tmp_path)
+
+
+def make_project(tmp_path: Path) -> Path:
+    """A BEIR suite with qrels per split (6 dev queries, 4 test) and a hybrid hashing config."""
     (tmp_path / "qrels").mkdir()
     (tmp_path / "corpus.jsonl").write_text("\n".join(
         json.dumps({"_id": f"d{i}", "title": t, "text": f"All about {t}. Details on {t} rules."})
