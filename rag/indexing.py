@@ -200,6 +200,20 @@ class CorpusIndex:
 
         return Graph.load(self.store.path("graph", self.keys.graph))
 
+    @property
+    def tokens_key(self) -> tuple[str, dict[str, Any]]:
+        manifest = {"chunks": self.keys.chunks, "tokenizer": self.keys.manifests["sparse"]["tokenizer"]}
+        return stable_hash(manifest), manifest
+
+    @cached_property
+    def stored_tokens(self) -> list[list[str]] | None:
+        """The chunks' tokens as the sparse index was built from them, or ``None`` (no sparse
+        index was built for this corpus and tokenizer)."""
+        key, _ = self.tokens_key
+        if not self.store.has("tokens", key):
+            return None
+        return json.loads((self.store.path("tokens", key) / "tokens.json").read_text(encoding="utf-8"))
+
     # The SearchSpace protocol (rag/types.py), which query-time stages use.
     def embed_queries(self, texts: list[str]) -> Any:
         return self.embedder.embed_queries(texts)
@@ -368,13 +382,25 @@ class Indexer:
 
     def _build_sparse(self, index: CorpusIndex, stage: StageReport) -> None:
         start = time.perf_counter()
-        tokens = [index.tokenize(c.text) for c in index.chunks]
+        tokens, reused = self._tokens(index)
         backend = sparse_indexes.build(index.config.sparse_index, field_path="sparse_index")
         with self.store.building("sparse", index.keys.sparse, index.keys.manifests["sparse"]) as tmp:
             if index.chunks:
                 backend.build(tmp, index.chunk_ids, tokens)
         stage.seconds = time.perf_counter() - start
-        stage.detail = f"{sum(map(len, tokens))} tokens"
+        stage.detail = f"{sum(map(len, tokens))} tokens" + (" (tokenised before)" if reused else "")
+
+    def _tokens(self, index: CorpusIndex) -> tuple[list[list[str]], bool]:
+        """The chunks' tokens under the config's tokenizer, stored once per (chunks, tokenizer):
+        a BM25 variant (k1, b, backend) re-uses them, and so does every stage that needs a
+        chunk's tokens (rules reranker, answerability, router)."""
+        key, manifest = index.tokens_key
+        if self.store.has("tokens", key):
+            return json.loads((self.store.path("tokens", key) / "tokens.json").read_text(encoding="utf-8")), True
+        tokens = [index.tokenize(c.text) for c in index.chunks]
+        with self.store.building("tokens", key, manifest) as tmp:
+            (tmp / "tokens.json").write_text(json.dumps(tokens, ensure_ascii=False), encoding="utf-8")
+        return tokens, False
 
 
 def _acl_labels(chunk: Chunk) -> dict[str, Any]:

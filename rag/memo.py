@@ -26,3 +26,31 @@ class PerCorpus(Generic[T]):
                 hit = (space, self.build(space))
                 self._built[id(space)] = hit
             return hit[1]
+
+
+def _chunk_terms(space: Any) -> dict[str, frozenset[str]]:
+    stored = getattr(space, "stored_tokens", None)
+    if stored is not None and len(stored) == len(space.chunks):
+        return {c.chunk_id: frozenset(t) for c, t in zip(space.chunks, stored, strict=True)}
+    return {c.chunk_id: frozenset(space.tokenize(c.text)) for c in space.chunks}
+
+
+# Each chunk's tokens as a set, by chunk id: the tokens the sparse index was built from when the
+# space kept them (one tokenisation per corpus, at index time), else tokenised once per process.
+# The rules reranker, answerability's corpus terms, the router's vocabulary and the graph route
+# share it, so no stage tokenises the corpus (or a candidate) again per question.
+chunk_terms: PerCorpus[dict[str, frozenset[str]]] = PerCorpus(_chunk_terms)
+
+
+class TextTerms:
+    """Tokens of short repeated texts (titles, heading paths, tags), memoised per space."""
+
+    def __init__(self) -> None:
+        self._cache: PerCorpus[dict[str, frozenset[str]]] = PerCorpus(lambda space: {})
+
+    def __call__(self, space: Any, text: str) -> frozenset[str]:
+        table = self._cache(space)
+        found = table.get(text)
+        if found is None:
+            found = table[text] = frozenset(space.tokenize(text))
+        return found

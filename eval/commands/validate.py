@@ -12,6 +12,8 @@ from rag.errors import InputError
 def kind_of(path: Path) -> str:
     doc = load_yaml(path)
     data = doc.data if isinstance(doc.data, dict) else {}
+    if "base" in data and "space" in data:
+        return "tune"
     if "base" in data:
         return "sweep"
     if "rules" in data:
@@ -21,7 +23,7 @@ def kind_of(path: Path) -> str:
     if "corpus" in data or "language" in data:
         return "suite"
     raise doc.error("cannot tell what this is: a config has 'suites', a suite 'corpus', "
-                    "a sweep 'base', a gate 'rules'")
+                    "a sweep 'base', a tune 'base' and 'space', a gate 'rules'")
 
 
 def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
@@ -56,6 +58,10 @@ def validate(files: list[Path]) -> int:
 
                 for warning in resolution_warnings(load_gate(path)):
                     print(f"ragbench: warning: {warning}", file=sys.stderr)
+            elif kind == "tune":
+                from eval.tune.spec import load_tune
+
+                load_tune(path)
             elif kind == "sweep":
                 from eval.sweeps.spec import load_sweep
 

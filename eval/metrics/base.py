@@ -77,7 +77,14 @@ _AT = re.compile(r"^([a-z_]+)@(\d+)$")
 
 
 def resolve(name: str, *, field_path: str = "metrics") -> Metric:
-    """``ndcg@10`` → the ``ndcg`` factory with ``k=10``; ``refusal_accuracy`` → as is."""
-    match = _AT.match(name)
-    spec: Any = ComponentSpec(name=match.group(1), params={"k": int(match.group(2))}) if match else name
-    return metrics.build(spec, field_path=field_path)
+    """``ndcg@10`` → the ``ndcg`` factory with ``k=10``; ``refusal_accuracy`` → as is. Built once
+    per name (it is asked for per case and metric: building checks the factory's signature)."""
+    found = _RESOLVED.get(name)
+    if found is None:
+        match = _AT.match(name)
+        spec: Any = ComponentSpec(name=match.group(1), params={"k": int(match.group(2))}) if match else name
+        found = _RESOLVED[name] = metrics.build(spec, field_path=field_path)
+    return found
+
+
+_RESOLVED: dict[str, Metric] = {}

@@ -43,6 +43,7 @@ import numpy as np
 from rag.answerability import Answerability, answerability
 from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
+from rag.memo import TextTerms, chunk_terms
 from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -83,8 +84,17 @@ def names_in(question: str) -> list[str]:
     return out
 
 
+_SHORT = TextTerms()
+
+
+def known_text(env: QueryEnv, item: ContextItem) -> bool:
+    """Whether a context item's text is its chunk's text (not an expanded parent section)."""
+    chunk = env.space.chunk_by_id.get(item.chunk_id)
+    return chunk is not None and chunk.text == item.text
+
+
 def content_terms(question: str, env: QueryEnv) -> set[str]:
-    scaffolding = set(env.space.tokenize(QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"]))
+    scaffolding = _SHORT(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
     return {t for t in env.space.tokenize(question) if t not in scaffolding}
 
 
@@ -120,8 +130,9 @@ class CorpusTerms:
         key = id(env.space)
         if key not in self._by_space:
             index: dict[str, list[int]] = {}
+            by_chunk = chunk_terms(env.space)
             for pos, chunk in enumerate(env.space.chunks):
-                for term in set(env.space.tokenize(chunk.text)):
+                for term in by_chunk[chunk.chunk_id]:
                     index.setdefault(term, []).append(pos)
             self._by_space[key] = index
         return self._by_space[key]
@@ -175,8 +186,10 @@ def evidence(
         terms = content_terms(question, env)
         top = sorted(context, key=lambda c: -c.score)[:consider]
         found: set[str] = set()
-        for item in top:
-            found |= set(env.space.tokenize(item.text))
+        known = chunk_terms(env.space)
+        for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
+            found |= known[item.chunk_id] if item.chunk_id in known and known_text(env, item) else set(
+                env.space.tokenize(item.text))
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
         written = compact(joined)   # a code counts however it is written (VPN809 for VPN-809)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import PositiveInt
 
+from rag.memo import TextTerms, chunk_terms
 from rag.rerankers import Reranker, apply_scores, rerankers
 from rag.types import Candidate, QueryEnv
 
@@ -28,24 +29,28 @@ def rules(
     found in the chunk text (``term``), title (``title``), heading path (``heading``) and
     tags (``tag``); a document tagged ``outdated`` loses ``outdated_penalty``."""
 
+    short = TextTerms()
+
     def rerank(question: str, candidates: list[Candidate], env: QueryEnv) -> list[Candidate]:
         terms = set(env.space.tokenize(question))
         if not candidates or not terms:
             return candidates
         top = max(c.score for c in candidates[:depth]) or 1.0
+        by_chunk = chunk_terms(env.space)   # the index's tokens: no candidate is tokenised per question
         scores = []
         for cand in candidates[:depth]:
             chunk = cand.chunk
             tags = chunk.metadata.get("tags") or []
 
-            def share(text: str) -> float:
-                return len(terms & set(env.space.tokenize(text))) / len(terms)
+            def share(found: frozenset[str]) -> float:
+                return len(terms & found) / len(terms)
 
+            body = by_chunk.get(chunk.chunk_id)
             score = cand.score / top
-            score += term * share(chunk.text)
-            score += title * share(chunk.title)
-            score += heading * share(" ".join(chunk.heading_path))
-            score += tag * share(" ".join(map(str, tags)))
+            score += term * share(body if body is not None else frozenset(env.space.tokenize(chunk.text)))
+            score += title * share(short(env.space, chunk.title))
+            score += heading * share(short(env.space, " ".join(chunk.heading_path)))
+            score += tag * share(short(env.space, " ".join(map(str, tags))))
             if "outdated" in tags:
                 score -= outdated_penalty
             scores.append(score)

@@ -13,13 +13,14 @@ from typing import Any
 from pydantic import PositiveInt, conint
 
 from rag.indexes import Graph
+from rag.memo import chunk_terms
 from rag.retrievers import Retriever, retrievers
 from rag.retrievers._per_corpus import PerCorpus, top_hits
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 # a space without a stored graph (a test's or a served corpus's) builds one in memory, once
 _in_memory = PerCorpus(lambda space: Graph(space.chunks))
-_tokens = PerCorpus(lambda space: [set(space.tokenize(c.text)) for c in space.chunks])
+_tokens = PerCorpus(lambda space: [chunk_terms(space)[c.chunk_id] for c in space.chunks])
 
 
 def graph_of(space: Any) -> Graph:

@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 from rag.errors import ConfigError
+from rag.memo import chunk_terms
 from rag.routers import Router, routers
 from rag.types import QueryEnv, RouteDecision
 
@@ -45,8 +46,8 @@ class Vocabulary:
             hit = self._by_space.get(id(env.space))
             if hit is None or hit[0] is not env.space:
                 terms: set[str] = set()
-                for chunk in env.space.chunks:
-                    terms.update(env.space.tokenize(chunk.text))
+                for found in chunk_terms(env.space).values():
+                    terms.update(found)
                 hit = (env.space, (terms, "\n".join(c.text for c in env.space.chunks).lower()))
                 self._by_space[id(env.space)] = hit
             return hit[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -10,6 +11,7 @@ from pydantic import confloat
 
 from rag.citations import claims
 from rag.errors import ConfigError
+from rag.memo import chunk_terms
 from rag.registry import ComponentSpec
 from rag.types import Citation, ContextItem, QueryEnv
 from rag.verifiers import Verifier, verifiers
@@ -17,7 +19,7 @@ from rag.verifiers import Verifier, verifiers
 Share = confloat(ge=0.0, le=1.0)
 
 
-def _content(tokens: list[str]) -> set[str]:
+def _content(tokens: Iterable[str]) -> set[str]:
     return {t for t in tokens if len(t) > 1 or not t.isascii()}
 
 
@@ -38,10 +40,15 @@ def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # 
         if not pairs:
             return citations
         tokenize = env.space.tokenize
+        known, by_id = chunk_terms(env.space), env.space.chunk_by_id
         lexical = []
         for text, n in pairs:
             terms = _content(tokenize(text))
-            found = _content(tokenize(by_number[n].text))
+            item = by_number[n]
+            chunk = by_id.get(item.chunk_id)
+            # the index's tokens of the source, unless it was expanded to its parent section
+            source = known[item.chunk_id] if chunk is not None and chunk.text == item.text else tokenize(item.text)
+            found = _content(source)
             lexical.append(len(terms & found) / len(terms) if terms else 0.0)
         scores = lexical
         if semantic:

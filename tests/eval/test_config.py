@@ -101,4 +101,4 @@ def test_every_shipped_config_sweep_and_gate_validates(capsys) -> None:
     files = sorted(str(p) for p in (ROOT / "configs").glob("*.yaml"))
     assert main(["validate", *files]) == 0
     out = capsys.readouterr().out
-    assert "(gate)" in out and "(sweep)" in out and "(config)" in out
+    assert "(gate)" in out and "(sweep)" in out and "(config)" in out and "(tune)" in out

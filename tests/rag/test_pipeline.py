@@ -178,3 +178,27 @@ def test_a_version_named_in_the_question_is_answered_from_that_version(write, tm
     pipeline = Pipeline(config, idx)
     assert "45 USD" in pipeline.ask("What was the daily meal allowance in the 2021 rules?").answer
     assert "55 USD" in pipeline.ask("What is the daily meal allowance in the 2024 rules?").answer
+
+
+def test_no_stage_tokenises_a_chunk_per_question(index, tmp_path: Path) -> None:
+    config = CONFIG.model_copy(update={"reranker": ComponentSpec(name="rules"), "router": ComponentSpec(name="rules")})
+    idx, _ = Indexer(tmp_path / "work").ensure("kb", index.root, config, "zh")
+    assert idx.stored_tokens is not None and len(idx.stored_tokens) == len(idx.chunks)   # kept at index time
+    pipeline = Pipeline(config, idx)
+    pipeline.ask("一线城市住宿标准是多少？", EMPLOYEE)
+    real = idx.tokenize
+    seen: list[str] = []
+    idx.__dict__["tokenize"] = lambda text: (seen.append(text), real(text))[1]
+    pipeline.ask("出差伙食补助每天多少钱？", EMPLOYEE)
+    chunk_texts = {c.text for c in idx.chunks}
+    assert seen and [t for t in seen if t in chunk_texts] == []
+
+
+def test_a_bm25_variant_reuses_the_corpus_tokens(index, tmp_path: Path) -> None:
+    _, first = Indexer(tmp_path / "work").ensure("kb", index.root, CONFIG, "zh")
+    other = CONFIG.model_copy(update={"sparse_index": ComponentSpec(name="bm25s", params={"k1": 1.5})})
+    idx, second = Indexer(tmp_path / "work").ensure("kb", index.root, other, "zh")
+    (a,) = [s for s in first.stages if s.kind == "sparse"]
+    (b,) = [s for s in second.stages if s.kind == "sparse"]
+    assert "tokenised before" not in a.detail and b.action == "rebuilt" and "tokenised before" in b.detail
+    assert idx.stored_tokens == [idx.tokenize(c.text) for c in idx.chunks]
