@@ -81,3 +81,12 @@ def load_yaml(path: str | Path) -> YamlDoc:
             line=mark.line + 1 if mark else None,
         ) from exc
     return YamlDoc(path, data, root)
+
+
+def load_mapping(path: str | Path, model: type[pydantic.BaseModel], what: str) -> tuple[YamlDoc, Any]:
+    """A YAML file that must be a mapping, validated into ``model``: the document (for errors
+    naming lines later) and the model."""
+    doc = load_yaml(path)
+    if not isinstance(doc.data, dict):
+        raise doc.error(f"a {what} must be a mapping")
+    return doc, doc.validate(model)

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
 from eval.metrics import resolve
-from rag._yaml import load_yaml
+from rag._yaml import load_mapping
 from rag.errors import InputError
 
 
@@ -160,10 +160,7 @@ class Gate:
 
 def load_gate(path: str | Path) -> Gate:
     path = Path(path)
-    doc = load_yaml(path)
-    if not isinstance(doc.data, dict):
-        raise doc.error("a gate file must be a mapping")
-    spec: GateFile = doc.validate(GateFile)
+    doc, spec = load_mapping(path, GateFile, "gate file")
     if not (path.parent / spec.config).is_file():
         raise doc.error(f"config {spec.config!r} not found", ["config"])
     for i, rule in enumerate(spec.rules):

@@ -88,6 +88,20 @@ def new_run_dir(out_root: Path, name: str) -> Path:
     return run_dir
 
 
+def resumable_dir(out_root: Path, name: str, resume: bool | Path, unfinished: Callable[[Path], bool],
+                  what: str) -> Path:
+    """The folder to work in: the one given, the newest unfinished one of ``name`` (``resume``),
+    or a new one."""
+    if isinstance(resume, Path):
+        return resume
+    if resume:
+        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
+            if unfinished(folder):
+                return folder
+        raise InputError(f"no unfinished {what} {name!r} under {out_root} to resume", field="--resume")
+    return new_run_dir(out_root, name)
+
+
 def find_resumable(out_root: Path, name: str) -> Path:
     candidates = sorted(p for p in out_root.glob(f"{name}-*") if (p / "run.json").is_file())
     for run_dir in reversed(candidates):

@@ -21,7 +21,7 @@ from typing import Any
 from eval.config import suite_paths
 from eval.metrics import resolve
 from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import config_hash, new_run_dir
+from eval.runs.runner import config_hash, resumable_dir
 from eval.runs.suites import load_suite
 from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
@@ -37,15 +37,11 @@ def _now() -> str:
 
 
 def sweep_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
-    if isinstance(resume, Path):
-        return resume
-    if resume:
-        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
-            state = folder / "sweep.json"
-            if state.is_file() and json.loads(state.read_text(encoding="utf-8"))["status"] != "complete":
-                return folder
-        raise InputError(f"no unfinished sweep {name!r} under {out_root} to resume", field="--resume")
-    return new_run_dir(out_root, name)
+    def unfinished(folder: Path) -> bool:
+        state = folder / "sweep.json"
+        return state.is_file() and json.loads(state.read_text(encoding="utf-8"))["status"] != "complete"
+
+    return resumable_dir(out_root, name, resume, unfinished, "sweep")
 
 
 def build_indexes(sweep: Sweep) -> Counter[str]:

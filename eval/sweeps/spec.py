@@ -34,7 +34,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
 from eval.config import RunConfig, set_path, validate_config
-from rag._yaml import YamlDoc, load_yaml
+from rag._yaml import YamlDoc, load_mapping, load_yaml
 from rag.errors import ConfigError, InputError
 
 
@@ -157,10 +157,7 @@ def _known_path(path: str) -> bool:
 
 def load_sweep(path: str | Path) -> Sweep:
     path = Path(path)
-    doc = load_yaml(path)
-    if not isinstance(doc.data, dict):
-        raise doc.error("a sweep file must be a mapping")
-    spec: SweepFile = doc.validate(SweepFile)
+    doc, spec = load_mapping(path, SweepFile, "sweep file")
     base_path = path.parent / spec.base
     base_doc = load_yaml(base_path)
     if not isinstance(base_doc.data, dict):

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import new_run_dir, run
+from eval.runs.runner import resumable_dir, run
 from eval.tune.spec import Tune, _get, load_tune
 from rag._lazy import require
 from rag.errors import InputError
@@ -25,16 +25,12 @@ from rag.store import write_json_atomic
 
 
 def tune_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
-    if isinstance(resume, Path):
-        return resume
-    if resume:
-        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
-            state = folder / "tune.json"
-            if (folder / "study.db").is_file() and not (
-                    state.is_file() and json.loads(state.read_text(encoding="utf-8")).get("status") == "complete"):
-                return folder
-        raise InputError(f"no unfinished tune {name!r} under {out_root} to resume", field="--resume")
-    return new_run_dir(out_root, name)
+    def unfinished(folder: Path) -> bool:
+        state = folder / "tune.json"
+        return (folder / "study.db").is_file() and not (
+            state.is_file() and json.loads(state.read_text(encoding="utf-8")).get("status") == "complete")
+
+    return resumable_dir(out_root, name, resume, unfinished, "tune")
 
 
 def objective_value(tune: Tune, log: RunLog) -> float:

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
 from eval.config import RunConfig, set_path, validate_config
 from eval.metrics import resolve
-from rag._yaml import YamlDoc, load_yaml
+from rag._yaml import YamlDoc, load_mapping, load_yaml
 from rag.errors import ConfigError, InputError
 
 
@@ -166,10 +166,7 @@ def _get(data: Any, path: str) -> Any:
 
 def load_tune(path: str | Path) -> Tune:
     path = Path(path)
-    doc = load_yaml(path)
-    if not isinstance(doc.data, dict):
-        raise doc.error("a tune file must be a mapping")
-    spec: TuneFile = doc.validate(TuneFile)
+    doc, spec = load_mapping(path, TuneFile, "tune file")
     if not spec.space:
         raise doc.error("the search space is empty", ["space"])
     for key in spec.space:
