@@ -54,3 +54,12 @@ class TextTerms:
         if found is None:
             found = table[text] = frozenset(space.tokenize(text))
         return found
+
+
+def item_terms(space: Any, chunk_id: str, text: str) -> frozenset[str]:
+    """A context item's tokens: its chunk's stored tokens when the item's text is the chunk's
+    own, else (a parent section it was expanded to) the text tokenised."""
+    chunk = space.chunk_by_id.get(chunk_id)
+    if chunk is not None and chunk.text == text:
+        return chunk_terms(space)[chunk_id]
+    return frozenset(space.tokenize(text))

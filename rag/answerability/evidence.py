@@ -43,7 +43,7 @@ import numpy as np
 from rag.answerability import Answerability, answerability
 from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
-from rag.memo import TextTerms, chunk_terms
+from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -85,12 +85,6 @@ def names_in(question: str) -> list[str]:
 
 
 _SHORT = TextTerms()
-
-
-def known_text(env: QueryEnv, item: ContextItem) -> bool:
-    """Whether a context item's text is its chunk's text (not an expanded parent section)."""
-    chunk = env.space.chunk_by_id.get(item.chunk_id)
-    return chunk is not None and chunk.text == item.text
 
 
 def content_terms(question: str, env: QueryEnv) -> set[str]:
@@ -186,10 +180,8 @@ def evidence(
         terms = content_terms(question, env)
         top = sorted(context, key=lambda c: -c.score)[:consider]
         found: set[str] = set()
-        known = chunk_terms(env.space)
         for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
-            found |= known[item.chunk_id] if item.chunk_id in known and known_text(env, item) else set(
-                env.space.tokenize(item.text))
+            found |= item_terms(env.space, item.chunk_id, item.text)
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
         written = compact(joined)   # a code counts however it is written (VPN809 for VPN-809)

@@ -15,12 +15,11 @@ from pydantic import PositiveInt, conint
 from rag.indexes import Graph
 from rag.memo import chunk_terms
 from rag.retrievers import Retriever, retrievers
-from rag.retrievers._per_corpus import PerCorpus, top_hits
+from rag.retrievers._per_corpus import PerCorpus, ranked_lists
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 # a space without a stored graph (a test's or a served corpus's) builds one in memory, once
 _in_memory = PerCorpus(lambda space: Graph(space.chunks))
-_tokens = PerCorpus(lambda space: [chunk_terms(space)[c.chunk_id] for c in space.chunks])
 
 
 def graph_of(space: Any) -> Graph:
@@ -46,21 +45,19 @@ def graph(*, top_k: PositiveInt = 20, hops: conint(ge=0, le=3) = 2,  # type: ign
         g = graph_of(space)
         by_id = space.chunk_by_id
         position = {cid: i for i, cid in enumerate(g.ids)}
-        words = _tokens(space) if word_weight else None
-        out = []
-        for v in variants:
-            found = g.scores(v.text, hops)
+        words = chunk_terms(space)
+
+        def scores_of(text: str) -> Any:
             scores = np.zeros(len(g.ids))
-            asked = set(space.tokenize(v.text)) if words is not None else set()
-            named = g.named_documents(v.text)
-            for cid, s in found.items():
-                i = position[cid]
-                share = len(asked & words[i]) / len(asked) if asked and words is not None else 0.0
+            asked = set(space.tokenize(text)) if word_weight else set()
+            named = g.named_documents(text)
+            for cid, s in g.scores(text, hops).items():
+                share = len(asked & words[cid]) / len(asked) if asked else 0.0
                 own = named_weight if by_id[cid].doc_id in named else 1.0
-                scores[i] = s * own * (1.0 + word_weight * share)
-            hits = top_hits(g.ids, scores, k, env.allowed)
-            out.append([Candidate(by_id[cid], s, {"graph": s}) for cid, s in hits])
-        return out
+                scores[position[cid]] = s * own * (1.0 + word_weight * share)
+            return scores
+
+        return ranked_lists(variants, env, g.ids, scores_of, k, "graph")
 
     retrieve.hops = lambda question, env: graph_of(env.space).hops(question, hops)  # type: ignore[attr-defined]
     return retrieve

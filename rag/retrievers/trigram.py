@@ -19,7 +19,7 @@ from pydantic import PositiveInt
 
 from rag._lazy import require
 from rag.retrievers import Retriever, retrievers
-from rag.retrievers._per_corpus import PerCorpus, top_hits
+from rag.retrievers._per_corpus import PerCorpus, ranked_lists
 from rag.types import Candidate, QueryEnv, QueryVariant
 
 _KEEP = re.compile(r"[^0-9a-z\u3400-\u9fff]+")
@@ -59,13 +59,7 @@ def trigram(*, top_k: PositiveInt = 20, n: PositiveInt = 3) -> Retriever:
         if not space.chunks:
             return [[] for _ in variants]
         index = index_for(space)
-        by_id = space.chunk_by_id
-        out = []
-        for v in variants:
-            scores = index.scores(v.text)
-            hits = [] if scores is None else top_hits(index.ids, scores, k, env.allowed)
-            out.append([Candidate(by_id[cid], s, {"trigram": s}) for cid, s in hits])
-        return out
+        return ranked_lists(variants, env, index.ids, index.scores, k, "trigram")
 
     return retrieve
 

@@ -11,7 +11,7 @@ from pydantic import confloat
 
 from rag.citations import claims
 from rag.errors import ConfigError
-from rag.memo import chunk_terms
+from rag.memo import item_terms
 from rag.registry import ComponentSpec
 from rag.types import Citation, ContextItem, QueryEnv
 from rag.verifiers import Verifier, verifiers
@@ -40,15 +40,10 @@ def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # 
         if not pairs:
             return citations
         tokenize = env.space.tokenize
-        known, by_id = chunk_terms(env.space), env.space.chunk_by_id
         lexical = []
         for text, n in pairs:
             terms = _content(tokenize(text))
-            item = by_number[n]
-            chunk = by_id.get(item.chunk_id)
-            # the index's tokens of the source, unless it was expanded to its parent section
-            source = known[item.chunk_id] if chunk is not None and chunk.text == item.text else tokenize(item.text)
-            found = _content(source)
+            found = _content(item_terms(env.space, by_number[n].chunk_id, by_number[n].text))
             lexical.append(len(terms & found) / len(terms) if terms else 0.0)
         scores = lexical
         if semantic:
