@@ -51,6 +51,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="continue the latest unfinished tune of this name (or the one given)")
     p.add_argument("--out", type=Path, help="folder for tune folders (default reports/tunes)")
 
+    p = sub.add_parser("fit-fusion", help="fit fusion: learned (LambdaMART or logistic) on a split; store it by its training data")
+    p.add_argument("config", type=Path)
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--split", default="dev", choices=["dev", "test"], help="the split to learn from (default dev)")
+    p.add_argument("--kind", choices=["lambdamart", "logistic"], help="default: the config's fusion.params.kind, else lambdamart")
+    p.add_argument("--refit", action="store_true", help="fit again even if a model with this key is stored")
+
     p = sub.add_parser("gate", help="compare a candidate run with the committed baseline; exit code for CI")
     p.add_argument("config", type=Path, help="a gate file (configs/ci.yaml)")
     p.add_argument("--candidate", type=Path, action="append", metavar="RUN_DIR",
@@ -129,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.tune import tune_command
 
             return tune_command(args.config, args.resume, args.out, args.trials)
+        if args.command == "fit-fusion":
+            from eval.commands.fit_fusion import fit_fusion_command
+
+            return fit_fusion_command(args.config, args.overrides, args.split, args.kind, args.refit)
         if args.command == "sweep":
             from eval.commands.sweep import sweep_command
 

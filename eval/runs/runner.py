@@ -26,6 +26,7 @@ from typing import Any
 from eval.config import RunConfig, load_config, load_suites
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
+from eval.learned_fusion import with_fitted_fusion
 from eval.metrics import resolve
 from eval.runs.checkpoint import Checkpoint
 from eval.runs.execute import execute
@@ -130,6 +131,7 @@ def run(
     (``(suite, case id)`` pairs). ``repeat`` > 0 is a repeat of a noisy target: its model
     calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
+    config = with_fitted_fusion(config, config_path, splits or config.splits)
     suites = select_suites(config, config_path, only, case_ids, splits or config.splits)
     workdir = config.resolved_workdir()
     # built before the run folder exists: a target that cannot be built (a missing API key, a
