@@ -70,7 +70,8 @@ def fit_key(config: RunConfig, cases: list[tuple[str, Any]], kind: str, split: s
     labels = [(suite, c.id, c.question, sorted(c.relevance.items()), [list(g) for g in c.groups],
                c.as_, [t.model_dump() for t in c.history]) for suite, c in cases]
     settings = LAMBDAMART if kind == "lambdamart" else LOGISTIC
-    return stable_hash({"format": FEATURES_FORMAT, "retrieval": retrieval, "labels": labels, "kind": kind,
+    names = feature_names([spec.name for spec in config.retrievers])
+    return stable_hash({"format": FEATURES_FORMAT, "features": names, "retrieval": retrieval, "labels": labels, "kind": kind,
                         "settings": settings, "split": split, "folds": FOLDS})
 
 

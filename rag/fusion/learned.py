@@ -12,7 +12,8 @@ Features per retriever (variants of a question merged: best score, best rank): w
 chunk is in the list, its raw score, its min-max and z-score within the list, log rank,
 reciprocal rank (60 + rank), and two per-list figures that tell the model how confident the
 list is (its top score and the z-gap between its first two scores); plus the number of lists
-the chunk is in.
+the chunk is in and its length (log of its characters, rounded to 0.1 so that a model learns a
+length prior, not one document's identity).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ PER_RETRIEVER = ("present", "score", "minmax", "zscore", "log_rank", "rrf", "lis
 
 
 def feature_names(retrievers: list[str]) -> list[str]:
-    return [f"{r}.{f}" for r in retrievers for f in PER_RETRIEVER] + ["lists"]
+    return [f"{r}.{f}" for r in retrievers for f in PER_RETRIEVER] + ["lists", "log_chars"]
 
 
 def merged(lists: RankedLists) -> dict[str, dict[str, tuple[float, int]]]:
@@ -56,7 +57,8 @@ def features(lists: RankedLists, retrievers: list[str]) -> tuple[list[Candidate]
     ids = list(chunks)
     row = {cid: i for i, cid in enumerate(ids)}
     by_retriever = merged(lists)
-    x = np.zeros((len(ids), len(PER_RETRIEVER) * len(retrievers) + 1), dtype=np.float64)
+    x = np.zeros((len(ids), len(PER_RETRIEVER) * len(retrievers) + 2), dtype=np.float64)
+    x[:, -1] = [round(math.log1p(len(chunks[cid].text)), 1) for cid in ids]
     for j, name in enumerate(retrievers):
         col = j * len(PER_RETRIEVER)
         table = by_retriever.get(name, {})
@@ -82,7 +84,7 @@ def features(lists: RankedLists, retrievers: list[str]) -> tuple[list[Candidate]
             x[i, col + 3] = (score - mean) / std
             x[i, col + 4] = math.log(rank)
             x[i, col + 5] = 1.0 / (60 + rank)
-        x[:, -1] += x[:, col]
+        x[:, -2] += x[:, col]
     return [Candidate(chunks[cid], 0.0, {}) for cid in ids], x
 
 
@@ -140,7 +142,7 @@ def learned(*, model: str | None = None, fit_split: str = "dev", kind: str = "la
         scores = fitted.score(x)
         best_rank: dict[str, int] = {}
         source: dict[str, dict[str, float]] = {}
-        for name, ranked in lists.items():
+        for ranked in lists.values():
             for rank, c in enumerate(ranked, start=1):
                 best_rank[c.chunk_id] = min(best_rank.get(c.chunk_id, rank), rank)
                 kept = source.setdefault(c.chunk_id, {})
