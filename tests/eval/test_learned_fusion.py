@@ -48,8 +48,9 @@ def test_features_by_hand() -> None:
     assert c[col("bm25", "score")] == 4.0 and c[col("bm25", "log_rank")] == 0.0
     assert b[col("bm25", "minmax")] == 0.0 and c[col("bm25", "minmax")] == 1.0
     assert a[col("bm25", "list_top")] == 4.0
-    assert list(x[:, -1]) == [1.0, 2.0, 1.0]      # lists each chunk is in
-    assert x.shape == (3, 2 * len(PER_RETRIEVER) + 1)
+    assert list(x[:, -2]) == [1.0, 2.0, 1.0]      # lists each chunk is in
+    assert x[0, -1] == round(math.log1p(1), 1)     # the chunk's length: "a", one character
+    assert x.shape == (3, 2 * len(PER_RETRIEVER) + 2)
 
 
 def test_a_stored_logistic_model_ranks_by_its_coefficients(tmp_path: Path) -> None:
