@@ -8,6 +8,7 @@ see is never scored, never traced, never in the context and never cited.
 
 from __future__ import annotations
 
+
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -124,6 +125,7 @@ class Pipeline:
         self.chat = chat
         self.candidates = candidates
         self.index_keys = index_keys or {}
+        self._described: dict[str, tuple[Any, str]] = {}
         self.transforms = [(s, transforms.build(s, field_path=f"query_transforms.{i}"))
                            for i, s in enumerate(config.query_transforms)]
         self.retrievers = [(s, retrievers.build(s, field_path=f"retrievers.{i}"))
@@ -215,14 +217,21 @@ class Pipeline:
         stages["reranked"] = [c.chunk_id for c in reranked]
         return Retrieval(question, identity, env, tracer, reranked, stages, route, variants)
 
+    def _cache_ids(self, spec: ComponentSpec) -> tuple[Any, str]:
+        """A retriever's description (name, version, params) and the key of the index it
+        searches: computed once per retriever (describing reads its signature)."""
+        found = self._described.get(spec.name)
+        if found is None:
+            searches = retrievers.get(spec.name).info.get("searches", "chunks")
+            found = self._described[spec.name] = (retrievers.describe(spec), self.index_keys.get(searches, ""))
+        return found
+
     def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
                          env: QueryEnv) -> list[list[Candidate]]:
         """Serve every variant's list from the candidate cache, or search and store them."""
         if self.candidates is None:
             return retrieve(variants, env)
-        searches = retrievers.get(spec.name).info.get("searches", "chunks")
-        index_key = self.index_keys.get(searches, "")
-        described = retrievers.describe(spec)
+        described, index_key = self._cache_ids(spec)
         keys = [self.candidates.key(described, index_key, v.text, env.allowed) for v in variants]
         cached = [self.candidates.get(k) for k in keys]
         if all(c is not None for c in cached):

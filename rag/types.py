@@ -260,6 +260,13 @@ class TraceRecord:
     output: list[tuple[str, float]] = field(default_factory=list)
     note: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """A shallow, JSON-ready copy (``dataclasses.asdict`` deep-copies every params dict and
+        output pair, which cost more than the cached retrieval itself)."""
+        return {"stage": self.stage, "component": self.component, "params": self.params,
+                "latency_ms": self.latency_ms, "input": self.input, "output": [list(o) for o in self.output],
+                "note": self.note}
+
 
 @dataclass(slots=True)
 class AnswerFrame:

@@ -202,6 +202,7 @@ class RunState:
     done: dict[tuple[str, str], CaseRecord]          # finished without error: skipped on resume
     records: dict[tuple[str, str], CaseRecord]
     caches: dict[str, Counter[str]] = field(default_factory=dict)
+    earlier: dict[tuple[str, str], CaseRecord] = field(default_factory=dict)   # the checkpoint when opened
 
 
 def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, suites: list[Suite], *,
@@ -237,7 +238,7 @@ def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, 
                                                    language=s.language, cases=len(s.cases)))
     log.status = "running"
     log.write(run_dir)
-    return RunState(run_dir, log, checkpoint, done, dict(done))
+    return RunState(run_dir, log, checkpoint, done, dict(done), earlier=records)
 
 
 def open_index(indexer: Indexer, suite: Suite, config: RunConfig, kind: str, state: RunState) -> Any:
@@ -282,7 +283,7 @@ def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: An
                      "cost": round(log.judge.get("cost", 0.0) + judge.cost, 6)}
     # one record per case — the latest — in suite and case order, then any others the file held
     # (cases of suites not run this time)
-    latest = {r.key: r for r in state.checkpoint.read()}
+    latest = dict(state.earlier)   # what the file held when the run opened (this process appended the rest)
     latest.update(state.records)
     order = [(s.name, c.id) for s in suites for c in s.cases]
     first = set(order)

@@ -27,17 +27,21 @@ def join(lists: RankedLists, contribution: Callable[[str, int, Candidate], float
     best_rank: dict[str, int] = {}
     for name, ranked in lists.items():
         for rank, cand in enumerate(ranked, start=1):
-            cid = cand.chunk_id
+            cid = cand.chunk.chunk_id
             entry = fused.get(cid)
             if entry is None:
-                entry = fused[cid] = Candidate(cand.chunk, 0.0, {})
+                entry = fused[cid] = Candidate(cand.chunk, 0.0, dict(cand.scores))
                 best_rank[cid] = rank
-            best_rank[cid] = min(best_rank[cid], rank)
-            for key, value in cand.scores.items():
-                # a chunk found by several variants keeps its best score per retriever
-                entry.scores[key] = max(entry.scores.get(key, float("-inf")), value)
+            else:
+                if rank < best_rank[cid]:
+                    best_rank[cid] = rank
+                kept = entry.scores
+                for key, value in cand.scores.items():
+                    # a chunk found by several variants keeps its best score per retriever
+                    if key not in kept or value > kept[key]:
+                        kept[key] = value
             entry.score += contribution(name, rank, cand)
-    out = sorted(fused.values(), key=lambda c: (-c.score, best_rank[c.chunk_id], c.chunk_id))
+    out = sorted(fused.values(), key=lambda c: (-c.score, best_rank[c.chunk.chunk_id], c.chunk.chunk_id))
     for c in out:
         c.scores["fused"] = c.score
     return out

@@ -25,11 +25,9 @@ def convex(*, weights: dict[str, float] | None = None, normalise: str = "minmax"
     norm = normalisers.build(ComponentSpec(name=normalise), field_path="fusion.params.normalise")
 
     def fuse(lists: RankedLists) -> list[Candidate]:
-        normalised: dict[tuple[str, str], float] = {}
-        for name, ranked in lists.items():
-            for cand, value in zip(ranked, norm([c.score for c in ranked]), strict=True):
-                normalised[(name, cand.chunk_id)] = value
-        return join(lists, lambda name, rank, cand: table.get(retriever_of(name), 1.0)
-                    * normalised[(name, cand.chunk_id)])
+        # each list's weighted, normalised scores by rank (the join walks the lists in order)
+        weighted = {name: [table.get(retriever_of(name), 1.0) * v for v in norm([c.score for c in ranked])]
+                    for name, ranked in lists.items()}
+        return join(lists, lambda name, rank, cand: weighted[name][rank - 1])
 
     return fuse

@@ -25,6 +25,7 @@ def weighted_rrf(*, k: PositiveFloat = 60.0, weights: dict[str, float] | None = 
     check_weights(table)
 
     def fuse(lists: RankedLists) -> list[Candidate]:
-        return join(lists, lambda name, rank, cand: table.get(retriever_of(name), 1.0) / (k + rank))
+        weight = {name: table.get(retriever_of(name), 1.0) for name in lists}
+        return join(lists, lambda name, rank, cand: weight[name] / (k + rank))
 
     return fuse

@@ -46,12 +46,13 @@ class Builtin:
         self._indexes.append(index)
         full = suite.mode == "full"
         expected_of = {c.id: [d for g in c.groups for d in g] for c in suite.cases}
+        doc_of = {cid: c.doc_id for cid, c in index.chunk_by_id.items()}   # once per suite, not per case
 
         def call(ask: Ask) -> Reply:
             retrieval = pipeline.retrieve(ask.question, ask.identity, history=ask.history)
             frame = pipeline.answer(retrieval) if full else None
             reply = Reply(ranking=ranking_of(retrieval.candidates),
-                          trace=[asdict(t) for t in (frame.trace if frame else retrieval.trace)],
+                          trace=[t.to_dict() for t in (frame.trace if frame else retrieval.trace)],
                           route=retrieval.route.route)
             if frame is not None:
                 reply.answer, reply.behaviour = frame.answer, frame.behaviour
@@ -60,7 +61,8 @@ class Builtin:
                 reply.citations = [asdict(c) for c in frame.citations]
                 reply.usage = dict(frame.usage)
             expected = expected_of.get(ask.case_id, [])
-            reply.fates = fates_of(expected, retrieval, frame, index, ask, self.config.top_k) if expected else {}
+            reply.fates = (fates_of(expected, retrieval, frame, index, ask, self.config.top_k, doc_of)
+                           if expected else {})
             return reply
 
         return call
@@ -76,7 +78,8 @@ class Builtin:
     def close(self) -> None: ...
 
 
-def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: Ask, top_k: int) -> dict[str, Any]:
+def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: Ask, top_k: int,
+             doc_of: dict[str, str]) -> dict[str, Any]:
     """Each expected document followed through every stage (triage reads it)."""
     from eval.triage.fates import fates
 
@@ -90,7 +93,7 @@ def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: A
     return fates(expected, retrieval.stages,
                  [c.chunk_id for c in frame.context] if frame else [],
                  [c.chunk_id for c in frame.citations if c.chunk_id] if frame else [],
-                 top_k, {cid: c.doc_id for cid, c in index.chunk_by_id.items()}, status)
+                 top_k, doc_of, status)
 
 
 @targets.register("builtin", version="1", local=True)
