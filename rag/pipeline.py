@@ -8,7 +8,6 @@ see is never scored, never traced, never in the context and never cited.
 
 from __future__ import annotations
 
-
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
