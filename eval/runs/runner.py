@@ -36,6 +36,7 @@ from eval.runs.score import evaluate_case, score_record
 from eval.runs.suites import Suite
 from eval.runs.summary import judge_summary, summarise
 from eval.runs.targets import targets
+from eval.runs.threads import limit_threads, share
 from rag.errors import InputError
 from rag.indexing import Indexer
 from rag.store import stable_hash
@@ -137,6 +138,8 @@ def run(
     # built before the run folder exists: a target that cannot be built (a missing API key, a
     # function that does not import) leaves nothing half-written
     target = targets.build(config.target, field_path="target", **target_runtime(config, workdir, repeat))
+    if config.concurrency > 1 and targets.get(config.target.name).info.get("local"):
+        limit_threads(share(config.concurrency))   # cases in flight share the cores' model threads
     state = open_run(config, config_path, overrides, suites, out_root=out_root, resume=resume, run_dir=run_dir)
     judge = judge_for(config, workdir)
     indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))

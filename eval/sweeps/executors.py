@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eval.runs.threads import limit_threads, share
 from rag._lazy import require
 from rag.registry import Registry
 
@@ -45,7 +46,8 @@ executors: Registry[Executor] = Registry("executor")
 @executors.register("local", version="1")
 def local(*, workers: int = 1) -> Executor:
     """``workers`` = 1 runs variants one after another in this process; more uses a pool of
-    spawned processes (spawn, not fork: torch and BLAS threads do not survive a fork)."""
+    spawned processes (spawn, not fork: torch and BLAS threads do not survive a fork), each
+    with ``cores // workers`` numeric threads (:mod:`eval.runs.threads`)."""
 
     def execute(tasks: list[Task]) -> Iterator[dict[str, Any]]:
         if workers <= 1:
@@ -53,7 +55,9 @@ def local(*, workers: int = 1) -> Executor:
                 yield run_task(task)
             return
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        # each worker gets its share of the cores before it imports torch or numpy
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=limit_threads,
+                                 initargs=(share(workers),)) as pool:
             yield from pool.map(run_task, tasks)
 
     return execute
