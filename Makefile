@@ -49,6 +49,7 @@ bench: setup
 	$(VENV)/bin/ragbench sweep configs/sweep-seed-stages.yaml
 	$(VENV)/bin/ragbench run configs/scifact-bm25.yaml
 	$(VENV)/bin/ragbench run configs/scifact.yaml
+	$(VENV)/bin/ragbench run configs/scifact-learned.yaml
 
 perf: setup
 	$(PY) perf/embedders.py
@@ -57,6 +58,8 @@ perf: setup
 	$(PY) perf/scifact.py
 	$(PY) perf/concurrency.py
 	$(PY) perf/tune.py
+	$(PY) perf/answerability.py
+	$(PY) perf/overhead.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf examples

@@ -49,7 +49,9 @@ def write_tune_report(folder: Path, state: dict[str, Any]) -> Path:
 def format_tune(state: dict[str, Any]) -> str:
     s = state["scores"]
     fit, report = state["splits"]["fit"], state["splits"]["report"]
-    lines = [f"tune {state['name']}: {len(state['trials'])} trials, objective {state['objective']}",
+    pruned = sum(t["state"] == "PRUNED" for t in state["trials"])
+    lines = [f"tune {state['name']}: {len(state['trials'])} trials"
+             + (f" ({pruned} pruned after their sample)" if pruned else "") + f", objective {state['objective']}",
              f"best trial {state['best']['number']}: {state['best']['assignments']}",
              f"  {fit:<6} best {s['best_fit']['objective']:.4f}   base {s['base_fit']['objective']:.4f}",
              f"  {report:<6} best {s['best_report']['objective']:.4f}   base {s['base_report']['objective']:.4f}"

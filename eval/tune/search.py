@@ -5,6 +5,7 @@ config, on the report split — the only time that split's cases (or qrels) are 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -129,7 +130,10 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     fit, report = [spec.splits.fit], [spec.splits.report]
     sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=spec.startup_trials)
     study = optuna.create_study(study_name=spec.name, storage=f"sqlite:///{folder / 'study.db'}",
-                                sampler=sampler, direction="maximize", load_if_exists=True)
+                                sampler=sampler, pruner=pruner_for(optuna, spec.prune),
+                                direction="maximize", load_if_exists=True)
+    first_rung = rung_sample(tune) if spec.prune else None
+    finished_states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
     for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(t.number, state=optuna.trial.TrialState.FAIL)   # killed mid-trial: run it again
     budget = trials or spec.budget.trials
@@ -142,15 +146,25 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
         run_dir = folder / "trials" / f"t{trial.number:04d}"
         if run_dir.exists():   # a failed attempt of the same number never happens; be safe anyway
             raise InputError(f"{run_dir} exists", field="--resume")
-        _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
-                     splits=fit, progress=False)
-        value = objective_value(tune, log)
         trial.set_user_attr("assignments", json.loads(json.dumps(assignments)))
         trial.set_user_attr("run_dir", str(run_dir))
+        if first_rung is not None:   # first rung: the sample; pruned trials stop here
+            _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
+                         splits=fit, progress=False, case_ids=first_rung)
+            early = objective_value(tune, log)
+            trial.report(early, step=0)
+            trial.set_user_attr("sample_value", early)
+            if trial.should_prune():
+                _say(progress, f"[trial {trial.number}] pruned at {early:.4f} on the sample  {assignments}")
+                raise optuna.TrialPruned()
+        # the whole fit split (after a first rung, only the cases it did not run)
+        _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
+                     splits=fit, progress=False, resume=run_dir if first_rung is not None else False)
+        value = objective_value(tune, log)
         _say(progress, f"[trial {trial.number}] {value:.4f}  {assignments}")
         return value
 
-    done = sum(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials)
+    done = sum(t.state in finished_states for t in study.trials)   # a pruned trial counts against the budget
     remaining = max(0, budget - done)
     timeout = None
     if spec.budget.minutes is not None:
@@ -180,12 +194,37 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     state["wall_seconds"] = round(_spent(folder), 1)
     out_of_time = spec.budget.minutes is not None and _spent(folder) >= spec.budget.minutes * 60
     # complete when the file's budget is spent; a tune stopped early (--trials) resumes
-    state["status"] = "complete" if len(complete) >= spec.budget.trials or out_of_time else "partial"
+    finished = sum(t.state in finished_states for t in study.trials)
+    state["status"] = "complete" if finished >= spec.budget.trials or out_of_time else "partial"
     write_json_atomic(folder / "tune.json", state)
     from eval.tune.report import write_tune_report
 
     write_tune_report(folder, state)
     return folder, state
+
+
+def pruner_for(optuna: Any, prune: Any) -> Any:
+    if prune is None:
+        return optuna.pruners.NopPruner()
+    if prune.pruner == "median":
+        return optuna.pruners.MedianPruner(n_startup_trials=prune.warmup_trials, n_warmup_steps=0)
+    return optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=2,
+                                                  min_early_stopping_rate=0)
+
+
+def rung_sample(tune: Tune) -> set[tuple[str, str]]:
+    """A seeded sample of each suite's fit cases (by a hash of seed, suite and case id, so the
+    same file samples the same cases and a new case does not reshuffle the others)."""
+    from eval.config import load_suites
+
+    config, _ = tune.config_for({}, f"{tune.spec.name}-sample")
+    share = tune.spec.prune.sample  # type: ignore[union-attr]
+    out: set[tuple[str, str]] = set()
+    for suite in load_suites(config, tune.base_path, None, [tune.spec.splits.fit]):
+        ranked = sorted(suite.cases, key=lambda c, s=suite.name: hashlib.sha256(
+            f"{tune.spec.seed}:{s}:{c.id}".encode()).hexdigest())
+        out |= {(suite.name, c.id) for c in ranked[:max(1, math.ceil(share * len(ranked)))]}
+    return out
 
 
 def _run_once(tune: Tune, config: Any, run_dir: Path, splits: list[str]) -> RunLog:
@@ -231,10 +270,13 @@ def summarise(tune: Tune, study: Any, best: Any, logs: dict[str, RunLog], dirs: 
     spec = tune.spec
     metrics = list(spec.objective.weights())
 
+    # the objective's metrics, and the refusal accuracy of a behaviour objective for reading beside them
+    shown = metrics + (["refusal_accuracy"] if {"false_refusal", "false_answer"} & set(metrics) else [])
+
     def scores(log: RunLog) -> dict[str, Any]:
         out: dict[str, Any] = {"objective": objective_value(tune, log), "suites": {}}
         for suite, summary in log.suites.items():
-            out["suites"][suite] = {m: summary.metrics[m].model_dump() for m in metrics if m in summary.metrics}
+            out["suites"][suite] = {m: summary.metrics[m].model_dump() for m in shown if m in summary.metrics}
         return out
 
     found = {k: scores(v) for k, v in logs.items()}
@@ -247,6 +289,7 @@ def summarise(tune: Tune, study: Any, best: Any, logs: dict[str, RunLog], dirs: 
             worth[metric] = {"delta": float(x.mean() - y.mean()), "n": len(common),
                              "p_value": paired_p_value(x, y, "permutation", 9999)}
     trials = [{"number": t.number, "state": t.state.name, "value": t.value,
+               "sample_value": t.user_attrs.get("sample_value"),
                "assignments": t.user_attrs.get("assignments"),
                "seconds": (t.datetime_complete - t.datetime_start).total_seconds()
                if t.datetime_complete and t.datetime_start else None} for t in study.trials]

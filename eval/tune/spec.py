@@ -12,6 +12,7 @@ objective: {metric: ndcg@10}               # or terms: {false_refusal: -0.5, fal
 budget: {trials: 100, minutes: 60}         # whichever ends first
 splits: {fit: dev, report: test}           # case split names (or a BEIR suite's qrels per split)
 seed: 20261130                             # TPE is seeded: the same file gives the same trials
+prune: {sample: 0.25, pruner: median}      # optional: a trial first runs a quarter of the fit cases
 ```
 
 A parameter with ``when`` is sampled only when every condition holds (a value, or a list of
@@ -24,7 +25,7 @@ import copy
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
@@ -104,6 +105,19 @@ class Budget(BaseModel):
     minutes: float | None = Field(default=None, gt=0)
 
 
+class Prune(BaseModel):
+    """Two rungs per trial: a seeded sample of the fit cases first; a trial whose sample score
+    falls below the pruner's bar (the median of earlier trials' samples, or successive halving's
+    top share) stops there; the others go on to the remaining cases (the sample's results are
+    kept, not run again)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sample: float = Field(default=0.25, gt=0, lt=1)     # share of each suite's fit cases in the first rung
+    pruner: Literal["median", "halving"] = "median"
+    warmup_trials: PositiveInt = 5                      # trials that always run in full first
+
+
 class Splits(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -123,6 +137,7 @@ class TuneFile(BaseModel):
     splits: Splits = Splits()
     seed: int = 20261130
     startup_trials: PositiveInt = 10      # random trials before TPE models the space
+    prune: Prune | None = None            # stop poor trials after a sample of the fit cases
 
 
 @dataclass

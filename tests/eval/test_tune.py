@@ -123,3 +123,23 @@ def test_bad_tune_files_are_named_with_their_line(project: Path, space: str, lin
         load_tune(project / "bad.yaml")
     assert info.value.line == line and message in str(info.value)
     assert main(["tune", str(project / "bad.yaml"), "--out", str(project / "o")]) == 2
+
+
+def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(project: Path, monkeypatch) -> None:
+    import optuna
+
+    (project / "prune.yaml").write_text("name: p\nbase: base.yaml\n" + SPACE + "prune: {sample: 0.5, warmup_trials: 1}\n",
+                                        encoding="utf-8")
+    # every trial after the base config is pruned: what a pruned trial leaves is then certain
+    monkeypatch.setattr(optuna.trial.Trial, "should_prune", lambda self: self.number > 0)
+    folder, state = search.run_tune(project / "prune.yaml", out_root=project / "tunes", progress=False)
+    states = [t["state"] for t in state["trials"]]
+    assert states == ["COMPLETE", "PRUNED", "PRUNED", "PRUNED"] and state["status"] == "complete"
+    assert state["best"]["number"] == 0
+    cases = {t["number"]: len((folder / "trials" / f"t{t['number']:04d}" / "cases.jsonl").read_text().splitlines())
+             for t in state["trials"]}
+    assert cases == {0: 6, 1: 3, 2: 3, 3: 3}      # the sample is half the 6 dev cases; trial 0 went on to all
+    assert all(t["sample_value"] is not None for t in state["trials"])
+    # the same seed samples the same cases
+    tune = load_tune(project / "prune.yaml")
+    assert search.rung_sample(tune) == search.rung_sample(tune) and len(search.rung_sample(tune)) == 3

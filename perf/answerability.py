@@ -1,0 +1,71 @@
+"""Answerability tuned on the kb suites' dev cases, reported once on their test cases
+(``make perf``). Two honest estimates of the same thing, side by side:
+
+1. `ragbench calibrate`: fits on dev, cross-validates (5 folds); its cross-validated refusal
+   accuracy, with a Clopper–Pearson interval over the dev cases, says what to expect on unseen
+   questions.
+2. `ragbench tune configs/tune-kb-answerability.yaml`: TPE with calibrate's objective (balanced
+   accuracy) on dev, then the best config run once on test.
+
+The check: each suite's test refusal accuracy lies within the interval of the cross-validated
+estimate. Prints the figures and writes reports/perf/tune-answerability.json.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from perf._scifact import ROOT, write_result  # noqa: E402
+
+
+def main() -> None:
+    from eval.calibrate import calibrate
+    from eval.metrics.stats import beta_interval
+    from eval.tune.search import run_tune
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["RAGBENCH_WORKDIR"] = str(Path(tmp) / "work")
+        suites = {}
+        for name in ("kb-zh", "kb-en"):
+            c = calibrate(ROOT / "configs/default.yaml", name)
+            cv = c.cross_validated
+            low, high = beta_interval(round(cv.refusal_accuracy * cv.n), cv.n)
+            suites[name] = {"dev_cases": cv.n, "cv_refusal_accuracy": round(cv.refusal_accuracy, 4),
+                            "cv_interval": [round(low, 4), round(high, 4)], "cv_balanced": round(cv.balanced, 4),
+                            "calibrate_test_refusal_accuracy": round(c.test.refusal_accuracy, 4) if c.test else None}
+        start = time.perf_counter()
+        folder, state = run_tune(ROOT / "configs/tune-kb-answerability.yaml", out_root=Path(tmp) / "tunes",
+                                 progress=False)
+        seconds = time.perf_counter() - start
+    scores = state["scores"]
+    for name, row in suites.items():
+        test = scores["best_report"]["suites"][name]["refusal_accuracy"]
+        base = scores["base_report"]["suites"][name]["refusal_accuracy"]
+        row.update({"tuned_test_refusal_accuracy": test["value"], "tuned_test_interval": [test["low"], test["high"]],
+                    "base_test_refusal_accuracy": base["value"],
+                    "within_cv_interval": row["cv_interval"][0] <= test["value"] <= row["cv_interval"][1]})
+    result = {"tune_file": "configs/tune-kb-answerability.yaml", "trials": len(state["trials"]),
+              "best_params": state["best"]["assignments"], "objective": state["objective"],
+              "dev_best": scores["best_fit"]["objective"], "dev_base": scores["base_fit"]["objective"],
+              "test_best": scores["best_report"]["objective"], "test_base": scores["base_report"]["objective"],
+              "dev_to_test_gap": state["gap"], "tune_seconds": round(seconds, 1), "suites": suites}
+    out = write_result("tune-answerability", result)
+    print(f"Answerability on kb-zh / kb-en: {result['trials']} trials on dev (balanced accuracy), reported once on test")
+    print(f"  balanced accuracy dev best {result['dev_best']:.3f} (base {result['dev_base']:.3f}); "
+          f"test best {result['test_best']:.3f} (base {result['test_base']:.3f}); gap {result['dev_to_test_gap']:+.3f}")
+    for name, row in suites.items():
+        lo, hi = row["cv_interval"]
+        print(f"  {name}: calibrate cv refusal accuracy {row['cv_refusal_accuracy']:.3f} [{lo:.3f}, {hi:.3f}] "
+              f"on {row['dev_cases']} dev cases; tuned test {row['tuned_test_refusal_accuracy']:.3f} "
+              f"→ {'within' if row['within_cv_interval'] else 'OUTSIDE'} the interval")
+    print(f"→ {out}")
+
+
+if __name__ == "__main__":
+    main()
