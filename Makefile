@@ -60,6 +60,7 @@ perf: setup
 	$(PY) perf/tune.py
 	$(PY) perf/answerability.py
 	$(PY) perf/overhead.py
+	$(PY) perf/threads.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf examples

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from eval.config import RunConfig, load_config, suite_paths
+from eval.learned_fusion import with_fitted_fusion
 from eval.runs.suites import Suite, load_suite
 from rag.errors import InputError
 
@@ -202,6 +203,7 @@ def calibrate(config_path: Path, suite_name: str, folds: int = 5, overrides: lis
     suite = suites[suite_name]
     if suite.mode != "full":
         raise InputError(f"suite {suite_name} is retrieval-only: nothing to refuse", field="--suite")
+    config = with_fitted_fusion(config, config_path, [])   # a learned fusion fitted on dev first
     signals = collect(config, suite)
     dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
         [s for s in signals if s.split != "test"]

@@ -26,7 +26,7 @@ def mask_digest(allowed: Any) -> str:
 
 class CandidateCache:
     def __init__(self, path: str | Path) -> None:
-        self._kv = JsonKV(path, "candidate_lists")
+        self._kv = JsonKV(path, "candidate_lists", commit_every=500)   # cheap to recompute: batched commits
         self.hits = 0
         self.misses = 0
 
@@ -41,3 +41,6 @@ class CandidateCache:
 
     def put(self, key: str, hits: list[tuple[str, float]]) -> None:
         self._kv.put(key, hits)
+
+    def flush(self) -> None:
+        self._kv.flush()

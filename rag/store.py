@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,13 +100,25 @@ def diff_manifests(old: Any, new: Any, path: str = "") -> list[str]:
     return [] if old == new else [f"{path}: {old!r} → {new!r}"]
 
 
+def _commit(db: Any, lock: Any) -> None:
+    # a connection already closed at exit has nothing left to write
+    with lock, contextlib.suppress(Exception):
+        db.commit()
+
+
 class JsonKV:
     """A persistent key → JSON value table in SQLite (WAL, thread-safe), shared by the request
-    caches: candidates, chat replies, judge replies. First write of a key wins."""
+    caches: candidates, chat replies, judge replies. First write of a key wins.
 
-    def __init__(self, path: str | Path, table: str) -> None:
+    ``commit_every`` > 1 batches commits (at most that many writes, or one second, between
+    them; the rest when the table is flushed, closed or collected, or the process exits): a
+    cache of cheap values (candidate lists) should not pay a commit per write, while a reply
+    that cost a model call is committed at once (the default)."""
+
+    def __init__(self, path: str | Path, table: str, commit_every: int = 1) -> None:
         import sqlite3
         import threading
+        import weakref
 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
@@ -114,6 +127,10 @@ class JsonKV:
         self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         self._db.commit()
         self._lock = threading.Lock()
+        self._commit_every = commit_every
+        self._pending = 0
+        self._last_commit = time.monotonic()
+        weakref.finalize(self, _commit, self._db, self._lock)
 
     def get(self, key: str) -> Any | None:
         with self._lock:
@@ -124,4 +141,12 @@ class JsonKV:
         with self._lock:
             self._db.execute(f"INSERT OR IGNORE INTO {self._table} (key, value) VALUES (?, ?)",
                              [key, json.dumps(value, ensure_ascii=False)])
-            self._db.commit()
+            self._pending += 1
+            now = time.monotonic()
+            if self._pending >= self._commit_every or now - self._last_commit >= 1.0:
+                self._db.commit()
+                self._pending, self._last_commit = 0, now
+
+    def flush(self) -> None:
+        _commit(self._db, self._lock)
+        self._pending = 0

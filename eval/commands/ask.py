@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from eval.config import load_config, suite_paths
+from eval.learned_fusion import with_fitted_fusion
 from eval.runs.suites import Suite, load_suite
 from rag.errors import InputError
 from rag.indexing import Indexer
@@ -104,7 +105,7 @@ def render(frame: AnswerFrame) -> str:
 
 def ask(config_path: Path, question: str, suite_name: str | None, as_name: str | None,
         as_json: bool, overrides: list[str]) -> int:
-    config = load_config(config_path, overrides)
+    config = with_fitted_fusion(load_config(config_path, overrides), config_path, [])
     suites = [load_suite(p) for p in suite_paths(config, config_path)]
     suite = pick_suite(suites, suite_name, config_path)
     identity = identity_of(suite, as_name)

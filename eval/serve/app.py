@@ -171,9 +171,10 @@ async def _read_limited(upload: Any, limit: int) -> bytes | None:
 
 def build_services(config_path: Path, suite_names: list[str] | None) -> dict[str, SuiteService]:
     from eval.config import load_config, load_suites
+    from eval.learned_fusion import with_fitted_fusion
     from rag.errors import InputError
 
-    config = load_config(config_path)
+    config = with_fitted_fusion(load_config(config_path), config_path, [])
     suites = [s for s in load_suites(config, config_path, suite_names) if s.mode == "full"]
     if not suites:
         raise InputError(f"{config_path} has no question-answering suite to serve", field="--suite")

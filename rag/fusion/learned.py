@@ -128,7 +128,9 @@ def learned(*, model: str | None = None, fit_split: str = "dev", kind: str = "la
     config leaves ``model`` out fits one first on its suites' ``fit_split`` (``kind``:
     ``lambdamart`` or ``logistic``) and fills the path in. Ties break by best rank in any list,
     then chunk id."""
-    del fit_split, kind   # used by the fit, recorded in the config
+    if kind not in ("lambdamart", "logistic"):
+        raise ConfigError(f"fusion kind {kind!r}: choose lambdamart or logistic", field="fusion.params.kind")
+    del fit_split   # used by the fit, recorded in the config
     if not model:
         raise ConfigError("fusion: learned has no fitted model yet: run it through `ragbench run`, or fit "
                           "one with `ragbench fit-fusion CONFIG` and name it in fusion.params.model",

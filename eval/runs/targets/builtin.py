@@ -75,7 +75,8 @@ class Builtin:
             out["chat"] = {"hits": self.chat.hits, "misses": self.chat.misses}  # type: ignore[attr-defined]
         return out
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        self.candidates.flush()
 
 
 def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: Ask, top_k: int,
