@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +26,18 @@ def mask_digest(allowed: Any) -> str:
     return hashlib.sha256(np.packbits(np.asarray(allowed, dtype=bool)).tobytes()).hexdigest()[:16]
 
 
+# Decoded lists, shared by every cache object of the process on the same file: each trial of a
+# tune (a new run, so a new cache object) reads the same lists again. Values never change for
+# a key (first write wins), so a process-wide copy cannot go stale.
+_DECODED: OrderedDict[tuple[str, str], list[tuple[str, float]]] = OrderedDict()
+_DECODED_MAX = 50_000
+_DECODED_LOCK = threading.Lock()
+
+
 class CandidateCache:
     def __init__(self, path: str | Path) -> None:
         self._kv = JsonKV(path, "candidate_lists", commit_every=500)   # cheap to recompute: batched commits
+        self._path = str(Path(path).resolve())
         self.hits = 0
         self.misses = 0
 
@@ -36,11 +47,29 @@ class CandidateCache:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def get(self, key: str) -> list[tuple[str, float]] | None:
+        memo = (self._path, key)
+        with _DECODED_LOCK:
+            found = _DECODED.get(memo)
+            if found is not None:
+                _DECODED.move_to_end(memo)
+                return found
         value = self._kv.get(key)
-        return [tuple(h) for h in value] if value is not None else None  # type: ignore[misc]
+        if value is None:
+            return None
+        hits = [(h[0], h[1]) for h in value]
+        self._remember(memo, hits)
+        return hits
 
     def put(self, key: str, hits: list[tuple[str, float]]) -> None:
         self._kv.put(key, hits)
+        self._remember((self._path, key), [(cid, score) for cid, score in hits])
+
+    @staticmethod
+    def _remember(memo: tuple[str, str], hits: list[tuple[str, float]]) -> None:
+        with _DECODED_LOCK:
+            _DECODED.setdefault(memo, hits)
+            while len(_DECODED) > _DECODED_MAX:
+                _DECODED.popitem(last=False)
 
     def flush(self) -> None:
         self._kv.flush()

@@ -8,6 +8,7 @@ key*). Variants with equal keys share one artefact; a changed key can never reus
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -124,8 +125,15 @@ def searched_indexes(config: PipelineConfig) -> set[str]:
 
 
 def read_chunks(directory: Path) -> list[Chunk]:
-    with (directory / "chunks.jsonl").open(encoding="utf-8") as fh:
-        return [Chunk.from_dict(json.loads(line)) for line in fh]
+    """A stored chunk set. Its folder is named by its key, so the same folder always holds the
+    same chunks: a process that opens one many times (every trial of a tune) parses it once."""
+    return list(_read_chunks(str(directory)))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_chunks(directory: str) -> tuple[Chunk, ...]:
+    with (Path(directory) / "chunks.jsonl").open(encoding="utf-8") as fh:
+        return tuple(Chunk.from_dict(json.loads(line)) for line in fh)
 
 
 @dataclass

@@ -14,23 +14,32 @@ from typing import Any
 STAGE_ORDER = ["retrieve", "fused", "reranked", "top_k", "context", "cited"]
 
 
-def doc_ranks(chunk_ids: list[str], doc_of: dict[str, str]) -> dict[str, int]:
+def ranks_of(wanted: set[str], chunk_ids: list[str], doc_of: dict[str, str]) -> dict[str, int]:
+    """Each wanted document's 1-based rank among the distinct documents of ``chunk_ids`` (by
+    its best chunk), stopping once every wanted document is placed."""
+    seen: set[str] = set()
     ranks: dict[str, int] = {}
     for cid in chunk_ids:
         doc = doc_of.get(cid)
-        if doc is not None and doc not in ranks:
-            ranks[doc] = len(ranks) + 1
+        if doc is None or doc in seen:
+            continue
+        seen.add(doc)
+        if doc in wanted:
+            ranks[doc] = len(seen)
+            if len(ranks) == len(wanted):
+                break
     return ranks
 
 
 def fates(expected: list[str], stages: dict[str, list[str]], context_ids: list[str], cited_ids: list[str],
           top_k: int, doc_of: dict[str, str], status_of: dict[str, str]) -> dict[str, dict[str, Any]]:
     """``stages``: the retrieval's full lists (retriever names, ``fused``, ``reranked``)."""
-    lists = {name: doc_ranks(ids, doc_of) for name, ids in stages.items()}
+    wanted = set(expected)
+    lists = {name: ranks_of(wanted, ids, doc_of) for name, ids in stages.items()}
     retrievers = [n for n in stages if n not in ("fused", "reranked")]
-    top = doc_ranks(stages.get("reranked", [])[:top_k], doc_of)
-    context = doc_ranks(context_ids, doc_of)
-    cited = doc_ranks([c for c in cited_ids if c], doc_of)
+    top = ranks_of(wanted, stages.get("reranked", [])[:top_k], doc_of)
+    context = ranks_of(wanted, context_ids, doc_of)
+    cited = ranks_of(wanted, [c for c in cited_ids if c], doc_of)
     out: dict[str, dict[str, Any]] = {}
     for doc in expected:
         per_retriever = {n: lists[n].get(doc) for n in retrievers}

@@ -20,27 +20,28 @@ def retriever_of(list_name: str) -> str:
     return list_name.split("#", 1)[0]
 
 
-def join(lists: RankedLists, contribution: Callable[[str, int, Candidate], float]) -> list[Candidate]:
-    """Sum ``contribution(list_name, rank, candidate)`` per chunk id across lists, keep every
+def join(lists: RankedLists, contributions: Mapping[str, list[float]]) -> list[Candidate]:
+    """Sum each list's ``contributions[name][rank - 1]`` per chunk id across lists, keep every
     source score, and sort by fused score, then best rank, then chunk id (deterministic)."""
     fused: dict[str, Candidate] = {}
     best_rank: dict[str, int] = {}
     for name, ranked in lists.items():
+        adds = contributions[name]
         for rank, cand in enumerate(ranked, start=1):
             cid = cand.chunk.chunk_id
             entry = fused.get(cid)
             if entry is None:
-                entry = fused[cid] = Candidate(cand.chunk, 0.0, dict(cand.scores))
+                fused[cid] = Candidate(cand.chunk, 0.0 + adds[rank - 1], dict(cand.scores))
                 best_rank[cid] = rank
-            else:
-                if rank < best_rank[cid]:
-                    best_rank[cid] = rank
-                kept = entry.scores
-                for key, value in cand.scores.items():
-                    # a chunk found by several variants keeps its best score per retriever
-                    if key not in kept or value > kept[key]:
-                        kept[key] = value
-            entry.score += contribution(name, rank, cand)
+                continue
+            if rank < best_rank[cid]:
+                best_rank[cid] = rank
+            kept = entry.scores
+            for key, value in cand.scores.items():
+                # a chunk found by several variants keeps its best score per retriever
+                if key not in kept or value > kept[key]:
+                    kept[key] = value
+            entry.score += adds[rank - 1]
     out = sorted(fused.values(), key=lambda c: (-c.score, best_rank[c.chunk.chunk_id], c.chunk.chunk_id))
     for c in out:
         c.scores["fused"] = c.score

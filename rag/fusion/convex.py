@@ -28,6 +28,6 @@ def convex(*, weights: dict[str, float] | None = None, normalise: str = "minmax"
         # each list's weighted, normalised scores by rank (the join walks the lists in order)
         weighted = {name: [table.get(retriever_of(name), 1.0) * v for v in norm([c.score for c in ranked])]
                     for name, ranked in lists.items()}
-        return join(lists, lambda name, rank, cand: weighted[name][rank - 1])
+        return join(lists, weighted)
 
     return fuse

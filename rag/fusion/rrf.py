@@ -13,7 +13,8 @@ def rrf(*, k: PositiveFloat = 60.0) -> Fusion:
     """Every list counts the same; only ranks matter, so score scales never clash."""
 
     def fuse(lists: RankedLists) -> list[Candidate]:
-        return join(lists, lambda name, rank, cand: 1.0 / (k + rank))
+        return join(lists, {name: [1.0 / (k + rank) for rank in range(1, len(ranked) + 1)]
+                            for name, ranked in lists.items()})
 
     return fuse
 
@@ -25,7 +26,7 @@ def weighted_rrf(*, k: PositiveFloat = 60.0, weights: dict[str, float] | None = 
     check_weights(table)
 
     def fuse(lists: RankedLists) -> list[Candidate]:
-        weight = {name: table.get(retriever_of(name), 1.0) for name in lists}
-        return join(lists, lambda name, rank, cand: weight[name] / (k + rank))
+        return join(lists, {name: [table.get(retriever_of(name), 1.0) / (k + rank) for rank in range(1, len(ranked) + 1)]
+                            for name, ranked in lists.items()})
 
     return fuse
