@@ -19,8 +19,16 @@ from perf._scifact import test_queries, write_result  # noqa: E402
 QUERIES = 150
 
 
-def worker(args: tuple[int | None, list[str], object]) -> list[float]:
-    threads, queries, barrier = args
+_BARRIER = None
+
+
+def _init(barrier: object) -> None:
+    global _BARRIER
+    _BARRIER = barrier
+
+
+def worker(args: tuple[int | None, list[str]]) -> list[float]:
+    threads, queries = args
     if threads:
         from eval.runs.threads import limit_threads
 
@@ -30,7 +38,7 @@ def worker(args: tuple[int | None, list[str], object]) -> list[float]:
 
     embedder = embedders.build(ComponentSpec(name="minilm"))
     embedder.embed_queries(["warm up"])
-    barrier.wait()   # every process starts its timed queries together
+    _BARRIER.wait()   # every process starts its timed queries together
     out = []
     for q in queries:
         start = time.perf_counter()
@@ -41,10 +49,8 @@ def worker(args: tuple[int | None, list[str], object]) -> list[float]:
 
 def measure(processes: int, threads: int | None, queries: list[str]) -> float:
     context = multiprocessing.get_context("spawn")
-    with context.Manager() as manager:
-        barrier = manager.Barrier(processes)
-        with context.Pool(processes) as pool:
-            results = pool.map(worker, [(threads, queries, barrier)] * processes)
+    with context.Pool(processes, initializer=_init, initargs=(context.Barrier(processes),)) as pool:
+        results = pool.map(worker, [(threads, queries)] * processes)
     return round(statistics.median(x for r in results for x in r), 2)
 
 
