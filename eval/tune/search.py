@@ -11,6 +11,7 @@ import math
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -122,13 +123,17 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
              trials: int | None = None, progress: bool = True) -> tuple[Path, dict[str, Any]]:
     optuna = require("optuna", pip="ragbench[tune]")
     optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # multivariate, grouped TPE (coupled parameters such as a threshold and the weights of the
+    # score it cuts) is marked experimental by Optuna; its interface, not its results, may change
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     tune = load_tune(path)
     spec = tune.spec
     folder = tune_dir_for(out_root, spec.name, resume)
     folder.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     fit, report = [spec.splits.fit], [spec.splits.report]
-    sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=spec.startup_trials)
+    sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=spec.startup_trials,
+                                         multivariate=True, group=True)
     study = optuna.create_study(study_name=spec.name, storage=f"sqlite:///{folder / 'study.db'}",
                                 sampler=sampler, pruner=pruner_for(optuna, spec.prune),
                                 direction="maximize", load_if_exists=True)
