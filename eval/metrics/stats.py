@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -41,6 +42,15 @@ def aggregate(values: list[float], how: str) -> float:
     raise ValueError(f"unknown aggregation {how!r}")
 
 
+@functools.lru_cache(maxsize=4)
+def _resample_index(n: int, resamples: int) -> np.ndarray:
+    """The resampled case positions: the same for every metric of every run with ``n`` cases
+    (the seed is fixed), so drawn once per process and size."""
+    idx = np.random.default_rng(SEED).integers(0, n, size=(resamples, n))
+    idx.flags.writeable = False
+    return idx
+
+
 def bootstrap_ci(values: list[float], how: str = "mean", alpha: float = 0.05,
                  resamples: int = RESAMPLES) -> tuple[float, float]:
     """The (alpha/2, 1-alpha/2) percentiles of the statistic over resampled cases."""
@@ -48,9 +58,7 @@ def bootstrap_ci(values: list[float], how: str = "mean", alpha: float = 0.05,
     if len(arr) < 2:
         v = aggregate(values, how) if len(arr) else float("nan")
         return v, v
-    rng = np.random.default_rng(SEED)
-    idx = rng.integers(0, len(arr), size=(resamples, len(arr)))
-    samples = arr[idx]
+    samples = arr[_resample_index(len(arr), resamples)]
     if how == "mean":
         stats = samples.mean(axis=1)
     elif how == "sum":

@@ -126,14 +126,15 @@ def run(
     case_ids: set[tuple[str, str]] | None = None,
     repeat: int = 0,
     splits: list[str] | None = None,
+    loaded: list[Suite] | None = None,
 ) -> tuple[Path, RunLog]:
     """Evaluate a config over its suites. A sweep passes an already validated ``config``, the
     exact ``run_dir`` of its variant and, for successive halving, a sample of ``case_ids``
-    (``(suite, case id)`` pairs). ``repeat`` > 0 is a repeat of a noisy target: its model
+    (``(suite, case id)`` pairs); a tune passes the suites it ``loaded`` once. ``repeat`` > 0 is a repeat of a noisy target: its model
     calls are not replayed from repeat 0's cache entries."""
     config = config or load_config(config_path, overrides)
     config = with_fitted_fusion(config, config_path, splits or config.splits)
-    suites = select_suites(config, config_path, only, case_ids, splits or config.splits)
+    suites = select_suites(config, config_path, only, case_ids, splits or config.splits, loaded)
     workdir = config.resolved_workdir()
     # built before the run folder exists: a target that cannot be built (a missing API key, a
     # function that does not import) leaves nothing half-written
@@ -187,8 +188,11 @@ def target_runtime(config: RunConfig, workdir: Path, repeat: int) -> dict[str, A
 
 
 def select_suites(config: RunConfig, config_path: Path, only: list[str] | None,
-                  case_ids: set[tuple[str, str]] | None, splits: list[str] | None = None) -> list[Suite]:
-    suites = load_suites(config, config_path, only, splits)
+                  case_ids: set[tuple[str, str]] | None, splits: list[str] | None = None,
+                  loaded: list[Suite] | None = None) -> list[Suite]:
+    """The config's suites (``loaded``: already read by the caller for these splits — a tune
+    reads its fit split once, not once per trial)."""
+    suites = loaded if loaded is not None else load_suites(config, config_path, only, splits)
     for suite in suites:
         for warning in suite.warnings:
             print(f"ragbench: warning: {warning}", file=sys.stderr)

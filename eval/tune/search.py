@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from eval.config import load_suites
 from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import resumable_dir, run
 from eval.tune.spec import Tune, _get, load_tune
@@ -138,6 +139,8 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
                                 sampler=sampler, pruner=pruner_for(optuna, spec.prune),
                                 direction="maximize", load_if_exists=True)
     first_rung = rung_sample(tune) if spec.prune else None
+    base_config, _ = tune.config_for({}, f"{spec.name}-base")
+    fit_suites = load_suites(base_config, tune.base_path, None, fit)   # read once, not once per trial
     finished_states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
     for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(t.number, state=optuna.trial.TrialState.FAIL)   # killed mid-trial: run it again
@@ -148,6 +151,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     def objective(trial: Any) -> float:
         assignments = sample(trial, tune)
         config, _ = tune.config_for(assignments, f"{spec.name}-t{trial.number:04d}")
+        loaded = fit_suites if config.suites == base_config.suites else None
         run_dir = folder / "trials" / f"t{trial.number:04d}"
         if run_dir.exists():   # a failed attempt of the same number never happens; be safe anyway
             raise InputError(f"{run_dir} exists", field="--resume")
@@ -155,7 +159,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
         trial.set_user_attr("run_dir", str(run_dir))
         if first_rung is not None:   # first rung: the sample; pruned trials stop here
             _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
-                         splits=fit, progress=False, case_ids=first_rung)
+                         splits=fit, progress=False, case_ids=first_rung, loaded=loaded)
             early = objective_value(tune, log)
             trial.report(early, step=0)
             trial.set_user_attr("sample_value", early)
@@ -164,7 +168,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
                 raise optuna.TrialPruned()
         # the whole fit split (after a first rung, only the cases it did not run)
         _, log = run(tune.base_path, config=config, out_root=folder / "trials", run_dir=run_dir,
-                     splits=fit, progress=False, resume=run_dir if first_rung is not None else False)
+                     splits=fit, progress=False, resume=run_dir if first_rung is not None else False, loaded=loaded)
         value = objective_value(tune, log)
         _say(progress, f"[trial {trial.number}] {value:.4f}  {assignments}")
         return value
@@ -187,7 +191,6 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
 
     # the base config on the fit split, then the best and the base config on the report split:
     # the first and only time the report split is read
-    base_config, _ = tune.config_for({}, f"{spec.name}-base")
     base_dev = _run_once(tune, base_config, folder / "base-fit", fit)
     _say(progress, f"reporting on the {spec.splits.report} split")
     best_test = _run_once(tune, best_config, folder / "best-report", report)
@@ -220,8 +223,6 @@ def pruner_for(optuna: Any, prune: Any) -> Any:
 def rung_sample(tune: Tune) -> set[tuple[str, str]]:
     """A seeded sample of each suite's fit cases (by a hash of seed, suite and case id, so the
     same file samples the same cases and a new case does not reshuffle the others)."""
-    from eval.config import load_suites
-
     config, _ = tune.config_for({}, f"{tune.spec.name}-sample")
     share = tune.spec.prune.sample  # type: ignore[union-attr]
     out: set[tuple[str, str]] = set()
