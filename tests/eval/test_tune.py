@@ -143,3 +143,17 @@ def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(proj
     # the same seed samples the same cases
     tune = load_tune(project / "prune.yaml")
     assert search.rung_sample(tune) == search.rung_sample(tune) and len(search.rung_sample(tune)) == 3
+
+
+def test_a_choice_can_be_a_whole_retriever_list(project: Path) -> None:
+    (project / "lists.yaml").write_text(
+        "name: l\nbase: base.yaml\nspace:\n"
+        "  retrievers: {choices: [[{name: dense, params: {top_k: 8}}, {name: bm25, params: {top_k: 4}}],"
+        " [{name: bm25, params: {top_k: 8}}, {name: dense, params: {top_k: 2}}]]}\n"
+        "objective: {metric: ndcg@10}\nbudget: {trials: 3}\nseed: 7\nstartup_trials: 2\n", encoding="utf-8")
+    folder, state = search.run_tune(project / "lists.yaml", out_root=project / "tunes", progress=False)
+    seen = [t["assignments"]["retrievers"] for t in state["trials"]]
+    assert seen[0] == [{"name": "dense", "params": {"top_k": 8}}, {"name": "bm25", "params": {"top_k": 4}}]
+    assert all(v[0]["name"] in ("dense", "bm25") and len(v) == 2 for v in seen)
+    best = load_config(folder / "best.yaml")
+    assert [r.name for r in best.retrievers] in (["dense", "bm25"], ["bm25", "dense"])
