@@ -30,8 +30,9 @@ def mask_digest(allowed: Any) -> str:
 # tune (a new run, so a new cache object) reads the same lists again. Values never change for
 # a key (first write wins), so a process-wide copy cannot go stale.
 _DECODED: OrderedDict[tuple[str, str], list[tuple[str, float]]] = OrderedDict()
-_DECODED_MAX = 50_000
+_DECODED_MAX_HITS = 3_000_000      # (chunk id, score) pairs kept in all, about 300 MB; oldest dropped first
 _DECODED_LOCK = threading.Lock()
+_decoded_hits = 0
 
 
 class CandidateCache:
@@ -61,15 +62,20 @@ class CandidateCache:
         return hits
 
     def put(self, key: str, hits: list[tuple[str, float]]) -> None:
+        # not copied into the decoded lists: another process may have written the key first
+        # (first write wins), and the next get reads whichever list SQLite kept
         self._kv.put(key, hits)
-        self._remember((self._path, key), [(cid, score) for cid, score in hits])
 
     @staticmethod
     def _remember(memo: tuple[str, str], hits: list[tuple[str, float]]) -> None:
+        global _decoded_hits
         with _DECODED_LOCK:
-            _DECODED.setdefault(memo, hits)
-            while len(_DECODED) > _DECODED_MAX:
-                _DECODED.popitem(last=False)
+            if memo in _DECODED:
+                return
+            _DECODED[memo] = hits
+            _decoded_hits += len(hits)
+            while _decoded_hits > _DECODED_MAX_HITS and len(_DECODED) > 1:
+                _decoded_hits -= len(_DECODED.popitem(last=False)[1])
 
     def flush(self) -> None:
         self._kv.flush()

@@ -100,20 +100,28 @@ def diff_manifests(old: Any, new: Any, path: str = "") -> list[str]:
     return [] if old == new else [f"{path}: {old!r} → {new!r}"]
 
 
-def _commit(db: Any, lock: Any) -> None:
-    # a connection already closed at exit has nothing left to write
-    with lock, contextlib.suppress(Exception):
-        db.commit()
+def _write(db: Any, lock: Any, table: str, pending: dict[str, str]) -> None:
+    """Write the pending rows in one transaction (at a flush, a collection or exit)."""
+    with lock:
+        if not pending:
+            return
+        rows = list(pending.items())
+        pending.clear()
+        # a connection already closed at exit has nothing left to write
+        with contextlib.suppress(Exception):
+            db.executemany(f"INSERT OR IGNORE INTO {table} (key, value) VALUES (?, ?)", rows)
+            db.commit()
 
 
 class JsonKV:
     """A persistent key → JSON value table in SQLite (WAL, thread-safe), shared by the request
     caches: candidates, chat replies, judge replies. First write of a key wins.
 
-    ``commit_every`` > 1 batches commits (at most that many writes, or one second, between
-    them; the rest when the table is flushed, closed or collected, or the process exits): a
-    cache of cheap values (candidate lists) should not pay a commit per write, while a reply
-    that cost a model call is committed at once (the default)."""
+    ``commit_every`` > 1 batches writes in memory (at most that many, or one second's worth,
+    then one transaction; the rest when the table is flushed or collected, or the process
+    exits). No transaction stays open between batches, so another process writing the same file
+    is never locked out. A cache of cheap values (candidate lists) should not pay a commit per
+    write; a reply that cost a model call is written at once (the default)."""
 
     def __init__(self, path: str | Path, table: str, commit_every: int = 1) -> None:
         import sqlite3
@@ -128,25 +136,26 @@ class JsonKV:
         self._db.commit()
         self._lock = threading.Lock()
         self._commit_every = commit_every
-        self._pending = 0
-        self._last_commit = time.monotonic()
-        weakref.finalize(self, _commit, self._db, self._lock)
+        self._pending: dict[str, str] = {}
+        self._last_write = time.monotonic()
+        weakref.finalize(self, _write, self._db, self._lock, table, self._pending)
 
     def get(self, key: str) -> Any | None:
         with self._lock:
-            row = self._db.execute(f"SELECT value FROM {self._table} WHERE key = ?", [key]).fetchone()
+            waiting = self._pending.get(key)
+            row = (waiting,) if waiting is not None else \
+                self._db.execute(f"SELECT value FROM {self._table} WHERE key = ?", [key]).fetchone()
         return json.loads(row[0]) if row else None
 
     def put(self, key: str, value: Any) -> None:
         with self._lock:
-            self._db.execute(f"INSERT OR IGNORE INTO {self._table} (key, value) VALUES (?, ?)",
-                             [key, json.dumps(value, ensure_ascii=False)])
-            self._pending += 1
+            self._pending.setdefault(key, json.dumps(value, ensure_ascii=False))
             now = time.monotonic()
-            if self._pending >= self._commit_every or now - self._last_commit >= 1.0:
-                self._db.commit()
-                self._pending, self._last_commit = 0, now
+            due = len(self._pending) >= self._commit_every or now - self._last_write >= 1.0
+            if due:
+                self._last_write = now
+        if due:
+            self.flush()
 
     def flush(self) -> None:
-        _commit(self._db, self._lock)
-        self._pending = 0
+        _write(self._db, self._lock, self._table, self._pending)
