@@ -27,12 +27,11 @@ from eval.runs.score import ask_of
 from rag.candidates import CandidateCache
 from rag.config import ComponentSpec
 from rag.errors import ConfigError, InputError
-from rag.fusion.learned import FEATURES_FORMAT, feature_names, features
+from rag.fusion.learned import FEATURES_FORMAT, KINDS, LearnedModel, feature_names, features
 from rag.indexing import Indexer
 from rag.pipeline import Pipeline, chat_for
 from rag.store import stable_hash, write_json_atomic
 
-KINDS = ("lambdamart", "logistic")
 FOLDS = 5
 LAMBDAMART = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 20,
               "feature_fraction": 0.8, "lambdarank_truncation_level": 20, "num_iterations": 300,
@@ -75,12 +74,9 @@ def fit_key(config: RunConfig, cases: list[tuple[str, Any]], kind: str, split: s
                         "settings": settings, "split": split, "folds": FOLDS})
 
 
-def collect(config: RunConfig, config_path: Path, split: str, say: Any) -> tuple[Rows, list[str], list[tuple[str, Any]]]:
-    """Retrieve every case of ``split`` and turn its candidates into labelled feature rows."""
-    suites = load_suites(config, config_path, None, [split])
-    cases = [(s.name, c) for s in suites for c in s.cases if c.groups]
-    if not cases:
-        raise InputError(f"no case of split {split!r} has expected documents to learn from", field="fusion.params.fit_split")
+def collect(config: RunConfig, suites: list[Any], say: Any) -> tuple[Rows, list[str]]:
+    """Retrieve every case of the fit split's ``suites`` and turn its candidates into labelled
+    feature rows."""
     retrievers = [spec.name for spec in config.retrievers]
     if len(retrievers) < 2:
         raise ConfigError("fusion: learned needs two or more retrievers", field="fusion")
@@ -114,7 +110,8 @@ def collect(config: RunConfig, config_path: Path, split: str, say: Any) -> tuple
             rows.y.append(np.array([relevant.get(d, 0) for d in docs], dtype=np.float64))
             rows.docs.append(docs)
             rows.cases.append(case)
-    return rows, retrievers, cases
+    cache.flush()   # the lists searched here are in the file for the run that follows
+    return rows, retrievers
 
 
 def train(kind: str, x: np.ndarray, y: np.ndarray, groups: list[int]) -> dict[str, Any]:
@@ -138,15 +135,6 @@ def train(kind: str, x: np.ndarray, y: np.ndarray, groups: list[int]) -> dict[st
             "importance": [float(abs(c)) for c in coef]}
 
 
-def score_rows(kind: str, stored: dict[str, Any], x: np.ndarray) -> np.ndarray:
-    if kind == "lambdamart":
-        import lightgbm
-
-        return lightgbm.Booster(model_str=stored["model"]).predict(x, num_threads=1)
-    m = stored["model"]
-    return ((x - np.array(m["mean"])) / np.array(m["scale"])) @ np.array(m["coef"]) + m["intercept"]
-
-
 def ndcg_of(case: Any, docs: list[str], scores: np.ndarray, k: int = 10) -> float:
     """nDCG@k of the document ranking these scores give (each document at its best chunk)."""
     order = sorted(range(len(docs)), key=lambda i: (-scores[i], i))
@@ -163,9 +151,9 @@ def cross_validate(kind: str, rows: Rows) -> tuple[float, list[float]]:
         fit = [i for i, f in enumerate(fold_of) if f != fold and rows.y[i].any()]
         if not held or not fit:
             continue
-        stored = train(kind, *rows.stacked(fit))
+        scorer = LearnedModel(kind, train(kind, *rows.stacked(fit))["model"])   # built once per fold
         for i in held:
-            per_case[i] = ndcg_of(rows.cases[i], rows.docs[i], score_rows(kind, stored, rows.x[i])) if len(rows.docs[i]) else 0.0
+            per_case[i] = ndcg_of(rows.cases[i], rows.docs[i], scorer.score(rows.x[i])) if len(rows.docs[i]) else 0.0
     return float(np.mean(per_case)), per_case
 
 
@@ -176,12 +164,15 @@ def fit_fusion(config: RunConfig, config_path: Path, *, split: str = "dev", kind
         raise ConfigError(f"fusion kind {kind!r}: choose {' or '.join(KINDS)}", field="fusion.params.kind")
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
     suites = load_suites(config, config_path, None, [split])
-    key = fit_key(config, [(s.name, c) for s in suites for c in s.cases if c.groups], kind, split)
+    cases = [(s.name, c) for s in suites for c in s.cases if c.groups]
+    if not cases:
+        raise InputError(f"no case of split {split!r} has expected documents to learn from", field="fusion.params.fit_split")
+    key = fit_key(config, cases, kind, split)
     path = config.resolved_workdir() / "cache" / "fusion" / f"{kind}-{key}.json"
     if path.is_file() and not refit:
         return path, json.loads(path.read_text(encoding="utf-8"))
     say(f"fusion: fitting {kind} on split {split!r}")
-    rows, retrievers, cases = collect(config, config_path, split, say)
+    rows, retrievers = collect(config, suites, say)
     cv, _ = cross_validate(kind, rows)
     keep = [i for i, y in enumerate(rows.y) if y.any()]
     x, y, groups = rows.stacked(keep)

@@ -26,10 +26,11 @@ from typing import Any
 import numpy as np
 
 from rag.errors import ConfigError
-from rag.fusion.base import Fusion, RankedLists, fusions, retriever_of
+from rag.fusion.base import Fusion, RankedLists, fusions, join, retriever_of
 from rag.types import Candidate
 
 FEATURES_FORMAT = 1
+KINDS = ("lambdamart", "logistic")
 PER_RETRIEVER = ("present", "score", "minmax", "zscore", "log_rank", "rrf", "list_top", "list_gap")
 
 
@@ -89,9 +90,25 @@ def features(lists: RankedLists, retrievers: list[str]) -> tuple[list[Candidate]
 
 
 class LearnedModel:
-    """A stored model: what it was fitted on, and how to score feature rows."""
+    """A fitted model's scorer: ``kind`` and the stored ``model`` (LightGBM's text, or
+    standardised logistic coefficients). The fit scores its cross-validation folds with it, and
+    the fusion one loaded from a JSON artefact."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, kind: str, model: Any, retrievers: list[str] | None = None) -> None:
+        if kind not in KINDS:
+            raise ConfigError(f"unknown fusion model kind {kind!r}; choose {' or '.join(KINDS)}",
+                              field="fusion.params.kind")
+        self.kind, self.retrievers = kind, list(retrievers or [])
+        if kind == "lambdamart":
+            import lightgbm  # lazy: extra `learned`
+
+            self._booster = lightgbm.Booster(model_str=model)
+        else:
+            self._mean, self._scale = np.array(model["mean"]), np.array(model["scale"])
+            self._coef, self._intercept = np.array(model["coef"]), float(model["intercept"])
+
+    @classmethod
+    def load(cls, path: Path) -> LearnedModel:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -102,19 +119,9 @@ class LearnedModel:
         if data.get("format") != FEATURES_FORMAT:
             raise ConfigError(f"{path}: fusion model format {data.get('format')!r}, this ragbench reads "
                               f"{FEATURES_FORMAT}; fit it again", field="fusion.params.model")
-        self.path, self.data = path, data
-        self.kind: str = data["kind"]
-        self.retrievers: list[str] = data["retrievers"]
-        if self.kind == "lambdamart":
-            import lightgbm  # lazy: extra `learned`
-
-            self._booster = lightgbm.Booster(model_str=data["model"])
-        elif self.kind == "logistic":
-            m = data["model"]
-            self._mean, self._scale = np.array(m["mean"]), np.array(m["scale"])
-            self._coef, self._intercept = np.array(m["coef"]), float(m["intercept"])
-        else:
-            raise ConfigError(f"{path}: unknown fusion model kind {self.kind!r}", field="fusion.params.model")
+        if data.get("kind") not in KINDS:
+            raise ConfigError(f"{path}: unknown fusion model kind {data.get('kind')!r}", field="fusion.params.model")
+        return cls(data["kind"], data["model"], data["retrievers"])
 
     def score(self, x: np.ndarray) -> np.ndarray:
         if self.kind == "lambdamart":
@@ -128,31 +135,26 @@ def learned(*, model: str | None = None, fit_split: str = "dev", kind: str = "la
     config leaves ``model`` out fits one first on its suites' ``fit_split`` (``kind``:
     ``lambdamart`` or ``logistic``) and fills the path in. Ties break by best rank in any list,
     then chunk id."""
-    if kind not in ("lambdamart", "logistic"):
-        raise ConfigError(f"fusion kind {kind!r}: choose lambdamart or logistic", field="fusion.params.kind")
+    if kind not in KINDS:
+        raise ConfigError(f"fusion kind {kind!r}: choose {' or '.join(KINDS)}", field="fusion.params.kind")
     del fit_split   # used by the fit, recorded in the config
     if not model:
         raise ConfigError("fusion: learned has no fitted model yet: run it through `ragbench run`, or fit "
                           "one with `ragbench fit-fusion CONFIG` and name it in fusion.params.model",
                           field="fusion.params.model")
-    fitted = LearnedModel(Path(model))
+    fitted = LearnedModel.load(Path(model))
 
     def fuse(lists: RankedLists) -> list[Candidate]:
         cands, x = features(lists, fitted.retrievers)
         if not cands:
             return []
-        scores = fitted.score(x)
-        best_rank: dict[str, int] = {}
-        source: dict[str, dict[str, float]] = {}
-        for ranked in lists.values():
-            for rank, c in enumerate(ranked, start=1):
-                best_rank[c.chunk_id] = min(best_rank.get(c.chunk_id, rank), rank)
-                kept = source.setdefault(c.chunk_id, {})
-                for key, value in c.scores.items():
-                    kept[key] = max(kept.get(key, float("-inf")), value)
-        for cand, value in zip(cands, scores, strict=True):
-            cand.score = round(float(value), 10)
-            cand.scores = {**source[cand.chunk_id], "fused": cand.score}
-        return sorted(cands, key=lambda c: (-c.score, best_rank[c.chunk_id], c.chunk_id))
+        model_score = dict(zip((c.chunk_id for c in cands), fitted.score(x), strict=True))
+        # the shared join merges each chunk's source scores and orders by best rank, then chunk
+        # id (all contributions 0); a stable sort by the model's score keeps that as tie-break
+        joined = join(lists, {name: [0.0] * len(ranked) for name, ranked in lists.items()})
+        for cand in joined:
+            cand.score = round(float(model_score[cand.chunk_id]), 10)
+            cand.scores["fused"] = cand.score
+        return sorted(joined, key=lambda c: -c.score)
 
     return fuse

@@ -11,12 +11,7 @@ from rag.types import Candidate
 @fusions.register("rrf", version="1")
 def rrf(*, k: PositiveFloat = 60.0) -> Fusion:
     """Every list counts the same; only ranks matter, so score scales never clash."""
-
-    def fuse(lists: RankedLists) -> list[Candidate]:
-        return join(lists, {name: [1.0 / (k + rank) for rank in range(1, len(ranked) + 1)]
-                            for name, ranked in lists.items()})
-
-    return fuse
+    return weighted_rrf(k=k)   # every weight 1.0: 1.0 / (k + rank), the same floats
 
 
 @fusions.register("weighted_rrf", version="1")
