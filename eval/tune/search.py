@@ -138,9 +138,9 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     study = optuna.create_study(study_name=spec.name, storage=f"sqlite:///{folder / 'study.db'}",
                                 sampler=sampler, pruner=pruner_for(optuna, spec.prune),
                                 direction="maximize", load_if_exists=True)
-    first_rung = rung_sample(tune) if spec.prune else None
     base_config, _ = tune.config_for({}, f"{spec.name}-base")
     fit_suites = load_suites(base_config, tune.base_path, None, fit)   # read once, not once per trial
+    first_rung = rung_sample(tune, fit_suites) if spec.prune else None
     finished_states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
     for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study.tell(t.number, state=optuna.trial.TrialState.FAIL)   # killed mid-trial: run it again
@@ -220,13 +220,12 @@ def pruner_for(optuna: Any, prune: Any) -> Any:
                                                   min_early_stopping_rate=0)
 
 
-def rung_sample(tune: Tune) -> set[tuple[str, str]]:
-    """A seeded sample of each suite's fit cases (by a hash of seed, suite and case id, so the
+def rung_sample(tune: Tune, fit_suites: list[Any]) -> set[tuple[str, str]]:
+    """A seeded sample of each fit suite's cases (by a hash of seed, suite and case id, so the
     same file samples the same cases and a new case does not reshuffle the others)."""
-    config, _ = tune.config_for({}, f"{tune.spec.name}-sample")
     share = tune.spec.prune.sample  # type: ignore[union-attr]
     out: set[tuple[str, str]] = set()
-    for suite in load_suites(config, tune.base_path, None, [tune.spec.splits.fit]):
+    for suite in fit_suites:
         ranked = sorted(suite.cases, key=lambda c, s=suite.name: hashlib.sha256(
             f"{tune.spec.seed}:{s}:{c.id}".encode()).hexdigest())
         out |= {(suite.name, c.id) for c in ranked[:max(1, math.ceil(share * len(ranked)))]}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from eval.cli import main
-from eval.config import load_config
+from eval.config import load_config, load_suites
 from eval.tune import search
 from eval.tune.spec import load_tune
 from rag.errors import ConfigError
@@ -142,7 +142,8 @@ def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(proj
     assert all(t["sample_value"] is not None for t in state["trials"])
     # the same seed samples the same cases
     tune = load_tune(project / "prune.yaml")
-    assert search.rung_sample(tune) == search.rung_sample(tune) and len(search.rung_sample(tune)) == 3
+    suites = load_suites(tune.config_for({}, "s")[0], tune.base_path, None, ["dev"])
+    assert search.rung_sample(tune, suites) == search.rung_sample(tune, suites) and len(search.rung_sample(tune, suites)) == 3
 
 
 def test_a_choice_can_be_a_whole_retriever_list(project: Path) -> None:
