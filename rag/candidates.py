@@ -26,13 +26,36 @@ def mask_digest(allowed: Any) -> str:
     return hashlib.sha256(np.packbits(np.asarray(allowed, dtype=bool)).tobytes()).hexdigest()[:16]
 
 
-# Decoded lists, shared by every cache object of the process on the same file: each trial of a
-# tune (a new run, so a new cache object) reads the same lists again. Values never change for
-# a key (first write wins), so a process-wide copy cannot go stale.
-_DECODED: OrderedDict[tuple[str, str], list[tuple[str, float]]] = OrderedDict()
-_DECODED_MAX_HITS = 3_000_000      # (chunk id, score) pairs kept in all, about 300 MB; oldest dropped first
-_DECODED_LOCK = threading.Lock()
-_decoded_hits = 0
+class DecodedLists:
+    """Decoded lists, shared by every cache object of the process on the same file: each trial
+    of a tune (a new run, so a new cache object) reads the same lists again. Values never change
+    for a key (first write wins), so a process-wide copy cannot go stale. Bounded by the
+    (chunk id, score) pairs held; the least recently used lists are dropped first."""
+
+    def __init__(self, max_hits: int) -> None:
+        self.max_hits = max_hits
+        self.lists: OrderedDict[tuple[str, str], list[tuple[str, float]]] = OrderedDict()
+        self.hits = 0
+        self._lock = threading.Lock()
+
+    def get(self, memo: tuple[str, str]) -> list[tuple[str, float]] | None:
+        with self._lock:
+            found = self.lists.get(memo)
+            if found is not None:
+                self.lists.move_to_end(memo)
+            return found
+
+    def add(self, memo: tuple[str, str], hits: list[tuple[str, float]]) -> None:
+        with self._lock:
+            if memo in self.lists:
+                return
+            self.lists[memo] = hits
+            self.hits += len(hits)
+            while self.hits > self.max_hits and len(self.lists) > 1:
+                self.hits -= len(self.lists.popitem(last=False)[1])
+
+
+_DECODED = DecodedLists(max_hits=3_000_000)   # about 300 MB
 
 
 class CandidateCache:
@@ -49,33 +72,20 @@ class CandidateCache:
 
     def get(self, key: str) -> list[tuple[str, float]] | None:
         memo = (self._path, key)
-        with _DECODED_LOCK:
-            found = _DECODED.get(memo)
-            if found is not None:
-                _DECODED.move_to_end(memo)
-                return found
+        found = _DECODED.get(memo)
+        if found is not None:
+            return found
         value = self._kv.get(key)
         if value is None:
             return None
         hits = [(h[0], h[1]) for h in value]
-        self._remember(memo, hits)
+        _DECODED.add(memo, hits)
         return hits
 
     def put(self, key: str, hits: list[tuple[str, float]]) -> None:
         # not copied into the decoded lists: another process may have written the key first
         # (first write wins), and the next get reads whichever list SQLite kept
         self._kv.put(key, hits)
-
-    @staticmethod
-    def _remember(memo: tuple[str, str], hits: list[tuple[str, float]]) -> None:
-        global _decoded_hits
-        with _DECODED_LOCK:
-            if memo in _DECODED:
-                return
-            _DECODED[memo] = hits
-            _decoded_hits += len(hits)
-            while _decoded_hits > _DECODED_MAX_HITS and len(_DECODED) > 1:
-                _decoded_hits -= len(_DECODED.popitem(last=False)[1])
 
     def flush(self) -> None:
         self._kv.flush()

@@ -104,12 +104,8 @@ def resumable_dir(out_root: Path, name: str, resume: bool | Path, unfinished: Ca
     return new_run_dir(out_root, name)
 
 
-def find_resumable(out_root: Path, name: str) -> Path:
-    candidates = sorted(p for p in out_root.glob(f"{name}-*") if (p / "run.json").is_file())
-    for run_dir in reversed(candidates):
-        if RunLog.read(run_dir).status != "complete":
-            return run_dir
-    raise InputError(f"no unfinished run of {name!r} under {out_root} to resume", field="--resume")
+def unfinished_run(folder: Path) -> bool:
+    return (folder / "run.json").is_file() and RunLog.read(folder).status != "complete"
 
 
 def run(
@@ -221,7 +217,7 @@ def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, 
     if run_dir is not None and (run_dir / "run.json").is_file():
         resume = run_dir
     if resume:
-        run_dir = resume if isinstance(resume, Path) else find_resumable(out_root, config.name)
+        run_dir = resumable_dir(out_root, config.name, resume, unfinished_run, "run")
         log = RunLog.read(run_dir)
         if log.config_hash != run_hash:
             raise InputError(f"{run_dir}: the config changed since this run started; start a new run", field="--resume")

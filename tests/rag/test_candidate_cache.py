@@ -10,17 +10,15 @@ from rag.candidates import CandidateCache
 
 
 def test_lists_round_trip_and_the_decoded_copies_stay_bounded(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(candidates, "_DECODED", type(candidates._DECODED)())
-    monkeypatch.setattr(candidates, "_decoded_hits", 0)
-    monkeypatch.setattr(candidates, "_DECODED_MAX_HITS", 5)
+    monkeypatch.setattr(candidates, "_DECODED", candidates.DecodedLists(max_hits=5))
     cache = CandidateCache(tmp_path / "c.sqlite")
     cache.put("a", [("c1", 0.5), ("c2", 0.25)])
     cache.put("b", [("c3", 1.0), ("c4", 0.75), ("c5", 0.1)])
     assert cache.get("a") == [("c1", 0.5), ("c2", 0.25)] and cache.get("b")[0] == ("c3", 1.0)
-    assert candidates._decoded_hits == 5 and list(candidates._DECODED) == [(cache._path, "a"), (cache._path, "b")]
+    assert candidates._DECODED.hits == 5 and list(candidates._DECODED.lists) == [(cache._path, "a"), (cache._path, "b")]
     cache.put("c", [("c6", 2.0)])
     assert cache.get("c") == [("c6", 2.0)]     # over the bound: the oldest list is dropped
-    assert (cache._path, "a") not in candidates._DECODED and candidates._decoded_hits == 4
+    assert (cache._path, "a") not in candidates._DECODED.lists and candidates._DECODED.hits == 4
     assert cache.get("a") == [("c1", 0.5), ("c2", 0.25)]   # read back from SQLite
     assert cache.get("missing") is None
     other = CandidateCache(tmp_path / "c.sqlite")
@@ -28,7 +26,7 @@ def test_lists_round_trip_and_the_decoded_copies_stay_bounded(tmp_path: Path, mo
     assert cache.get("a") == other.get("a") == [("c1", 0.5), ("c2", 0.25)]
     cache.flush()
     fresh = CandidateCache(tmp_path / "c.sqlite")
-    monkeypatch.setattr(candidates, "_DECODED", type(candidates._DECODED)())
+    monkeypatch.setattr(candidates, "_DECODED", candidates.DecodedLists(max_hits=5))
     assert fresh.get("b") == [("c3", 1.0), ("c4", 0.75), ("c5", 0.1)]
 
 
