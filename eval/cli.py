@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", nargs="?", const="latest", metavar="TUNE_DIR",
                    help="continue the latest unfinished tune of this name (or the one given)")
     p.add_argument("--out", type=Path, help="folder for tune folders (default reports/tunes)")
+    p.add_argument("--workers", type=int, metavar="N", help="trials in parallel processes (default: the file's 'workers')")
+    p.add_argument("--cv", type=int, metavar="K",
+                   help="nested K-fold cross-validation of the tune on the fit split (default: the file's 'cv')")
 
     p = sub.add_parser("fit-fusion", help="fit fusion: learned (LambdaMART or logistic) on a split; store it by its training data")
     p.add_argument("config", type=Path)
@@ -135,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tune":
             from eval.commands.tune import tune_command
 
-            return tune_command(args.config, args.resume, args.out, args.trials)
+            return tune_command(args.config, args.resume, args.out, args.trials, args.workers, args.cv)
         if args.command == "fit-fusion":
             from eval.commands.fit_fusion import fit_fusion_command
 

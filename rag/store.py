@@ -100,6 +100,27 @@ def diff_manifests(old: Any, new: Any, path: str = "") -> list[str]:
     return [] if old == new else [f"{path}: {old!r} → {new!r}"]
 
 
+def open_shared_sqlite(path: str | Path, schema: str) -> Any:
+    """A connection to an SQLite file that other processes may be opening at the same moment:
+    WAL mode and ``schema`` (CREATE … IF NOT EXISTS) set up with retries, because switching a new
+    file to WAL takes a lock that SQLite's busy timeout does not wait for."""
+    import sqlite3
+
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=60, check_same_thread=False)
+    for attempt in range(200):
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(schema)
+            db.commit()
+            return db
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 199:
+                raise
+            time.sleep(min(0.5, 0.01 * (attempt + 1)))
+    raise AssertionError("unreachable")
+
+
 def _write(db: Any, lock: Any, table: str, pending: dict[str, str]) -> None:
     """Write the pending rows in one transaction (at a flush, a collection or exit)."""
     with lock:
@@ -124,16 +145,11 @@ class JsonKV:
     write; a reply that cost a model call is written at once (the default)."""
 
     def __init__(self, path: str | Path, table: str, commit_every: int = 1) -> None:
-        import sqlite3
         import threading
         import weakref
 
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db = open_shared_sqlite(path, f"CREATE TABLE IF NOT EXISTS {table} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         self._table = table
-        self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        self._db.commit()
         self._lock = threading.Lock()
         self._commit_every = commit_every
         self._pending: dict[str, str] = {}

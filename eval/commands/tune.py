@@ -6,12 +6,18 @@ from pathlib import Path
 
 from eval.tune.report import format_tune
 from eval.tune.search import run_tune
+from rag.errors import InputError
 
 
-def tune_command(path: Path, resume: str | None, out: Path | None, trials: int | None) -> int:
+def tune_command(path: Path, resume: str | None, out: Path | None, trials: int | None,
+                 workers: int | None = None, cv: int | None = None) -> int:
     resume_arg: bool | Path = False if resume is None else (True if resume == "latest" else Path(resume))
+    if workers is not None and workers < 1:
+        raise InputError("--workers must be at least 1", field="--workers")
+    if cv is not None and cv < 2:
+        raise InputError("--cv needs at least 2 folds", field="--cv")
     folder, state = run_tune(path, out_root=out or Path("reports/tunes"), resume=resume_arg, trials=trials,
-                             progress=True)
+                             workers=workers, cv=cv, progress=True)
     print(format_tune(state))
     print(f"\ntune:   {folder / 'tune.json'}\nreport: {folder / 'tune.html'}\nbest:   {folder / 'best.yaml'}")
     return 0

@@ -39,7 +39,7 @@ def history_chart(trials: list[dict[str, Any]]) -> dict[str, Any]:
 
 def write_tune_report(folder: Path, state: dict[str, Any]) -> Path:
     rendered = environment().get_template("tune.html.j2").render(
-        state=state, chart=history_chart(state["trials"]),
+        state=state, cv=state.get("cv"), chart=history_chart(state["trials"]),
         top=max(state["importances"].values(), default=1.0) or 1.0)
     out = folder / "tune.html"
     out.write_text(rendered, encoding="utf-8")
@@ -56,10 +56,19 @@ def format_tune(state: dict[str, Any]) -> str:
              f"  {fit:<6} best {s['best_fit']['objective']:.4f}   base {s['base_fit']['objective']:.4f}",
              f"  {report:<6} best {s['best_report']['objective']:.4f}   base {s['base_report']['objective']:.4f}"
              f"   ({fit} → {report} gap {state['gap']:+.4f})"]
+    if state.get("cv"):
+        lines.append(f"  the tune's nested {state['cv']['folds']}-fold cv on {fit}: {state['cv']['objective']:.4f}"
+                     f"   (cv → {report} gap {state['cv_gap']:+.4f})")
+
+    def ci(agg: dict[str, Any]) -> str:
+        return f" [{agg['low']:.4f}, {agg['high']:.4f}]" if agg.get("low") is not None else ""
+
     for suite, metrics in s["best_report"]["suites"].items():
         for metric, agg in metrics.items():
-            ci = f" [{agg['low']:.4f}, {agg['high']:.4f}]" if agg.get("low") is not None else ""
-            lines.append(f"  {suite} {metric} on {report}: {agg['value']:.4f}{ci}")
+            lines.append(f"  {suite} {metric} on {report}: {agg['value']:.4f}{ci(agg)}")
+            cv = state.get("cv", {}).get("suites", {}).get(suite, {}).get(metric)
+            if cv and cv.get("value") is not None:
+                lines.append(f"  {suite} {metric}, the tune's cv estimate on {fit}: {cv['value']:.4f}{ci(cv)}")
     for metric, w in state["worth"].items():
         lines.append(f"  the fit's worth on {report}, {metric}: {w['delta']:+.4f} vs the base config "
                      f"(paired permutation p = {w['p_value']:.3g}, n = {w['n']})")

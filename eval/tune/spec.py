@@ -13,6 +13,8 @@ budget: {trials: 100, minutes: 60}         # whichever ends first
 splits: {fit: dev, report: test}           # case split names (or a BEIR suite's qrels per split)
 seed: 20261130                             # TPE is seeded: the same file gives the same trials
 prune: {sample: 0.25, pruner: median}      # optional: a trial first runs a quarter of the fit cases
+workers: 2                                 # optional: trials in parallel processes (same file + workers = same trials)
+cv: 5                                      # optional: nested cross-validation — the tune's own unseen-case estimate
 ```
 
 A parameter with ``when`` is sampled only when every condition holds (a value, or a list of
@@ -138,6 +140,8 @@ class TuneFile(BaseModel):
     seed: int = 20261130
     startup_trials: PositiveInt = 10      # random trials before TPE models the space
     prune: Prune | None = None            # stop poor trials after a sample of the fit cases
+    workers: PositiveInt = 1              # trials at once, each in its own process (cores divided among them)
+    cv: int | None = Field(default=None, ge=2)   # nested cross-validation of the whole tune, K folds of the fit split
 
 
 @dataclass

@@ -7,12 +7,13 @@ SQLite in WAL mode lets parallel sweep workers read and write one cache without 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+
+from rag.store import open_shared_sqlite
 
 
 def text_hash(kind: str, text: str) -> str:
@@ -22,16 +23,11 @@ def text_hash(kind: str, text: str) -> str:
 class EmbeddingCache:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors ("
+        self._db = open_shared_sqlite(
+            self.path, "CREATE TABLE IF NOT EXISTS vectors ("
             " model TEXT NOT NULL, hash TEXT NOT NULL, dim INTEGER NOT NULL, vec BLOB NOT NULL,"
-            " PRIMARY KEY (model, hash))"
-        )
-        self._db.commit()
+            " PRIMARY KEY (model, hash))")
 
     def get_many(self, model: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}

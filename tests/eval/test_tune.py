@@ -10,7 +10,7 @@ import pytest
 
 from eval.cli import main
 from eval.config import load_config, load_suites
-from eval.tune import search
+from eval.tune import search, study, trials
 from eval.tune.spec import load_tune
 from rag.errors import ConfigError
 
@@ -92,17 +92,17 @@ def test_the_same_seed_gives_the_same_trials_and_a_killed_tune_resumes(project: 
     assert partial["status"] == "partial"
     assert [t["assignments"] for t in partial["trials"]] == [t["assignments"] for t in first["trials"]][:2]
     # killed during trial 2: the study keeps trials 0-1, the killed trial is marked failed
-    real_run = search.run
+    real_run = trials.run
 
     def killed(*args, **kwargs):
         if str(kwargs.get("run_dir", "")).endswith("t0002"):
             raise KeyboardInterrupt
         return real_run(*args, **kwargs)
 
-    monkeypatch.setattr(search, "run", killed)
+    monkeypatch.setattr(trials, "run", killed)
     with pytest.raises(KeyboardInterrupt):
         search.run_tune(project / "tune.yaml", out_root=project / "b", resume=True, progress=False)
-    monkeypatch.setattr(search, "run", real_run)
+    monkeypatch.setattr(trials, "run", real_run)
     _, resumed = search.run_tune(project / "tune.yaml", out_root=project / "b", resume=True, progress=False)
     done = [t for t in resumed["trials"] if t["state"] == "COMPLETE"]
     assert resumed["status"] == "complete" and len(done) == 4
@@ -143,7 +143,7 @@ def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(proj
     # the same seed samples the same cases
     tune = load_tune(project / "prune.yaml")
     suites = load_suites(tune.config_for({}, "s")[0], tune.base_path, None, ["dev"])
-    assert search.rung_sample(tune, suites) == search.rung_sample(tune, suites) and len(search.rung_sample(tune, suites)) == 3
+    assert study.rung_sample(tune, suites) == study.rung_sample(tune, suites) and len(study.rung_sample(tune, suites)) == 3
 
 
 def test_a_choice_can_be_a_whole_retriever_list(project: Path) -> None:
@@ -158,3 +158,64 @@ def test_a_choice_can_be_a_whole_retriever_list(project: Path) -> None:
     assert all(v[0]["name"] in ("dense", "bm25") and len(v) == 2 for v in seen)
     best = load_config(folder / "best.yaml")
     assert [r.name for r in best.retrievers] in (["dense", "bm25"], ["bm25", "dense"])
+
+
+def test_parallel_workers_give_the_same_trials_every_time(project: Path) -> None:
+    (project / "par.yaml").write_text("name: par\nbase: base.yaml\n" + SPACE + "workers: 2\n", encoding="utf-8")
+    folder, first = search.run_tune(project / "par.yaml", out_root=project / "a", progress=False)
+    _, again = search.run_tune(project / "par.yaml", out_root=project / "b", progress=False)
+    assert first["workers"] == 2 and first["status"] == "complete"
+    assert [t["state"] for t in first["trials"]] == ["COMPLETE"] * 4
+    # told in trial order, whichever process finished first: the same history, so the same proposals
+    assert [(t["assignments"], t["value"]) for t in again["trials"]] == [(t["assignments"], t["value"]) for t in first["trials"]]
+    assert first["trials"][0]["assignments"]["fusion.params.weights.dense"] == 1.0          # still the base first
+    for t in first["trials"]:   # each trial ran every dev case in its own run folder
+        assert len((folder / "trials" / f"t{t['number']:04d}" / "cases.jsonl").read_text().splitlines()) == 6
+
+
+def test_nested_cross_validation_scores_every_fit_case_once_with_a_config_chosen_without_it(project: Path,
+                                                                                             monkeypatch) -> None:
+    import eval.runs.suites as suites_module
+
+    reads: list[str] = []
+    real_read = suites_module._read_text
+    monkeypatch.setattr(suites_module, "_read_text", lambda p: (reads.append(str(p)), real_read(p))[1])
+    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", cv=2, progress=False)
+    cv = state["cv"]
+    assert cv["folds"] == 2 and len(cv["fold_best"]) == 2
+    held = {}
+    for k in (1, 2):
+        fold = folder / "cv" / f"fold{k}"
+        held[k] = {json.loads(line)["case_id"] for line in (fold / "held-out" / "cases.jsonl").read_text().splitlines()}
+        inner = {json.loads(line)["case_id"] for line in (fold / "trials" / "t0000" / "cases.jsonl").read_text().splitlines()}
+        assert inner and not inner & held[k]               # the fold's search never saw its held-out cases
+        assert len(list((fold / "trials").iterdir())) == 4  # the same budget as the tune
+    assert held[1] | held[2] == {f"q{i}" for i in range(6)} and not held[1] & held[2]
+    # the pooled figure is the mean over the six held-out cases
+    values = [json.loads(line)["metrics"]["ndcg@10"] for k in (1, 2)
+              for line in (folder / "cv" / f"fold{k}" / "held-out" / "cases.jsonl").read_text().splitlines()]
+    agg = cv["suites"]["mini"]["ndcg@10"]
+    assert agg["n"] == 6 and cv["objective"] == pytest.approx(sum(values) / 6)
+    assert agg["low"] <= agg["value"] <= agg["high"]
+    assert state["cv_gap"] == pytest.approx(cv["objective"] - state["scores"]["best_report"]["objective"])
+    # the report split's qrels are read after the whole cross-validation, never during it
+    first_test = next(i for i, p in enumerate(reads) if p.endswith("test.tsv"))
+    assert all(not p.endswith("test.tsv") for p in reads[:first_test]) and (folder / "cv" / "fold2" / "held-out" / "run.json").is_file()
+    html = (folder / "tune.html").read_text(encoding="utf-8")
+    assert "nested" in html
+
+
+def test_a_partial_tune_skips_the_cross_validation_and_the_resumed_one_runs_it(project: Path) -> None:
+    folder, partial = search.run_tune(project / "tune.yaml", out_root=project / "t", trials=2, cv=2, progress=False)
+    assert partial["status"] == "partial" and "cv" not in partial and not (folder / "cv").exists()
+    _, resumed = search.run_tune(project / "tune.yaml", out_root=project / "t", resume=True, cv=2, progress=False)
+    assert resumed["status"] == "complete" and resumed["cv"]["folds"] == 2
+
+
+def test_bad_worker_and_fold_counts_exit_2(project: Path) -> None:
+    assert main(["tune", str(project / "tune.yaml"), "--workers", "0", "--out", str(project / "o")]) == 2
+    assert main(["tune", str(project / "tune.yaml"), "--cv", "1", "--out", str(project / "o")]) == 2
+    (project / "cv.yaml").write_text("name: c\nbase: base.yaml\n" + SPACE + "cv: 1\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_tune(project / "cv.yaml")
+    assert info.value.line == 11 and "cv" in str(info.value)

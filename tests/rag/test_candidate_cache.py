@@ -42,3 +42,28 @@ def test_batched_writes_never_lock_another_writer_out(tmp_path: Path) -> None:
     assert other.get("k2") == [2] and other.get("k1") is None
     batched.flush()
     assert other.get("k1") == [1]
+
+
+def test_a_cache_file_another_process_is_setting_up_is_waited_for(tmp_path, monkeypatch) -> None:
+    """Switching a new file to WAL takes a lock SQLite's busy timeout does not wait for; a second
+    process opening the same new file at that moment retries instead of failing."""
+    import sqlite3
+
+    import rag.store as store
+
+    path = tmp_path / "shared.sqlite"
+    holder = sqlite3.connect(path)
+    holder.execute("PRAGMA journal_mode=DELETE")
+    holder.execute("CREATE TABLE x (a)")
+    holder.execute("BEGIN EXCLUSIVE")       # the other process, mid set-up
+    waits: list[float] = []
+
+    def wait(seconds: float) -> None:       # the first retry finds the other process done
+        waits.append(seconds)
+        holder.commit()
+
+    monkeypatch.setattr(store.time, "sleep", wait)
+    monkeypatch.setattr(sqlite3, "connect", lambda p, **kw: sqlite3.Connection(p, **{**kw, "timeout": 0}))
+    kv = store.JsonKV(path, "t")
+    kv.put("k", [1, 2])
+    assert waits and kv.get("k") == [1, 2]

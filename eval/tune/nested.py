@@ -1,0 +1,78 @@
+"""Nested cross-validation of a tune: what the *whole tuning procedure* scores on questions it
+never saw, estimated on the fit split alone.
+
+The best trial's fit score is optimistic (it is the maximum over many trials on the same cases).
+Here the fit cases are split into K folds (per suite, stratified by expected behaviour, in a
+seeded order); for each fold the same search — space, seed, budget, worker count — runs on the
+other folds, and its best config is run once on the held-out fold. The held-out cases' results
+are pooled: every fit case is scored exactly once by a config chosen without it, so the pooled
+figures (with the intervals a run gives over that many cases) estimate what the tune's best
+config will score on the report split.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from eval.runs.log import CaseRecord, RunLog, read_cases
+from eval.runs.runner import run
+from eval.runs.summary import aggregates
+from eval.tune.study import case_hash, open_study, search
+from eval.tune.trials import Cases, Context, objective_of, shown_metrics
+from rag.errors import InputError
+
+
+def folds_of(context: Context, k: int) -> list[Cases]:
+    """K folds of the fit cases: each suite's cases grouped by expected behaviour, each group in
+    a seeded hash order, dealt round-robin — so every fold holds its share of each suite and of
+    the cases to refuse."""
+    tune = context.tune
+    out: list[list[tuple[str, str]]] = [[] for _ in range(k)]
+    dealt = 0
+    for suite in context.fit_suites:
+        groups: dict[str, list[Any]] = {}
+        for case in suite.cases:
+            groups.setdefault(case.expect, []).append(case)
+        for expect in sorted(groups):
+            for case in sorted(groups[expect], key=lambda c, s=suite.name: case_hash(tune, s, c.id)):
+                out[dealt % k].append((suite.name, case.id))
+                dealt += 1
+    if min(len(f) for f in out) == 0:
+        raise InputError(f"{k}-fold cross-validation needs at least {k} fit cases", field="cv")
+    return [tuple(sorted(f)) for f in out]
+
+
+def cross_validate(context: Context, folder: Path, *, folds: int, workers: int, progress: bool) -> dict[str, Any]:
+    """Run (or resume) the K inner searches and held-out runs under ``folder/cv``."""
+    tune = context.tune
+    every = folds_of(context, folds)
+    held_out: list[CaseRecord] = []
+    chosen = []
+    for k, held in enumerate(every, start=1):
+        fold_dir = folder / "cv" / f"fold{k}"
+        fold_dir.mkdir(parents=True, exist_ok=True)
+        inside = tuple(sorted({c for other in every if other is not held for c in other}))
+        study = open_study(tune, fold_dir)
+        if progress:
+            print(f"[cv fold {k}/{folds}] tuning on {len(inside)} fit cases, holding out {len(held)}", flush=True)
+        search(study, context, fold_dir, trials=tune.spec.budget.trials, workers=workers, fit_cases=inside,
+               progress=False)
+        best = study.best_trial
+        config, _ = tune.config_for(best.user_attrs["assignments"], f"{tune.spec.name}-cv{k}")
+        run_dir = fold_dir / "held-out"
+        if not ((run_dir / "run.json").is_file() and RunLog.read(run_dir).status == "complete"):
+            run(tune.base_path, config=config, out_root=fold_dir, run_dir=run_dir, splits=[tune.spec.splits.fit],
+                progress=False, case_ids=set(held), resume=run_dir if run_dir.exists() else False,
+                loaded=context.fit_suites if config.suites == context.base_config.suites else None)
+        held_out += read_cases(run_dir)
+        chosen.append({"fold": k, "cases": len(held), "inner_best": best.value,
+                       "assignments": best.user_attrs["assignments"]})
+    names = shown_metrics(tune)
+    by_suite: dict[str, list[CaseRecord]] = {}
+    for record in held_out:
+        by_suite.setdefault(record.suite, []).append(record)
+    metrics = {suite: aggregates(records, names) for suite, records in by_suite.items()}
+    return {"folds": folds, "objective": objective_of(tune, metrics),
+            "suites": {s: {m: a.model_dump() for m, a in agg.items()} for s, agg in metrics.items()},
+            "fold_best": chosen}
