@@ -59,6 +59,9 @@ def format_tune(state: dict[str, Any]) -> str:
     if state.get("cv"):
         lines.append(f"  the tune's nested {state['cv']['folds']}-fold cv on {fit}: {state['cv']['objective']:.4f}"
                      f"   (cv → {report} gap {state['cv_gap']:+.4f})")
+        if state["cv"]["objective"] < s["base_fit"]["objective"]:
+            lines.append(f"  the tune's cv estimate is below the base config's {fit} score: tuning is not expected "
+                         "to beat the base config on unseen cases")
 
     def ci(agg: dict[str, Any]) -> str:
         return f" [{agg['low']:.4f}, {agg['high']:.4f}]" if agg.get("low") is not None else ""

@@ -154,12 +154,16 @@ def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     root = make_project(tmp_path)
-    assert main(["tune", str(root / "tune.yaml"), "--out", str(tmp_path / "tunes")]) == 0
+    assert main(["tune", str(root / "tune.yaml"), "--cv", "2", "--out", str(tmp_path / "tunes")]) == 0
     report = next((tmp_path / "tunes").iterdir()) / "tune.html"
     page, problems = open_page(browser, report, tmp_path / "tune.png")
     assert problems == []
     assert page.locator("svg.history circle").count() == 4 and page.locator("svg.history path").count() == 1
     text = page.text_content("table.scores") or ""
-    assert "best trial" in text and "base config" in text
+    assert "best trial" in text and "base config" in text and "nested 2-fold cv" in text
+    header = page.locator("table.intervals tr").first.locator("th").all_text_contents()
+    assert header[2].startswith("the tune, nested cv on dev")
+    cells = page.locator("table.intervals tr").nth(1).locator("td").all_text_contents()
+    assert len(cells) == 5 and "[" in cells[2]            # the cv estimate with its interval
     box = page.locator("svg.history").bounding_box()
     assert box is not None and box["width"] > 300
