@@ -208,13 +208,25 @@ def load_tune(path: str | Path) -> Tune:
     if not isinstance(base_doc.data, dict):
         raise base_doc.error("a config must be a mapping")
     tune = Tune(spec, path, base_path, base_doc)
+    _check_in_sample(doc, tune, tune.config_for({}, f"{spec.name}-check")[0], ["base"])
     # every choice and both ends of every range must give a valid config
     for key, param in spec.space.items():
         values = param.choices if param.choices is not None else list(param.float_ or param.int_ or [])
         for value in values:
             probe = {**{c: (v[0] if isinstance(v, list) else v) for c, v in param.when.items()}, key: value}
             try:
-                tune.config_for(probe, f"{spec.name}-check")
+                config, _ = tune.config_for(probe, f"{spec.name}-check")
             except (ConfigError, InputError) as exc:
                 raise doc.error(f"space {key!r} = {value!r} gives an invalid config: {exc}", ["space", key]) from exc
+            _check_in_sample(doc, tune, config, ["space", key])
     return tune
+
+
+def _check_in_sample(doc: YamlDoc, tune: Tune, config: RunConfig, where: list[str]) -> None:
+    """A learned fusion fitted on the tune's own fit split would score every trial on its
+    training cases (0.93 in-sample against 0.77 cross-validated on SciFact): refused."""
+    fusion = config.fusion
+    if fusion.name == "learned" and not fusion.params.get("model") \
+            and fusion.params.get("fit_split", "dev") == tune.spec.splits.fit:
+        raise doc.error(f"a learned fusion fitted on the tune's fit split {tune.spec.splits.fit!r} would score every "
+                        "trial on its own training cases; give it another fit_split (or a fitted model)", where)

@@ -125,6 +125,15 @@ def test_bad_tune_files_are_named_with_their_line(project: Path, space: str, lin
     assert main(["tune", str(project / "bad.yaml"), "--out", str(project / "o")]) == 2
 
 
+def test_a_learned_fusion_fitted_on_the_fit_split_is_refused(project: Path) -> None:
+    (project / "learned.yaml").write_text(
+        "name: l\nbase: base.yaml\nspace:\n  fusion.name: {choices: [convex, learned]}\n"
+        "objective: {metric: ndcg@10}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_tune(project / "learned.yaml")
+    assert info.value.line == 4 and "its own training cases" in str(info.value)
+
+
 def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(project: Path, monkeypatch) -> None:
     import optuna
 
