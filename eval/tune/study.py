@@ -69,9 +69,7 @@ def search(study: Any, context: Context, folder: Path, *, trials: int, workers: 
         deadline = started + max(1.0, tune.spec.budget.minutes * 60 - spent(folder))
     first_rung = None
     if tune.spec.prune:
-        first_rung = tuple(sorted(rung_sample(tune, context.fit_suites)))
-        if fit_cases is not None:
-            first_rung = tuple(k for k in first_rung if k in set(fit_cases))
+        first_rung = tuple(sorted(rung_sample(tune, context.fit_suites, fit_cases)))
     try:
         optimise(study, context, folder, trials=max(0, trials - finished(study)), deadline=deadline,
                  workers=workers, fit_cases=fit_cases, first_rung=first_rung,
@@ -149,13 +147,16 @@ def base_trial(tune: Tune) -> dict[str, Any] | None:
     return point
 
 
-def rung_sample(tune: Tune, fit_suites: list[Any]) -> set[tuple[str, str]]:
-    """A seeded sample of each fit suite's cases (by a hash of seed, suite and case id, so the
-    same file samples the same cases and a new case does not reshuffle the others)."""
+def rung_sample(tune: Tune, fit_suites: list[Any], within: Cases | None = None) -> set[tuple[str, str]]:
+    """A seeded sample of each fit suite's cases — of those ``within`` a cross-validation
+    fold's fit cases, if given — by a hash of seed, suite and case id, so the same file samples
+    the same cases and a new case does not reshuffle the others."""
     share = tune.spec.prune.sample  # type: ignore[union-attr]
+    allowed = set(within) if within is not None else None
     out: set[tuple[str, str]] = set()
     for suite in fit_suites:
-        ranked = sorted(suite.cases, key=lambda c, s=suite.name: case_hash(tune, s, c.id))
+        cases = [c for c in suite.cases if allowed is None or (suite.name, c.id) in allowed]
+        ranked = sorted(cases, key=lambda c, s=suite.name: case_hash(tune, s, c.id))
         out |= {(suite.name, c.id) for c in ranked[:max(1, math.ceil(share * len(ranked)))]}
     return out
 

@@ -153,6 +153,10 @@ def test_pruned_trials_stop_after_their_sample_and_count_against_the_budget(proj
     tune = load_tune(project / "prune.yaml")
     suites = load_suites(tune.config_for({}, "s")[0], tune.base_path, None, ["dev"])
     assert study.rung_sample(tune, suites) == study.rung_sample(tune, suites) and len(study.rung_sample(tune, suites)) == 3
+    # within a cross-validation fold: half of the fold's own fit cases, never a held-out one
+    fold = (("mini", "q0"), ("mini", "q1"), ("mini", "q2"), ("mini", "q3"))
+    inside = study.rung_sample(tune, suites, fold)
+    assert len(inside) == 2 and inside <= set(fold)
 
 
 def test_a_choice_can_be_a_whole_retriever_list(project: Path) -> None:
@@ -228,3 +232,15 @@ def test_bad_worker_and_fold_counts_exit_2(project: Path) -> None:
     with pytest.raises(ConfigError) as info:
         load_tune(project / "cv.yaml")
     assert info.value.line == 11 and "cv" in str(info.value)
+
+
+def test_workers_pruning_and_nested_cv_together(project: Path) -> None:
+    (project / "all.yaml").write_text("name: all\nbase: base.yaml\n" + SPACE
+                                      + "prune: {sample: 0.5, warmup_trials: 1}\nworkers: 2\ncv: 2\n", encoding="utf-8")
+    folder, state = search.run_tune(project / "all.yaml", out_root=project / "tunes", progress=False)
+    assert state["status"] == "complete" and state["workers"] == 2 and state["cv"]["suites"]["mini"]["ndcg@10"]["n"] == 6
+    for k in (1, 2):   # every inner trial saw only its fold's fit cases, the sample among them
+        held = {json.loads(x)["case_id"] for x in (folder / "cv" / f"fold{k}" / "held-out" / "cases.jsonl").read_text().splitlines()}
+        for trial in (folder / "cv" / f"fold{k}" / "trials").iterdir():
+            seen = {json.loads(x)["case_id"] for x in (trial / "cases.jsonl").read_text().splitlines()}
+            assert seen and not seen & held
