@@ -19,7 +19,7 @@ from eval.runs.log import CaseRecord, RunLog, read_cases
 from eval.runs.runner import run
 from eval.runs.summary import aggregates
 from eval.tune.study import case_hash, open_study, search
-from eval.tune.trials import Cases, Context, objective_of, shown_metrics
+from eval.tune.trials import Cases, Context, objective_of, say, shown_metrics
 from rag.errors import InputError
 
 
@@ -54,8 +54,7 @@ def cross_validate(context: Context, folder: Path, *, folds: int, workers: int, 
         fold_dir.mkdir(parents=True, exist_ok=True)
         inside = tuple(sorted({c for other in every if other is not held for c in other}))
         study = open_study(tune, fold_dir)
-        if progress:
-            print(f"[cv fold {k}/{folds}] tuning on {len(inside)} fit cases, holding out {len(held)}", flush=True)
+        say(progress, f"[cv fold {k}/{folds}] tuning on {len(inside)} fit cases, holding out {len(held)}")
         search(study, context, fold_dir, trials=tune.spec.budget.trials, workers=workers, fit_cases=inside,
                progress=False)
         best = study.best_trial

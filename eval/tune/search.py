@@ -17,7 +17,7 @@ from eval.runs.log import RunLog, read_cases
 from eval.runs.runner import resumable_dir, run
 from eval.tune.spec import Tune, load_tune
 from eval.tune.study import finished, open_study, optuna_module, out_of_budget, search, spent
-from eval.tune.trials import Context, _say, objective_value, shown_metrics
+from eval.tune.trials import Context, objective_value, say, shown_metrics
 from rag.errors import InputError
 from rag.store import write_json_atomic
 
@@ -64,7 +64,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     # the base config on the fit split, then the best and the base config on the report split:
     # the first and only time the report split is read
     base_dev = _run_once(tune, context.base_config, folder / "base-fit", fit)
-    _say(progress, f"reporting on the {spec.splits.report} split")
+    say(progress, f"reporting on the {spec.splits.report} split")
     best_test = _run_once(tune, best_config, folder / "best-report", report)
     base_test = _run_once(tune, context.base_config, folder / "base-report", report)
     best_dev = RunLog.read(Path(best.user_attrs["run_dir"]))

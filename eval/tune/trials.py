@@ -124,7 +124,7 @@ def _attempt(context: Context, job: Job) -> tuple[bool, float | str]:
         return False, str(exc)
 
 
-def _say(progress: bool, line: str) -> None:
+def say(progress: bool, line: str) -> None:
     if progress:
         print(line, file=sys.stderr, flush=True)
 
@@ -182,7 +182,7 @@ def optimise(study: Any, context: Context, folder: Path, *, trials: int, deadlin
                     trial.report(value, step=0)
                     trial.set_user_attr("sample_value", value)
                     if trial.should_prune():
-                        _say(progress, f"[trial {trial.number}] pruned at {value:.4f} on the sample  {chosen[trial.number]}")
+                        say(progress, f"[trial {trial.number}] pruned at {value:.4f} on the sample  {chosen[trial.number]}")
                         study.tell(trial, state=states.PRUNED)
                     else:
                         going.append(trial)
@@ -192,7 +192,7 @@ def optimise(study: Any, context: Context, folder: Path, *, trials: int, deadlin
                 if not ok:
                     _fail(study, trial, value)
                     continue
-                _say(progress, f"[trial {trial.number}] {value:.4f}  {chosen[trial.number]}")
+                say(progress, f"[trial {trial.number}] {value:.4f}  {chosen[trial.number]}")
                 study.tell(trial, value)
     finally:
         runner.close()
