@@ -1,7 +1,7 @@
-"""The search: Optuna's TPE (seeded) over the tune file's space, every trial a ``ragbench run``
-of the fit split through the shared caches (embeddings, retrieval candidates, indexes), the
-study in SQLite so a killed tune resumes; then one run of the best config, and of the base
-config, on the report split — the only time that split's cases (or qrels) are read."""
+"""``ragbench tune``: the search (:mod:`eval.tune.study`, :mod:`eval.tune.trials`), optionally its
+nested cross-validation on the fit split (:mod:`eval.tune.nested`), then one run of the best
+config, and of the base config, on the report split — the only time that split's cases (or
+qrels) are read — and the summary, ``best.yaml``, ``tune.json`` and ``tune.html``."""
 
 from __future__ import annotations
 
