@@ -57,6 +57,9 @@ def cross_validate(context: Context, folder: Path, *, folds: int, workers: int, 
         say(progress, f"[cv fold {k}/{folds}] tuning on {len(inside)} fit cases, holding out {len(held)}")
         search(study, context, fold_dir, trials=tune.spec.budget.trials, workers=workers, fit_cases=inside,
                progress=False)
+        if not any(t.value is not None and t.state.name == "COMPLETE" for t in study.trials):
+            raise InputError(f"cross-validation fold {k}: no trial completed on its {len(inside)} fit cases "
+                             "(see the errors above; fewer folds leave more cases per fit)", field="cv")
         best = study.best_trial
         config, _ = tune.config_for(best.user_attrs["assignments"], f"{tune.spec.name}-cv{k}")
         run_dir = fold_dir / "held-out"
