@@ -4,6 +4,8 @@ SVG), as a static HTML page."""
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +39,64 @@ def history_chart(trials: list[dict[str, Any]]) -> dict[str, Any]:
             "lo": lo, "hi": hi, "last": last}
 
 
+SW, SH, SPAD = 270, 150, 34
+
+
+def slice_charts(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """One small chart per parameter, most important first: each complete trial's objective
+    against the value it tried (log axis for a log range, one column per choice), the best
+    trial marked — where the good values lie, which an importance alone does not say."""
+    done = [t for t in state["trials"] if t["state"] == "COMPLETE" and t["value"] is not None and t["assignments"]]
+    if not done:
+        return []
+    lo, hi = min(t["value"] for t in done), max(t["value"] for t in done)
+    if hi == lo:
+        lo, hi = lo - 0.01, hi + 0.01
+
+    def y(v: float) -> float:
+        return SH - SPAD - (SH - 2 * SPAD) * (v - lo) / (hi - lo)
+
+    ranked = sorted(state["importances"], key=lambda k: -state["importances"][k])   # tune.json's keys are sorted by name
+    order = ranked + [k for k in state["space"] if k not in state["importances"]]
+    charts = []
+    for key in order:
+        param = state["space"].get(key)
+        tried = [t for t in done if key in t["assignments"]]
+        if param is None or not tried:
+            continue
+        labels: list[tuple[float, str]] = []
+        if "choices" in param:
+            choices = param["choices"]
+            step = (SW - 2 * SPAD) / max(1, len(choices))
+
+            def x(value: Any, choices: list[Any] = choices, step: float = step) -> float:
+                return SPAD + step * (choices.index(value) + 0.5) if value in choices else SPAD
+
+            labels = [(x(c), _short(c)) for c in choices]
+        else:
+            a, b = param.get("float") or param.get("int")
+            log = bool(param.get("log"))
+            fa, fb = (math.log(a), math.log(b)) if log else (a, b)
+
+            def x(value: Any, fa: float = fa, fb: float = fb, log: bool = log) -> float:
+                v = math.log(value) if log else value
+                return SPAD + (SW - 2 * SPAD) * (v - fa) / (fb - fa)
+
+            labels = [(x(a), f"{a:g}"), (x(b), f"{b:g}")]
+        dots = [(x(t["assignments"][key]), y(t["value"]), t["number"] == state["best"]["number"]) for t in tried]
+        charts.append({"key": key, "dots": dots, "labels": labels, "log": bool(param.get("log")), "lo": lo, "hi": hi})
+    return charts
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 14 else text[:13] + "…"
+
+
 def write_tune_report(folder: Path, state: dict[str, Any]) -> Path:
     rendered = environment().get_template("tune.html.j2").render(
-        state=state, cv=state.get("cv"), chart=history_chart(state["trials"]),
+        state=state, cv=state.get("cv"), chart=history_chart(state["trials"]), slices=slice_charts(state),
+        S={"W": SW, "H": SH, "PAD": SPAD},
         top=max(state["importances"].values(), default=1.0) or 1.0)
     out = folder / "tune.html"
     out.write_text(rendered, encoding="utf-8")

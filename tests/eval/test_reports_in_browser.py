@@ -165,5 +165,9 @@ def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
     assert header[2].startswith("the tune, nested cv on dev")
     cells = page.locator("table.intervals tr").nth(1).locator("td").all_text_contents()
     assert len(cells) == 5 and "[" in cells[2]            # the cv estimate with its interval
+    # one slice chart per parameter tried, a dot per complete trial, the best trial marked once
+    assert page.locator("figure.slice").count() == 3
+    assert all(page.locator("figure.slice").nth(i).locator("circle").count() == 4 for i in range(3))
+    assert page.locator("figure.slice circle.best-dot").count() == 3
     box = page.locator("svg.history").bounding_box()
     assert box is not None and box["width"] > 300

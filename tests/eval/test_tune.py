@@ -244,3 +244,21 @@ def test_workers_pruning_and_nested_cv_together(project: Path) -> None:
         for trial in (folder / "cv" / f"fold{k}" / "trials").iterdir():
             seen = {json.loads(x)["case_id"] for x in (trial / "cases.jsonl").read_text().splitlines()}
             assert seen and not seen & held
+
+
+def test_slice_charts_place_values_on_their_axes_most_important_first() -> None:
+    from eval.tune import report
+
+    state = {"space": {"w": {"float": [1.0, 100.0], "log": True}, "n": {"choices": ["a", "b"]}},
+             "importances": {"n": 0.2, "w": 0.8}, "best": {"number": 1},
+             "trials": [{"number": 0, "state": "COMPLETE", "value": 0.5, "assignments": {"w": 10.0, "n": "b"}},
+                        {"number": 1, "state": "COMPLETE", "value": 0.7, "assignments": {"w": 100.0, "n": "a"}},
+                        {"number": 2, "state": "PRUNED", "value": 0.1, "assignments": {"w": 1.0, "n": "a"}}]}
+    charts = report.slice_charts(state)
+    assert [c["key"] for c in charts] == ["w", "n"]                 # by importance, not by name
+    w, n = charts
+    mid, width = report.SW / 2, report.SW - 2 * report.SPAD
+    assert w["dots"][0][0] == pytest.approx(mid) and w["dots"][1][0] == pytest.approx(report.SPAD + width)  # log axis
+    assert [d[2] for d in w["dots"]] == [False, True] and len(w["dots"]) == 2   # pruned trials left out
+    assert n["dots"][0][0] == pytest.approx(report.SPAD + width * 0.75) and n["labels"][0][1] == "a"
+    assert w["dots"][1][1] < w["dots"][0][1]                          # higher objective, higher on the chart
