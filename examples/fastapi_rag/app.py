@@ -30,6 +30,7 @@ app = FastAPI(title="my RAG")
 class Question(BaseModel):
     question: str
     history: list[dict] = []
+    min_score: float | None = None     # a caller may set the refusal threshold per request
 
 
 @app.post("/ask")
@@ -38,7 +39,7 @@ def ask(q: Question) -> dict:
     docs, scores = retriever.retrieve(bm25s.tokenize([query], stopwords="en", show_progress=False), k=3,
                                       show_progress=False)
     hits = [(int(d), float(s)) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
-    if not hits or hits[0][1] < MIN_SCORE:
+    if not hits or hits[0][1] < (MIN_SCORE if q.min_score is None else q.min_score):
         return {"answer": "Sorry, I cannot answer that from our documents.", "refused": True, "sources": []}
     words = set(re.findall(r"\w+", q.question.lower()))
     sentences = re.split(r"(?<=[.!?])\s+|\n+", texts[hits[0][0]])
