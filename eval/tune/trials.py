@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from eval.runs.log import Aggregate
 from eval.runs.runner import run
 from eval.runs.threads import limit_threads, share
 from eval.tune.spec import Tune, load_tune
-from rag.errors import InputError
+from rag.errors import InfrastructureError, InputError
 
 Cases = tuple[tuple[str, str], ...]
 
@@ -124,6 +125,16 @@ def _attempt(context: Context, job: Job) -> tuple[bool, float | str]:
         return False, str(exc)
 
 
+def _surviving(results: Iterator[tuple[bool, float | str]]) -> Iterator[tuple[bool, float | str]]:
+    """A worker process that dies (killed, out of memory, a crash in native code) is an
+    infrastructure failure, not a bad point of the space: the tune stops, and resumes."""
+    try:
+        yield from results
+    except BrokenProcessPool as exc:
+        raise InfrastructureError(f"a trial worker process died ({exc}); the finished trials are kept in the "
+                                  "study: continue with `ragbench tune --resume`") from exc
+
+
 def say(progress: bool, line: str) -> None:
     if progress:
         print(line, file=sys.stderr, flush=True)
@@ -142,7 +153,7 @@ class Runner:
         if self.pool is None:
             return (_attempt(self.context, job) for job in jobs)
         path = str(self.context.tune.path)
-        return self.pool.map(_in_worker, [path] * len(jobs), jobs)
+        return _surviving(self.pool.map(_in_worker, [path] * len(jobs), jobs))
 
     def close(self) -> None:
         if self.pool is not None:

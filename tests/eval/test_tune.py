@@ -262,3 +262,15 @@ def test_slice_charts_place_values_on_their_axes_most_important_first() -> None:
     assert [d[2] for d in w["dots"]] == [False, True] and len(w["dots"]) == 2   # pruned trials left out
     assert n["dots"][0][0] == pytest.approx(report.SPAD + width * 0.75) and n["labels"][0][1] == "a"
     assert w["dots"][1][1] < w["dots"][0][1]                          # higher objective, higher on the chart
+
+
+def test_a_worker_process_that_dies_stops_the_tune_with_exit_3(project: Path, capsys) -> None:
+    (project / "dies.py").write_text("import os\n\ndef answer(ask):\n    os._exit(7)\n", encoding="utf-8")
+    function = f"{project / 'dies.py'}:answer"
+    (project / "dies.yaml").write_text(f"name: d\nsuites: [suite.yaml]\ntarget: {{name: python, params: {{function: '{function}'}}}}\n",
+                                       encoding="utf-8")
+    (project / "tune-dies.yaml").write_text(
+        f"name: td\nbase: dies.yaml\nspace:\n  target.params.function: {{choices: ['{function}']}}\n"
+        "objective: {metric: ndcg@10}\nbudget: {trials: 2}\nworkers: 2\n", encoding="utf-8")
+    assert main(["tune", str(project / "tune-dies.yaml"), "--out", str(project / "tunes")]) == 3
+    assert "a trial worker process died" in capsys.readouterr().err
