@@ -274,3 +274,10 @@ def test_a_worker_process_that_dies_stops_the_tune_with_exit_3(project: Path, ca
         "objective: {metric: ndcg@10}\nbudget: {trials: 2}\nworkers: 2\n", encoding="utf-8")
     assert main(["tune", str(project / "tune-dies.yaml"), "--out", str(project / "tunes")]) == 3
     assert "a trial worker process died" in capsys.readouterr().err
+    # the cause fixed, the tune resumes: the trials the dead workers held are failed and run again
+    (project / "dies.py").write_text("def answer(ask):\n    return {'answer': 'x', 'contexts': [{'text': 'x', 'doc_id': 'd1'}]}\n",
+                                     encoding="utf-8")
+    assert main(["tune", str(project / "tune-dies.yaml"), "--out", str(project / "tunes"), "--resume"]) == 0
+    state = json.loads(next((project / "tunes").iterdir()).joinpath("tune.json").read_text(encoding="utf-8"))
+    states = [t["state"] for t in state["trials"]]
+    assert state["status"] == "complete" and states.count("COMPLETE") == 2 and states.count("FAIL") == 2
