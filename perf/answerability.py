@@ -61,12 +61,16 @@ def main() -> None:
               "test_best": scores["best_report"]["objective"], "test_base": scores["base_report"]["objective"],
               "dev_to_test_gap": state["gap"], "cv_balanced": state["cv"]["objective"], "cv_to_test_gap": state["cv_gap"],
               "cv_fold_best": state["cv"]["fold_best"], "workers": state["workers"],
+              "worth_objective_on_test": state["worth_objective"],
               "tune_seconds": round(seconds, 1), "suites": suites}
     out = write_result("tune-answerability", result)
     print(f"Answerability on kb-zh / kb-en: {result['trials']} trials on dev (balanced accuracy), reported once on test")
     print(f"  balanced accuracy dev best {result['dev_best']:.3f} (base {result['dev_base']:.3f}); the tune's "
           f"nested cv {result['cv_balanced']:.3f}; test best {result['test_best']:.3f} (base {result['test_base']:.3f}); "
           f"gap dev {result['dev_to_test_gap']:+.3f}, cv {result['cv_to_test_gap']:+.3f}")
+    w = result["worth_objective_on_test"]
+    print(f"  the fit's worth on test (balanced accuracy, best − base): {w['delta']:+.3f} [{w['low']:+.3f}, "
+          f"{w['high']:+.3f}], permutation p = {w['p_value']:.3g}")
     for name, row in suites.items():
         lo, hi = row["tune_cv_interval"]
         c_lo, c_hi = row["cv_interval"]

@@ -64,6 +64,7 @@ def main() -> None:
         "dev_best": s["best_fit"]["objective"], "dev_base": s["base_fit"]["objective"],
         "test_best": agg["value"], "test_best_ci": [agg["low"], agg["high"]], "test_base": s["base_report"]["objective"],
         "dev_to_test_gap": state["gap"], "worth_on_test": state["worth"].get("ndcg@10"),
+        "worth_objective_on_test": state["worth_objective"],
         "importances": state["importances"],
         "workers": state["workers"], "cold_run_seconds": round(cold, 1), "tune_seconds": round(tuned, 1),
         "trials_wall_seconds": round(trial_seconds, 1),

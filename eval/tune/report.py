@@ -129,6 +129,12 @@ def format_tune(state: dict[str, Any]) -> str:
             cv = state.get("cv", {}).get("suites", {}).get(suite, {}).get(metric)
             if cv and cv.get("value") is not None:
                 lines.append(f"  {suite} {metric}, the tune's cv estimate on {fit}: {cv['value']:.4f}{ci(cv)}")
+    w = state.get("worth_objective") or {}
+    if "delta" in w:
+        lines.append(f"  the fit's worth on {report}, the objective: {w['delta']:+.4f} [{w['low']:+.4f}, {w['high']:+.4f}] "
+                     f"vs the base config (paired bootstrap; permutation p = {w['p_value']:.3g}, n = {w['n']})")
+    elif w:
+        lines.append(f"  the fit's worth on {report}, the objective: no interval ({w['reason']})")
     for metric, w in state["worth"].items():
         lines.append(f"  the fit's worth on {report}, {metric}: {w['delta']:+.4f} vs the base config "
                      f"(paired permutation p = {w['p_value']:.3g}, n = {w['n']})")

@@ -18,6 +18,7 @@ from eval.runs.runner import resumable_dir, run
 from eval.tune.spec import Tune, load_tune
 from eval.tune.study import finished, open_study, optuna_module, out_of_budget, search, spent
 from eval.tune.trials import Context, objective_value, say, shown_metrics
+from eval.tune.worth import objective_worth
 from rag.errors import InputError
 from rag.store import write_json_atomic
 
@@ -150,7 +151,8 @@ def summarise(tune: Tune, study: Any, best: Any, logs: dict[str, RunLog], dirs: 
                                    "assignments": best.user_attrs["assignments"]},
         "scores": found,
         "gap": found["best_fit"]["objective"] - found["best_report"]["objective"],
-        "worth": worth, "importances": importances(study),
+        "worth": worth, "worth_objective": objective_worth(tune, dirs["best_report"], dirs["base_report"]),
+        "importances": importances(study),
     }
 
 

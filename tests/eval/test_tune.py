@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from eval.cli import main
@@ -79,6 +80,7 @@ def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project
     assert state["gap"] == pytest.approx(scores["best_fit"]["objective"] - scores["best_report"]["objective"])
     agg = scores["best_report"]["suites"]["mini"]["ndcg@10"]
     assert agg["n"] == 4 and agg["low"] <= agg["value"] <= agg["high"]
+    assert "an interval needs 10" in state["worth_objective"]["reason"]   # 4 test cases: no interval claimed
     best = load_config(folder / "best.yaml")                                          # a config of its own
     assert best.fusion.params["weights"]["dense"] == state["best"]["assignments"]["fusion.params.weights.dense"]
     html = (folder / "tune.html").read_text(encoding="utf-8")
@@ -281,3 +283,22 @@ def test_a_worker_process_that_dies_stops_the_tune_with_exit_3(project: Path, ca
     state = json.loads(next((project / "tunes").iterdir()).joinpath("tune.json").read_text(encoding="utf-8"))
     states = [t["state"] for t in state["trials"]]
     assert state["status"] == "complete" and states.count("COMPLETE") == 2 and states.count("FAIL") == 2
+
+
+def test_the_objectives_worth_is_paired_over_cases() -> None:
+    from eval.tune.worth import paired_worth
+
+    rng = np.random.default_rng(3)
+    base = rng.random((1, 40))
+    same = paired_worth([base], [base.copy()], [1.0], 0.0, ["mean"], resamples=400)
+    assert same["delta"] == 0 and same["p_value"] == 1.0 and same["low"] == same["high"] == 0
+    shifted = paired_worth([base + 0.1], [base], [1.0], 0.0, ["mean"], resamples=400)
+    assert shifted["delta"] == pytest.approx(0.1) and shifted["low"] == pytest.approx(0.1)   # every resample: +0.1
+    assert shifted["p_value"] < 0.01
+    # balanced accuracy: false refusal over the answer cases, false answer over the refuse cases (NaN elsewhere)
+    nan = float("nan")
+    best = np.array([[0, 0, 1, 0, nan, nan] * 5, [nan, nan, nan, nan, 0, 0] * 5])
+    worse = np.array([[0, 1, 1, 0, nan, nan] * 5, [nan, nan, nan, nan, 1, 0] * 5])
+    found = paired_worth([best], [worse], [-0.5, -0.5], 1.0, ["mean", "mean"], resamples=400)
+    # by hand: best 1 − ½·(5/20) − ½·0 = 0.875; worse 1 − ½·(10/20) − ½·(5/10) = 0.5
+    assert found["delta"] == pytest.approx(0.375) and found["low"] <= 0.375 <= found["high"] and found["p_value"] < 0.05
