@@ -169,5 +169,6 @@ def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
     assert page.locator("figure.slice").count() == 3
     assert all(page.locator("figure.slice").nth(i).locator("circle").count() == 4 for i in range(3))
     assert page.locator("figure.slice circle.best-dot").count() == 3
+    assert "no interval" in (page.text_content("li.worth-objective") or "")   # 4 test cases: none claimed
     box = page.locator("svg.history").bounding_box()
     assert box is not None and box["width"] > 300
