@@ -10,8 +10,10 @@ when torch is loaded.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 ENV_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
             "VECLIB_MAXIMUM_THREADS", "RAYON_NUM_THREADS")
@@ -43,3 +45,10 @@ def limit_threads(threads: int) -> None:
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(threads)
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` spawned processes (spawn, not fork: torch and BLAS threads do not survive a
+    fork), each capped at its share of the cores before it runs anything."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=limit_threads, initargs=(share(workers),))

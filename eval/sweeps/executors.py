@@ -7,14 +7,12 @@ WAL mode with insert-or-ignore, so parallel variants never tear a write.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eval.runs.threads import limit_threads, share
+from eval.runs.threads import worker_pool
 from rag._lazy import require
 from rag.registry import Registry
 
@@ -54,10 +52,7 @@ def local(*, workers: int = 1) -> Executor:
             for task in tasks:
                 yield run_task(task)
             return
-        context = multiprocessing.get_context("spawn")
-        # each worker gets its share of the cores before it imports torch or numpy
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=limit_threads,
-                                 initargs=(share(workers),)) as pool:
+        with worker_pool(workers) as pool:
             yield from pool.map(run_task, tasks)
 
     return execute

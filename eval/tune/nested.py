@@ -15,10 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.runs.log import CaseRecord, RunLog, read_cases
-from eval.runs.runner import run
+from eval.runs.log import CaseRecord, read_cases
 from eval.runs.summary import aggregates
-from eval.tune.study import case_hash, open_study, search
+from eval.tune.study import best_trial, case_hash, open_study, search
 from eval.tune.trials import Cases, Context, objective_of, say, shown_metrics
 from rag.errors import InputError
 
@@ -57,16 +56,11 @@ def cross_validate(context: Context, folder: Path, *, folds: int, workers: int, 
         say(progress, f"[cv fold {k}/{folds}] tuning on {len(inside)} fit cases, holding out {len(held)}")
         search(study, context, fold_dir, trials=tune.spec.budget.trials, workers=workers, fit_cases=inside,
                progress=False)
-        if not any(t.value is not None and t.state.name == "COMPLETE" for t in study.trials):
-            raise InputError(f"cross-validation fold {k}: no trial completed on its {len(inside)} fit cases "
-                             "(see the errors above; fewer folds leave more cases per fit)", field="cv")
-        best = study.best_trial
+        best = best_trial(study, InputError(f"cross-validation fold {k}: no trial completed on its {len(inside)} fit "
+                                            "cases (see the errors above; fewer folds leave more cases per fit)", field="cv"))
         config, _ = tune.config_for(best.user_attrs["assignments"], f"{tune.spec.name}-cv{k}")
         run_dir = fold_dir / "held-out"
-        if not ((run_dir / "run.json").is_file() and RunLog.read(run_dir).status == "complete"):
-            run(tune.base_path, config=config, out_root=fold_dir, run_dir=run_dir, splits=[tune.spec.splits.fit],
-                progress=False, case_ids=set(held), resume=run_dir if run_dir.exists() else False,
-                loaded=context.fit_suites if config.suites == context.base_config.suites else None)
+        context.run_once(config, run_dir, [tune.spec.splits.fit], held)
         held_out += read_cases(run_dir)
         chosen.append({"fold": k, "cases": len(held), "inner_best": best.value,
                        "assignments": best.user_attrs["assignments"]})

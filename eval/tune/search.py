@@ -14,9 +14,17 @@ from typing import Any
 import numpy as np
 
 from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import resumable_dir, run
+from eval.runs.runner import resumable_dir
 from eval.tune.spec import Tune, load_tune
-from eval.tune.study import finished, open_study, optuna_module, out_of_budget, search, spent
+from eval.tune.study import (
+    best_trial,
+    finished,
+    open_study,
+    optuna_module,
+    out_of_budget,
+    search,
+    spent,
+)
 from eval.tune.trials import Context, objective_value, say, shown_metrics
 from eval.tune.worth import objective_worth
 from rag.errors import InputError
@@ -38,7 +46,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     """Search, then (with ``cv`` folds) the nested cross-validation on the fit split, then the
     report split. ``trials`` stops this session early (the tune stays ``partial`` and resumes);
     ``workers`` and ``cv`` override the tune file's."""
-    optuna = optuna_module()
+    optuna_module()   # the `tune` extra is installed: checked before any folder is made
     tune = load_tune(path)
     spec = tune.spec
     workers = workers or spec.workers
@@ -49,10 +57,7 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     study = open_study(tune, folder)
     context = Context.load(tune)   # the fit suites, read once for every trial
     search(study, context, folder, trials=trials or spec.budget.trials, workers=workers, progress=progress)
-    complete = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
-    if not complete:
-        raise InputError("no trial completed; see the errors above", field="space")
-    best = study.best_trial
+    best = best_trial(study, InputError("no trial completed; see the errors above", field="space"))
     best_config, best_data = tune.config_for(best.user_attrs["assignments"], f"{spec.name}-best")
     write_best_config(folder / "best.yaml", best_data, tune)
     done = out_of_budget(tune, study, folder)
@@ -64,10 +69,10 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
 
     # the base config on the fit split, then the best and the base config on the report split:
     # the first and only time the report split is read
-    base_dev = _run_once(tune, context.base_config, folder / "base-fit", fit)
+    base_dev = context.run_once(context.base_config, folder / "base-fit", fit)
     say(progress, f"reporting on the {spec.splits.report} split")
-    best_test = _run_once(tune, best_config, folder / "best-report", report)
-    base_test = _run_once(tune, context.base_config, folder / "base-report", report)
+    best_test = context.run_once(best_config, folder / "best-report", report)
+    base_test = context.run_once(context.base_config, folder / "base-report", report)
     best_dev = RunLog.read(Path(best.user_attrs["run_dir"]))
     state = summarise(tune, study, best, {"best_fit": best_dev, "base_fit": base_dev, "best_report": best_test,
                                           "base_report": base_test},
@@ -85,16 +90,6 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
 
     write_tune_report(folder, state)
     return folder, state
-
-
-def _run_once(tune: Tune, config: Any, run_dir: Path, splits: list[str]) -> RunLog:
-    if (run_dir / "run.json").is_file():
-        log = RunLog.read(run_dir)
-        if log.status == "complete":
-            return log
-    _, log = run(tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=splits,
-                 progress=False, resume=run_dir if run_dir.exists() else False)
-    return log
 
 
 def write_best_config(path: Path, data: dict[str, Any], tune: Tune) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from eval.tune.spec import Tune, _get
 from eval.tune.trials import Cases, Context, optimise
 from rag._lazy import require
+from rag.errors import InputError
 from rag.registry import ComponentSpec
 from rag.store import write_json_atomic
 
@@ -76,6 +77,13 @@ def search(study: Any, context: Context, folder: Path, *, trials: int, workers: 
                  sample=lambda trial: json.loads(json.dumps(sample(trial, tune))), progress=progress)
     finally:
         write_json_atomic(folder / "spent.json", {"seconds": spent(folder) + time.monotonic() - started})
+
+
+def best_trial(study: Any, unless: InputError) -> Any:
+    """The study's best complete trial; ``unless`` is raised when no trial completed."""
+    if not any(t.state == optuna_module().trial.TrialState.COMPLETE for t in study.trials):
+        raise unless
+    return study.best_trial
 
 
 def spent(folder: Path) -> float:

@@ -12,11 +12,9 @@ shares the on-disk caches (embeddings, candidates, indexes) with every other tri
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +23,9 @@ from typing import Any
 import numpy as np
 
 from eval.config import load_suites
-from eval.runs.log import Aggregate
+from eval.runs.log import Aggregate, RunLog
 from eval.runs.runner import run
-from eval.runs.threads import limit_threads, share
+from eval.runs.threads import worker_pool
 from eval.tune.spec import Tune, load_tune
 from rag.errors import InfrastructureError, InputError
 
@@ -89,26 +87,37 @@ class Context:
         base_config, _ = tune.config_for({}, f"{tune.spec.name}-base")
         return cls(tune, base_config, load_suites(base_config, tune.base_path, None, [tune.spec.splits.fit]))
 
+    def loaded_for(self, config: Any, splits: list[str]) -> list[Any] | None:
+        """The fit suites read once, for a run of the fit split over the base config's suites."""
+        fit = splits == [self.tune.spec.splits.fit] and config.suites == self.base_config.suites
+        return self.fit_suites if fit else None
+
     def evaluate(self, job: Job) -> float:
         tune = self.tune
         config, _ = tune.config_for(job.assignments, f"{tune.spec.name}-t{job.number:04d}")
-        base_suites = self.base_config.suites
         run_dir = Path(job.run_dir)
         if run_dir.exists() and not job.resume:   # a failed attempt never reuses its number; be safe anyway
             raise InputError(f"{run_dir} exists", field="--resume")
-        _, log = run(tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir,
-                     splits=[tune.spec.splits.fit], progress=False,
-                     case_ids=set(job.cases) if job.cases is not None else None,
-                     resume=run_dir if job.resume else False,
-                     loaded=self.fit_suites if config.suites == base_suites else None)
+        fit = [tune.spec.splits.fit]
+        _, log = run(tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=fit,
+                     progress=False, case_ids=set(job.cases) if job.cases is not None else None,
+                     resume=run_dir if job.resume else False, loaded=self.loaded_for(config, fit))
         return objective_value(tune, log)
+
+    def run_once(self, config: Any, run_dir: Path, splits: list[str], cases: Cases | None = None) -> RunLog:
+        """A run made once: read back when it finished, resumed when it did not (the best and
+        base configs' runs, a cross-validation fold's held-out run)."""
+        if (run_dir / "run.json").is_file():
+            log = RunLog.read(run_dir)
+            if log.status == "complete":
+                return log
+        _, log = run(self.tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=splits,
+                     progress=False, case_ids=set(cases) if cases is not None else None,
+                     resume=run_dir if run_dir.exists() else False, loaded=self.loaded_for(config, splits))
+        return log
 
 
 _WORKER: dict[str, Context] = {}
-
-
-def _start_worker(threads: int) -> None:
-    limit_threads(threads)
 
 
 def _in_worker(tune_path: str, job: Job) -> tuple[bool, float | str]:
@@ -144,10 +153,8 @@ class Runner:
     """Runs batches of jobs: in this process, or in a pool of ``workers`` spawned processes."""
 
     def __init__(self, context: Context, workers: int) -> None:
-        self.context, self.workers, self.pool = context, workers, None
-        if workers > 1:
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_start_worker, initargs=(share(workers),))
+        self.context = context
+        self.pool = worker_pool(workers) if workers > 1 else None
 
     def map(self, jobs: list[Job]) -> Iterator[tuple[bool, float | str]]:
         if self.pool is None:
@@ -172,7 +179,7 @@ def optimise(study: Any, context: Context, folder: Path, *, trials: int, deadlin
     chosen: dict[int, dict[str, Any]] = {}
 
     def job(trial: Any, cases: Cases | None, resume: bool) -> Job:
-        return Job(trial.number, chosen[trial.number], str(folder / "trials" / f"t{trial.number:04d}"), cases, resume)
+        return Job(trial.number, chosen[trial.number], trial.user_attrs["run_dir"], cases, resume)
 
     try:
         left = trials
@@ -182,7 +189,7 @@ def optimise(study: Any, context: Context, folder: Path, *, trials: int, deadlin
             for trial in batch:
                 chosen[trial.number] = sample(trial)
                 trial.set_user_attr("assignments", chosen[trial.number])
-                trial.set_user_attr("run_dir", job(trial, None, False).run_dir)
+                trial.set_user_attr("run_dir", str(folder / "trials" / f"t{trial.number:04d}"))
             going = batch
             if first_rung is not None:   # first rung: the sample; pruned trials stop here
                 going = []

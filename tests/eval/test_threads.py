@@ -51,9 +51,14 @@ def test_sweep_workers_start_with_their_share(monkeypatch) -> None:
         def map(self, fn, tasks):
             return iter([])
 
-    monkeypatch.setattr(executors, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(threads, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(threads, "cores", lambda: 6)
-    monkeypatch.setattr(executors, "share", threads.share)
     list(executors.local(workers=3)([]))
     assert seen["initializer"] is threads.limit_threads and seen["initargs"] == (2,)
     assert concurrent.futures.ProcessPoolExecutor is not Pool
+    # a tune's trial workers come from the same pool
+    from eval.tune.trials import Runner
+
+    seen.clear()
+    Runner(context=None, workers=3)   # type: ignore[arg-type]
+    assert seen["initializer"] is threads.limit_threads and seen["initargs"] == (2,) and seen["max_workers"] == 3

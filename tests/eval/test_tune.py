@@ -62,14 +62,14 @@ def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project
     import eval.runs.suites as suites_module
 
     events: list[str] = []
-    real_read, real_once = suites_module._read_text, search._run_once
+    real_read, real_once = suites_module._read_text, trials.Context.run_once
     monkeypatch.setattr(suites_module, "_read_text", lambda p: (events.append(Path(p).name), real_read(p))[1])
 
-    def once(tune, config, run_dir, splits):
+    def once(self, config, run_dir, splits, cases=None):
         events.append(f"RUN {splits[0]}")
-        return real_once(tune, config, run_dir, splits)
+        return real_once(self, config, run_dir, splits, cases)
 
-    monkeypatch.setattr(search, "_run_once", once)
+    monkeypatch.setattr(trials.Context, "run_once", once)
     folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", progress=False)
     first_test = events.index("test.tsv")
     assert events.index("RUN test") < first_test and "train.tsv" in events[:first_test]
