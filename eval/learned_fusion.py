@@ -27,7 +27,7 @@ from eval.runs.score import ask_of
 from rag.candidates import CandidateCache
 from rag.config import ComponentSpec
 from rag.errors import ConfigError, InputError
-from rag.fusion.learned import FEATURES_FORMAT, KINDS, LearnedModel, feature_names, features
+from rag.fusion.learned import FEATURES_FORMAT, LearnedModel, check_kind, feature_names, features
 from rag.indexing import Indexer
 from rag.pipeline import Pipeline, chat_for
 from rag.store import stable_hash, write_json_atomic
@@ -160,8 +160,7 @@ def cross_validate(kind: str, rows: Rows) -> tuple[float, list[float]]:
 def fit_fusion(config: RunConfig, config_path: Path, *, split: str = "dev", kind: str = "lambdamart",
                say: Any = None, refit: bool = False) -> tuple[Path, dict[str, Any]]:
     """The stored model for this config and split: reused when its key matches, else fitted."""
-    if kind not in KINDS:
-        raise ConfigError(f"fusion kind {kind!r}: choose {' or '.join(KINDS)}", field="fusion.params.kind")
+    check_kind(kind)
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
     suites = load_suites(config, config_path, None, [split])
     cases = [(s.name, c) for s in suites for c in s.cases if c.groups]

@@ -34,6 +34,12 @@ KINDS = ("lambdamart", "logistic")
 PER_RETRIEVER = ("present", "score", "minmax", "zscore", "log_rank", "rrf", "list_top", "list_gap")
 
 
+def check_kind(kind: Any) -> str:
+    if kind not in KINDS:
+        raise ConfigError(f"fusion kind {kind!r}: choose {' or '.join(KINDS)}", field="fusion.params.kind")
+    return kind
+
+
 def feature_names(retrievers: list[str]) -> list[str]:
     return [f"{r}.{f}" for r in retrievers for f in PER_RETRIEVER] + ["lists", "log_chars"]
 
@@ -95,10 +101,7 @@ class LearnedModel:
     the fusion one loaded from a JSON artefact."""
 
     def __init__(self, kind: str, model: Any, retrievers: list[str] | None = None) -> None:
-        if kind not in KINDS:
-            raise ConfigError(f"unknown fusion model kind {kind!r}; choose {' or '.join(KINDS)}",
-                              field="fusion.params.kind")
-        self.kind, self.retrievers = kind, list(retrievers or [])
+        self.kind, self.retrievers = check_kind(kind), list(retrievers or [])
         if kind == "lambdamart":
             import lightgbm  # lazy: extra `learned`
 
@@ -135,8 +138,7 @@ def learned(*, model: str | None = None, fit_split: str = "dev", kind: str = "la
     config leaves ``model`` out fits one first on its suites' ``fit_split`` (``kind``:
     ``lambdamart`` or ``logistic``) and fills the path in. Ties break by best rank in any list,
     then chunk id."""
-    if kind not in KINDS:
-        raise ConfigError(f"fusion kind {kind!r}: choose {' or '.join(KINDS)}", field="fusion.params.kind")
+    check_kind(kind)
     del fit_split   # used by the fit, recorded in the config
     if not model:
         raise ConfigError("fusion: learned has no fitted model yet: run it through `ragbench run`, or fit "
