@@ -99,10 +99,18 @@ class Retrieval:
     tracer: Tracer
     candidates: list[Candidate]
     # every stage's full ranked list of chunk ids (each retriever's own list, ``fused``,
-    # ``reranked``): the trace keeps only the top TRACE_DEPTH, triage needs the whole depth
+    # ``reranked``; after :meth:`Pipeline.answer`, ``top_k``: the cut handed to the context
+    # builder, sub-query and graph sources swapped in): the trace keeps only the top
+    # TRACE_DEPTH, triage needs the whole depth
     stages: dict[str, list[str]] = field(default_factory=dict)
     route: RouteDecision = field(default_factory=lambda: RouteDecision("rag", "no router"))
     variants: list[QueryVariant] = field(default_factory=list)   # what was searched, the question first
+    # how many ranked sources the context builder gets: the config's top_k, or what query
+    # understanding (``classify`` with ``top_k`` by question type) set for this question
+    top_k: int = 0
+    # each retriever's candidates as the fusion stage received them (scores kept): what a
+    # learned fusion is fitted on
+    lists: dict[str, list[Candidate]] = field(default_factory=dict)
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -162,7 +170,7 @@ class Pipeline:
             route = self.route(question, env)
             rec["note"] = f"{route.route}: {route.reason}"
         if route.route != "rag":   # no retrieval at all
-            return Retrieval(question, identity, env, tracer, [], {}, route)
+            return Retrieval(question, identity, env, tracer, [], {}, route, top_k=self.config.top_k)
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
@@ -214,7 +222,8 @@ class Pipeline:
         stages = {name: [c.chunk_id for c in ranked] for name, ranked in lists.items()}
         stages["fused"] = [c.chunk_id for c in fused]
         stages["reranked"] = [c.chunk_id for c in reranked]
-        return Retrieval(question, identity, env, tracer, reranked, stages, route, variants)
+        k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
+        return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists)
 
     def _cache_ids(self, spec: ComponentSpec) -> tuple[Any, str]:
         """A retriever's description (name, version, params) and the key of the index it
@@ -249,7 +258,7 @@ class Pipeline:
         question, env, tracer = retrieval.question, retrieval.env, retrieval.tracer
         if retrieval.route.route != "rag":
             return self._routed(retrieval, on_token)
-        k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
+        k = retrieval.top_k
         with tracer.stage("top_k", "top_k", {"k": k}, candidates=len(retrieval.candidates)) as rec:
             final = retrieval.candidates[:k]
             covered = cover_parts(final, retrieval, k)
@@ -260,6 +269,7 @@ class Pipeline:
                 + ([f"kept the best source of every sub-query: {', '.join(covered)}"] if covered else [])
                 + ([f"kept the graph route's best source the question points to: {linked}"] if linked else []))
             rec["output"] = _hits(final)
+        retrieval.stages["top_k"] = [c.chunk_id for c in final]   # what the context builder receives
 
         with tracer.stage("context", *_spec(self.config.context), candidates=len(final)) as rec:
             context = self.build_context(question, final)

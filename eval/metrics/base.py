@@ -37,7 +37,6 @@ class Observation:
     context_texts: list[str] = field(default_factory=list)
     judged: dict[str, float | None] = field(default_factory=dict)   # judged metrics, scored beforehand
     fates: dict[str, dict[str, Any]] = field(default_factory=dict)   # expected doc → rank per stage
-    top_k: int = 5
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,9 @@ Per case, the share of expected OR-groups that still have a document at each sta
 - ``recall@retrieve`` — in any retriever's list, at its full depth;
 - ``recall@fuse`` — within top-k of the fused list (what top-k would hold with no reranker);
 - ``recall@rerank`` — within top-k of the reranked list;
+
+(k is the cut the pipeline used for the question, as its fates record it — ``classify`` may set
+it by question type — never the config's ``top_k``.)
 - ``recall@top_k`` — in the top-k handed to the context builder;
 - ``recall@context`` — in the packed context.
 
@@ -29,7 +32,7 @@ def _recall(obs: Observation, stage: str) -> float | None:
     def present(doc: str) -> bool:
         fate = obs.fates.get(doc)
         rank = fate["ranks"].get(key) if fate else None
-        return rank is not None and (cut is None or rank <= obs.top_k)
+        return rank is not None and (cut is None or (fate.get("k") is not None and rank <= fate["k"]))
 
     return sum(1 for g in obs.groups if any(present(d) for d in g)) / len(obs.groups)
 

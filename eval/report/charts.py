@@ -57,9 +57,9 @@ def tag_table(cases: list[CaseRecord]) -> list[dict[str, Any]]:
     return out
 
 
-def case_rows(cases: list[CaseRecord], top_k: int) -> list[dict[str, Any]]:
+def case_rows(cases: list[CaseRecord]) -> list[dict[str, Any]]:
     """Cases with their label and journeys, failures first (then in suite order)."""
     rows = [{"case": c, "label": (c.labels or {}).get("primary", ""),
-             "journeys": [f"{doc}: {journey(f, top_k)}" for doc, f in c.fates.items()]} for c in cases]
+             "journeys": [f"{doc}: {journey(f)}" for doc, f in c.fates.items()]} for c in cases]
     rows.sort(key=lambda r: (r["case"].passed and not r["case"].error,))
     return rows

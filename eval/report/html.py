@@ -25,9 +25,8 @@ def environment():  # noqa: ANN201
 def write_run_report(run_dir: Path, log: RunLog, cases: list[CaseRecord]) -> Path:
     from eval.report import charts
 
-    top_k = int(log.config.get("top_k", 5))
     html = environment().get_template("run.html.j2").render(
-        log=log, cases=cases, rows=charts.case_rows(cases, top_k), tags=charts.tag_table(cases),
+        log=log, cases=cases, rows=charts.case_rows(cases), tags=charts.tag_table(cases),
         bars={s: charts.bars(x) for s, x in log.suites.items()},
         funnel={s: charts.funnel(x) for s, x in log.suites.items()},
         latency=charts.latency_bins(cases))

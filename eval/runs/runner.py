@@ -158,7 +158,7 @@ def run(
             pending = [c for c in suite.cases if (suite.name, c.id) not in state.done]
             if pending:
                 bound = target.bind(suite, index)
-                jobs = [_job(bound, index, suite, case, names, judge, config.top_k) for case in pending]
+                jobs = [_job(bound, index, suite, case, names, judge) for case in pending]
                 execute(jobs, finished, config.concurrency)
             ordered = [state.records[(suite.name, c.id)] for c in suite.cases]
             state.log.suites[suite.name] = summarise(suite, ordered, names)
@@ -172,8 +172,8 @@ def run(
     return close_run(state, suites, config, judge)
 
 
-def _job(bound: Any, index: Any, suite: Suite, case: Any, names: list[str], judge: Any, top_k: int) -> Any:
-    return lambda: evaluate_case(bound, index, suite, case, names, judge, top_k)
+def _job(bound: Any, index: Any, suite: Suite, case: Any, names: list[str], judge: Any) -> Any:
+    return lambda: evaluate_case(bound, index, suite, case, names, judge)
 
 
 def target_runtime(config: RunConfig, workdir: Path, repeat: int) -> dict[str, Any]:
@@ -266,7 +266,7 @@ def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, confi
         failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
         if record is not None and failed:
             score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
-                         only=failed, top_k=config.top_k)
+                         only=failed)
             state.checkpoint.append(record)
 
 

@@ -47,7 +47,7 @@ def ask_of(suite: Suite, case: Case) -> Ask:
 
 
 def evaluate_case(target: BoundTarget, index: Any, suite: Suite, case: Case, names: list[str],
-                  judge: Any = None, top_k: int = 5) -> CaseRecord:
+                  judge: Any = None) -> CaseRecord:
     """Ask the target one case and score its reply. A target that fails (after its own
     retries) gives a record with ``error`` set and the raw reply kept: resuming retries it."""
     record = case_record(suite, case)
@@ -61,7 +61,7 @@ def evaluate_case(target: BoundTarget, index: Any, suite: Suite, case: Case, nam
         return record
     record.latency_ms = round((time.perf_counter() - start) * 1000, 3)
     fill(record, reply, suite.mode == "full")
-    return score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language, top_k=top_k)
+    return score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language)
 
 
 def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
@@ -101,7 +101,7 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
 
 
 def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity | None, names: list[str],
-                 judge: Any, language: str, only: set[str] | None = None, top_k: int = 5) -> CaseRecord:
+                 judge: Any, language: str, only: set[str] | None = None) -> CaseRecord:
     """Judge what is judged (every judged metric, or ``only`` those — a resume re-judges the
     failed ones), then compute every metric from the case's observation."""
     if judge is not None and record.mode == "full":
@@ -112,7 +112,7 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
         for name in names:
             if name in JUDGED and (only is None or name in only):
                 record.judgements[name] = judge_metric(name, inputs, judge, index.embed_queries)
-    obs = observe(case, record, index, identity, language, top_k)
+    obs = observe(case, record, index, identity, language)
     missing = unmeasurable(record)
     record.metrics = {name: None if missing.intersection(resolve(name).requires) else resolve(name).compute(obs)
                       for name in names}
@@ -120,7 +120,7 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
     if record.mode == "full":
         from eval.triage.labels import attribute
 
-        record.labels = attribute(record, case.groups, case.must_not_contain, top_k)
+        record.labels = attribute(record, case.groups, case.must_not_contain)
     return record
 
 
@@ -135,7 +135,7 @@ def unmeasurable(record: CaseRecord) -> set[str]:
 
 
 def observe(case: Case, record: CaseRecord, index: Any, identity: Identity | None,
-            language: str = "en", top_k: int = 5) -> Observation:
+            language: str = "en") -> Observation:
     by_id, meta_of = index.chunk_by_id, index.doc_metadata
     seen = {by_id[i].doc_id for t in record.trace for i, _ in t["output"] if i in by_id}
     seen |= {c["doc_id"] for c in record.context if c.get("doc_id")}
@@ -155,7 +155,7 @@ def observe(case: Case, record: CaseRecord, index: Any, identity: Identity | Non
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),
         reference=case.reference, language=language, context_texts=[c["text"] for c in record.context],
         judged={k: j["value"] if j["status"] == "ok" else None for k, j in record.judgements.items()},
-        fates=record.fates, top_k=top_k,
+        fates=record.fates,
     )
 
 

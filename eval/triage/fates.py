@@ -5,6 +5,11 @@ of that stage's list (``None``: not in the list). Stages: each retriever's own l
 depth (and ``retrieve``, the best over them), ``fused``, ``reranked``, ``top_k``, ``context``
 and ``cited``. ``status`` says whether the document could be found at all: ``indexed``,
 ``quarantined``, ``empty``, ``hidden`` (the asker may not see it) or ``missing``.
+
+Every rank is read from what the pipeline recorded (``Retrieval.stages``), never recomputed:
+``top_k`` is the list the context builder actually received (after ``split`` swapped sub-query
+sources in and ``classify`` chose this question's k), and ``k`` is that question's cut size.
+A retrieval-only case stops at ``reranked``: no cut was made, so ``top_k`` is ``None``.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 STAGE_ORDER = ["retrieve", "fused", "reranked", "top_k", "context", "cited"]
+RANKED = ("fused", "reranked", "top_k")   # the pipeline's lists that are not a retriever's own
 
 
 def ranks_of(wanted: set[str], chunk_ids: list[str], doc_of: dict[str, str]) -> dict[str, int]:
@@ -32,12 +38,13 @@ def ranks_of(wanted: set[str], chunk_ids: list[str], doc_of: dict[str, str]) -> 
 
 
 def fates(expected: list[str], stages: dict[str, list[str]], context_ids: list[str], cited_ids: list[str],
-          top_k: int, doc_of: dict[str, str], status_of: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """``stages``: the retrieval's full lists (retriever names, ``fused``, ``reranked``)."""
+          k: int, doc_of: dict[str, str], status_of: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """``stages``: the retrieval's full lists as the pipeline recorded them (retriever names,
+    ``fused``, ``reranked`` and, once answered, ``top_k``); ``k``: the question's cut size."""
     wanted = set(expected)
     lists = {name: ranks_of(wanted, ids, doc_of) for name, ids in stages.items()}
-    retrievers = [n for n in stages if n not in ("fused", "reranked")]
-    top = ranks_of(wanted, stages.get("reranked", [])[:top_k], doc_of)
+    retrievers = [n for n in stages if n not in RANKED]
+    top = lists.get("top_k", {})
     context = ranks_of(wanted, context_ids, doc_of)
     cited = ranks_of(wanted, [c for c in cited_ids if c], doc_of)
     out: dict[str, dict[str, Any]] = {}
@@ -46,6 +53,8 @@ def fates(expected: list[str], stages: dict[str, list[str]], context_ids: list[s
         found = [r for r in per_retriever.values() if r is not None]
         out[doc] = {
             "status": status_of.get(doc, "indexed"),
+            "k": k,
+            "cut": "top_k" in stages,
             "retrievers": per_retriever,
             "ranks": {"retrieve": min(found) if found else None, "fused": lists.get("fused", {}).get(doc),
                       "reranked": lists.get("reranked", {}).get(doc), "top_k": top.get(doc),
@@ -54,8 +63,9 @@ def fates(expected: list[str], stages: dict[str, list[str]], context_ids: list[s
     return out
 
 
-def journey(fate: dict[str, Any], top_k: int) -> str:
-    """``bm25 #3 → fused #12 → reranked #7 → top-5 ✗``: one expected document's way."""
+def journey(fate: dict[str, Any]) -> str:
+    """``bm25 #3 → fused #12 → reranked #7 → top-5 ✗``: one expected document's way, cut at the
+    k the pipeline used for its question (a log written before fates recorded it: ``top-k``)."""
     if fate["status"] != "indexed":
         return f"{fate['status']} ✗"
     parts = [f"{n} #{r}" if r else f"{n} ✗" for n, r in fate["retrievers"].items()]
@@ -65,7 +75,10 @@ def journey(fate: dict[str, Any], top_k: int) -> str:
         return f"{head} ✗"
     steps = [head, f"fused #{r['fused']}" if r["fused"] else "fused ✗",
              f"reranked #{r['reranked']}" if r["reranked"] else "reranked ✗"]
-    steps.append(f"top-{top_k} ✓" if r["top_k"] else f"top-{top_k} ✗")
+    if not fate.get("cut", True):   # retrieval only: the pipeline made no cut
+        return " → ".join(steps)
+    top = f"top-{fate.get('k') or 'k'}"
+    steps.append(f"{top} ✓" if r["top_k"] else f"{top} ✗")
     if r["top_k"]:
         steps.append("context ✓" if r["context"] else "context ✗")
         if r["context"]:

@@ -12,7 +12,7 @@ The taxonomy (DESIGN §9), in priority order — the primary label is the first 
 | ``not_retrieved`` | no retriever returned it |
 | ``lost_in_fusion`` | a retriever ranked it within top-k, fusion did not |
 | ``demoted_by_rerank`` | fusion ranked it within top-k, the reranker pushed it out |
-| ``cut_by_top_k`` | retrieved, but no stage ever ranked it within top-k |
+| ``cut_by_top_k`` | retrieved, but not in the top-k the context builder received: no stage ranked it within k, or the cut swapped it out for a sub-query's source |
 | ``cut_by_context`` | in the top-k, left out of the context (budget, near-duplicate, per-source cap, superseded) |
 | ``not_in_context`` | not in the context of a target that reports no stages (``http``, ``python``): lost somewhere before it |
 | ``wrong_refusal`` | refused although every expected document was in the context |
@@ -36,9 +36,11 @@ ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not
 DOCUMENT_FATES = ORDER[4:11]
 
 
-def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]], k: int) -> str | None:
+def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]]) -> str | None:
     """Where an expected OR-group was lost (the label of its furthest document), or None when
-    one of its documents reached the context."""
+    one of its documents reached the context. "Within top-k" is measured against the k the
+    pipeline used for this question, and "in the top-k" is the cut the context builder received
+    (both recorded in the fate, never taken from the config)."""
     members = [fates[d] for d in group if d in fates]
     if not members:
         return None
@@ -53,12 +55,15 @@ def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]], k: int)
     if any(f["ranks"]["top_k"] for f in retrieved):
         return "cut_by_context"
 
-    def within(rank: int | None) -> bool:
-        return rank is not None and rank <= k
+    def within(f: dict[str, Any], stage: str) -> bool:
+        rank, k = f["ranks"][stage], f.get("k")
+        return rank is not None and k is not None and rank <= k
 
-    if any(within(f["ranks"]["fused"]) for f in retrieved):
+    if any(within(f, "reranked") for f in retrieved):
+        return "cut_by_top_k"        # ranked within k, but the cut swapped it out (a sub-query's source in its place)
+    if any(within(f, "fused") for f in retrieved):
         return "demoted_by_rerank"
-    if any(within(f["ranks"]["retrieve"]) for f in retrieved):
+    if any(within(f, "retrieve") for f in retrieved):
         return "lost_in_fusion"
     return "cut_by_top_k"
 
@@ -72,7 +77,7 @@ def forbidden_source(forbidden: list[str], context: list[dict[str, Any]]) -> str
     return None
 
 
-def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str], k: int) -> dict[str, Any]:
+def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str]) -> dict[str, Any]:
     """Labels of a case (empty when it passed): ``{"primary", "secondary", "detail"}``."""
     if record.passed and not record.error:
         return {}
@@ -95,7 +100,7 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
     in_context = {c.get("doc_id") for c in record.context}
     staged = bool(fates) or "stages" not in getattr(record, "unmeasurable", [])
     for group in groups:
-        why = group_fate(group, fates, k) if staged else (None if in_context & set(group) else "not_in_context")
+        why = group_fate(group, fates) if staged else (None if in_context & set(group) else "not_in_context")
         if why:
             lost["|".join(group)] = why
             found.append(why)

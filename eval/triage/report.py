@@ -38,11 +38,17 @@ def groups_of(cases: list[CaseRecord]) -> list[Group]:
     return out
 
 
-def journeys(record: CaseRecord, top_k: int) -> list[str]:
-    return [f"{doc}: {journey(fate, top_k)}" for doc, fate in record.fates.items()]
+def journeys(record: CaseRecord) -> list[str]:
+    return [f"{doc}: {journey(fate)}" for doc, fate in record.fates.items()]
 
 
-def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], top_k: int) -> str:
+def cut_sizes(records: list[CaseRecord]) -> str:
+    """The top-k the pipeline used for these cases, as their fates record it ("5", "4–8")."""
+    ks = sorted({f["k"] for r in records for f in r.fates.values() if f.get("k") and f.get("cut", True)})
+    return "" if not ks else str(ks[0]) if len(ks) == 1 else f"{ks[0]}–{ks[-1]}"
+
+
+def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord]) -> str:
     lines = [f"run {log.run_id}: {len(bad)} failing of {len(cases)} cases"]
     for group in groups_of(bad):
         share = len(group.cases) / len(bad)
@@ -52,7 +58,7 @@ def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], t
             secondary = (r.labels or {}).get("secondary") or []
             lines.append(f"  {r.suite}/{r.case_id}  [{r.split or '-'}]  {r.question}"
                          + (f"   (also: {', '.join(secondary)})" if secondary else ""))
-            for j in journeys(r, top_k):
+            for j in journeys(r):
                 lines.append(f"      {j}")
             source = ((r.labels or {}).get("detail") or {}).get("forbidden_source")
             if source:
@@ -100,14 +106,13 @@ def triage_command(run_dir: Path, suite: str | None, tag: str | None, html: Path
     cases = read_cases(run_dir)
     if suite is not None and suite not in log.suites:
         raise InputError(f"run {log.run_id} has no suite {suite!r}", field="--suite")
-    top_k = int(log.config.get("top_k", 5))
     bad = failing(cases, suite, tag)
-    print(format_triage(log, cases, bad, top_k))
+    print(format_triage(log, cases, bad))
     page = html or run_dir / "triage.html"
     from eval.report.html import environment
 
     rendered = environment().get_template("triage.html.j2").render(
-        log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=top_k, journeys=journeys,
+        log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
         suite=suite, tag=tag)
     write_text_atomic(page, rendered)
     print(f"\nhtml:  {page}")

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def fate(retrievers: dict[str, int | None], fused=None, reranked=None, top_k=None, context=None, cited=None,
          status="indexed") -> dict:
     found = [r for r in retrievers.values() if r]
-    return {"status": status, "retrievers": retrievers,
+    return {"status": status, "k": 5, "cut": True, "retrievers": retrievers,
             "ranks": {"retrieve": min(found) if found else None, "fused": fused, "reranked": reranked,
                       "top_k": top_k, "context": context, "cited": cited}}
 
@@ -52,26 +52,26 @@ IN_CONTEXT = fate({"bm25": 1}, 1, 1, 1, 1, None)
     (record({}, error="EndpointError: down"), "endpoint_error"),
 ])
 def test_each_label_from_its_fates(case: CaseRecord, label: str) -> None:
-    assert attribute(case, G if case.fates else [], [], k=5)["primary"] == label
+    assert attribute(case, G if case.fates else [], [])["primary"] == label
 
 
 def test_cases_without_expected_documents_are_labelled_too() -> None:
-    assert attribute(record({}, behaviour="refused"), [], [], k=5)["primary"] == "wrong_refusal"
+    assert attribute(record({}, behaviour="refused"), [], [])["primary"] == "wrong_refusal"
     missing = record({}, metrics={"answer_contains": 0.0})
-    assert attribute(missing, [], [], k=5)["primary"] == "answer_missing_fact"
+    assert attribute(missing, [], [])["primary"] == "answer_missing_fact"
 
 
 def test_forbidden_content_names_its_source_document() -> None:
     case = record({"d": IN_CONTEXT}, answer="The cap is 450 yuan.", metrics={"forbidden_answer": 1.0},
                   context=[{"doc_id": "d", "text": "cap 500"}, {"doc_id": "old-policy", "text": "The cap is 450 yuan."}])
-    labels = attribute(case, G, ["450 yuan"], k=5)
+    labels = attribute(case, G, ["450 yuan"])
     assert labels["primary"] == "forbidden_content" and labels["detail"]["forbidden_source"] == "old-policy"
 
 
 def test_an_or_group_is_lost_only_when_every_document_is() -> None:
     case = record({"a": fate({"bm25": None}), "b": IN_CONTEXT}, citations=[{"doc_id": "b"}],
                   metrics={"answer_contains": 0.0})
-    assert attribute(case, [("a", "b")], [], k=5)["primary"] == "answer_missing_fact"
+    assert attribute(case, [("a", "b")], [])["primary"] == "answer_missing_fact"
 
 
 def _project_run(project: Path, *overrides: str) -> list[CaseRecord]:
@@ -134,7 +134,7 @@ def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks
     for r in bad:
         assert r.labels["primary"] != "unexplained", r.case_id
         case = next(c for c in suites[r.suite].cases if c.id == r.case_id)
-        lost = {"|".join(g): why for g in case.groups if (why := group_fate(g, r.fates, log.config["top_k"]))}
+        lost = {"|".join(g): why for g in case.groups if (why := group_fate(g, r.fates))}
         assert lost == r.labels["detail"].get("lost", {}), r.case_id
     assert main(["triage", str(run_dir)]) == 0 and (run_dir / "triage.html").is_file()
     # compare against a run without the reranker and one with top-k 1: flips with their diverging stage

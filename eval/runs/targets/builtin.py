@@ -61,7 +61,7 @@ class Builtin:
                 reply.citations = [asdict(c) for c in frame.citations]
                 reply.usage = dict(frame.usage)
             expected = expected_of.get(ask.case_id, [])
-            reply.fates = (fates_of(expected, retrieval, frame, index, ask, self.config.top_k, doc_of)
+            reply.fates = (fates_of(expected, retrieval, frame, index, ask, doc_of)
                            if expected else {})
             return reply
 
@@ -79,9 +79,10 @@ class Builtin:
         self.candidates.flush()
 
 
-def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: Ask, top_k: int,
+def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: Ask,
              doc_of: dict[str, str]) -> dict[str, Any]:
-    """Each expected document followed through every stage (triage reads it)."""
+    """Each expected document followed through every stage, as the pipeline recorded them
+    (``retrieval.stages``, its ``top_k``): triage reads it."""
     from eval.triage.fates import fates
 
     status = dict(index.excluded)
@@ -94,7 +95,7 @@ def fates_of(expected: list[str], retrieval: Any, frame: Any, index: Any, ask: A
     return fates(expected, retrieval.stages,
                  [c.chunk_id for c in frame.context] if frame else [],
                  [c.chunk_id for c in frame.citations if c.chunk_id] if frame else [],
-                 top_k, doc_of, status)
+                 retrieval.top_k, doc_of, status)
 
 
 @targets.register("builtin", version="1", local=True)
