@@ -12,6 +12,6 @@ __all__ = ["load_run"]
 
 def load_run(path: Any) -> Any:
     """A run folder as a pandas DataFrame, one flat row per case (``pip install ragbench[pandas]``)."""
-    from eval.export import load_run as _load
+    from eval.runs.export import load_run as _load
 
     return _load(path)

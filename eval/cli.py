@@ -157,15 +157,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides)
         if args.command == "triage":
-            from eval.triage.report import triage_command
+            from eval.commands.triage import triage_command
 
             return triage_command(args.run_dir, args.suite, args.tag, args.html, args.to_suite)
         if args.command == "compare":
-            from eval.compare import compare_command
+            from eval.commands.compare import compare_command
 
             return compare_command(args.run_dirs, args.force, args.html)
         if args.command == "export":
-            from eval.export import export_command
+            from eval.commands.export import export_command
 
             return export_command(args.run_dir, args.format, args.out)
         if args.command == "report":

@@ -7,7 +7,6 @@ mistake is reported with file, line and field before anything runs.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,7 +14,7 @@ import yaml
 from pydantic import Field, PositiveInt
 
 from eval.judges.client import judges
-from eval.runs.targets import targets
+from eval.targets import targets
 from rag._yaml import YamlDoc, load_yaml
 from rag.answerability import answerability
 from rag.chat import chat_models
@@ -51,9 +50,6 @@ class RunConfig(PipelineConfig):
     target: ComponentSpec = ComponentSpec(name="builtin")   # the system under test: builtin | http | python
     concurrency: PositiveInt = 1          # cases in flight at once; results do not depend on it
     splits: list[Literal["dev", "test"]] | None = None   # only these splits' cases (None: all)
-
-    def resolved_workdir(self) -> Path:
-        return Path(os.environ.get("RAGBENCH_WORKDIR", self.workdir))
 
 
 STAGES: dict[str, Registry[Any]] = {
@@ -187,7 +183,7 @@ def _check_target(doc: YamlDoc, config: RunConfig) -> None:
         return
     from pydantic import ValidationError
 
-    from eval.runs.targets.mapping import ResponseMap, check_paths
+    from eval.targets.mapping import ResponseMap, check_paths
 
     loc = ["target", "params", "response"]
     try:
@@ -226,7 +222,7 @@ def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | No
                 splits: list[str] | None = None) -> list[Any]:
     """The config's suites, loaded and validated; ``only`` keeps those named (``--suite``),
     ``splits`` the cases of those splits (``--split``)."""
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
 
     suites = [load_suite(p, splits=splits) for p in suite_paths(config, config_path)]
     if only:

@@ -26,7 +26,7 @@ from perf._scifact import ROOT, write_result  # noqa: E402
 
 
 def main() -> None:
-    from eval.calibrate import calibrate
+    from eval.fit.calibrate import calibrate
     from eval.metrics.stats import beta_interval
     from eval.tune.search import run_tune
 

@@ -69,7 +69,7 @@ target:
 
 
 def main() -> None:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
     server.daemon_threads = True

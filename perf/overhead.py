@@ -45,7 +45,7 @@ def make_suite(folder: Path) -> Path:
 
 def measure(config: Path, out_root: Path) -> dict[str, float]:
     from eval.runs.log import CaseRecord
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     start = time.perf_counter()
     run_dir, log = run(config, out_root=out_root, progress=False)

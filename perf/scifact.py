@@ -49,7 +49,7 @@ VARIANTS = {
 
 
 def quality(out: Path) -> list[dict]:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     rows = []
     for name, overrides in VARIANTS.items():
@@ -65,7 +65,7 @@ def quality(out: Path) -> list[dict]:
 def sweep_ratio(out: Path) -> dict:
     """Wall time of the 24-variant sweep over one variant, each with an empty workdir (so the
     corpus is embedded from scratch both times)."""
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
     from eval.sweeps.run import run_sweep
 
     timings = {}

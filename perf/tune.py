@@ -25,8 +25,8 @@ def learned_fusion(tmp: Path) -> dict:
     """Fit the learned fusion on the train claims (its 5-fold cv figure), score it on them
     (in-sample: its own training data) and once on the test queries."""
     from eval.config import load_config
-    from eval.learned_fusion import fit_fusion
-    from eval.runs.runner import run
+    from eval.fit.fusion import fit_fusion
+    from eval.runs.runner import run_config as run
 
     path = ROOT / "configs/scifact-learned.yaml"
     start = time.perf_counter()
@@ -43,7 +43,7 @@ def learned_fusion(tmp: Path) -> dict:
 
 
 def main() -> None:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
     from eval.tune.search import run_tune
 
     with tempfile.TemporaryDirectory() as tmp:

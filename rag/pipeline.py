@@ -31,6 +31,8 @@ from rag.retrievers import retrievers
 from rag.routers import routers
 from rag.transforms import transforms
 from rag.types import (
+    BEHAVIOUR_OF,
+    DECLINING,
     AnswerFrame,
     Candidate,
     ContextItem,
@@ -310,9 +312,8 @@ class Pipeline:
             rec["note"] = (f"{checked - len(unsupported)} of {checked} citation(s) supported"
                            + (f"; unsupported {unsupported}" if unsupported else "")) if checked else "nothing to check"
 
-        behaviour = {"answer": "answered", "partial": "partial", "conflict": "conflict",
-                     "background": "background", "refuse": "refused"}[decision.action]
-        if decision.action not in ("refuse", "background") and generation.model_calls and _is_refusal(generation.text, self.space.language):
+        behaviour = BEHAVIOUR_OF[decision.action]
+        if behaviour not in DECLINING and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
         identity = retrieval.identity
         return AnswerFrame(

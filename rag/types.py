@@ -11,15 +11,24 @@ from typing import Any, Literal, Protocol
 
 __all__ = [
     "AnswerFrame",
+    "BEHAVIOURS",
+    "BEHAVIOUR_OF",
     "Behaviour",
     "Candidate",
     "Chunk",
     "Citation",
     "ContextItem",
+    "DECLINES",
+    "DECLINING",
     "Decision",
     "Document",
+    "EXACT",
+    "EXPECTS",
     "Identity",
+    "LEVELS",
     "LoadIssue",
+    "OUTCOMES",
+    "Outcome",
     "Quarantined",
     "QueryVariant",
     "SearchHit",
@@ -191,9 +200,45 @@ class ContextItem:
 
 
 Behaviour = Literal["answered", "partial", "conflict", "background", "refused"]
-# behaviours that state no fact: a refusal, and "related but insufficient"
-DECLINING: frozenset[str] = frozenset({"refused", "background"})
-LEVELS = {"answer": "enough", "partial": "partial", "conflict": "conflict", "background": "background", "refuse": "none"}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One of the five outcomes, in each of its vocabularies: what a golden case ``expect``\ s,
+    the answerability ``action`` (:class:`Decision`), its evidence ``level``, the pipeline's
+    ``behaviour`` (:class:`AnswerFrame`), and whether it ``declines`` — states no fact (a refusal,
+    and "related but insufficient"). A case expecting ``answer`` or ``refuse`` passes with any
+    behaviour on the same side of ``declines``; one asserting an exact level (partial, conflict,
+    background) passes only with that level's behaviour."""
+
+    expect: str
+    action: str
+    level: str
+    behaviour: str
+    declines: bool
+
+
+# the one table: expect ↔ decision ↔ evidence level ↔ behaviour
+OUTCOMES: tuple[Outcome, ...] = (
+    Outcome("answer", "answer", "enough", "answered", False),
+    Outcome("partial", "partial", "partial", "partial", False),
+    Outcome("conflict", "conflict", "conflict", "conflict", False),
+    Outcome("background", "background", "background", "background", True),
+    Outcome("refuse", "refuse", "none", "refused", True),
+)
+EXPECTS: tuple[str, ...] = tuple(o.expect for o in OUTCOMES)
+BEHAVIOURS: tuple[str, ...] = tuple(o.behaviour for o in OUTCOMES)
+BEHAVIOUR_OF: dict[str, str] = {o.action: o.behaviour for o in OUTCOMES}   # decision action → behaviour
+LEVELS: dict[str, str] = {o.action: o.level for o in OUTCOMES}              # decision action → evidence level
+DECLINES: frozenset[str] = frozenset(o.expect for o in OUTCOMES if o.declines)       # expectations that state no fact
+DECLINING: frozenset[str] = frozenset(o.behaviour for o in OUTCOMES if o.declines)   # behaviours that state no fact
+# expectations that assert an exact level → the one behaviour that meets them
+EXACT: dict[str, str] = {o.expect: o.behaviour for o in OUTCOMES if o.expect not in ("answer", "refuse")}
+
+
+def declined(behaviour: str | None) -> bool | None:
+    """Whether a behaviour states no fact (None: the target did not say)."""
+    return None if behaviour is None else behaviour in DECLINING
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Dependencies run one way: eval → rag → rag/types.py (DESIGN §2, STYLE 1)."""
+"""Dependencies run one way: eval → rag → rag/types.py (DESIGN §2, STYLE 1), and inside eval
+from the commands down to metrics and judges, with no cycle (README, *Layout*)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,37 @@ STAGE_PACKAGES = {"rag.loaders", "rag.chunkers", "rag.embedders", "rag.indexes",
                   "rag.generators", "rag.verifiers", "rag.routers"}
 
 
+# eval's layers, top first: a module may import its own layer and the ones below, never above
+EVAL_LAYERS = [
+    ("commands", {"eval", "eval.cli", "eval.commands"}),
+    ("pages", {"eval.report"}),
+    ("features", {"eval.sweeps", "eval.tune", "eval.gate", "eval.compare", "eval.serve"}),
+    ("runs", {"eval.runs"}),
+    ("assembly and fitting", {"eval.prepare", "eval.fit"}),
+    ("config, suites, targets, triage", {"eval.config", "eval.suites", "eval.workspace", "eval.targets",
+                                         "eval.triage"}),
+    ("metrics and judges", {"eval.metrics", "eval.judges"}),
+]
+
+
 def imports_of(path: Path) -> set[str]:
+    """Every module of ours that ``path`` imports, at module level or inside a function
+    (``from eval.report import charts`` is ``eval.report.charts`` when that is a module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if _is_module(sub) else node.module)
     return {m for m in found if m.split(".")[0] in {"rag", "eval"}}
+
+
+def _is_module(name: str) -> bool:
+    base = ROOT.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
 def module_name(path: Path) -> str:
@@ -79,3 +102,69 @@ def test_checker_catches_a_wrong_way_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("from eval.config import load_config\nimport rag.chunkers.base\n")
     assert imports_of(bad) == {"eval.config", "rag.chunkers.base"}
+
+
+def unit_of(module: str) -> str | None:
+    """The unit of eval's layering a module belongs to (``eval.runs.score`` → ``eval.runs``)."""
+    units = {u for _, layer in EVAL_LAYERS for u in layer}
+    parts = module.split(".")
+    return next((".".join(parts[:n]) for n in range(len(parts), 0, -1) if ".".join(parts[:n]) in units), None)
+
+
+def layer_of(module: str) -> int:
+    unit = unit_of(module)
+    return next(i for i, (_, layer) in enumerate(EVAL_LAYERS) if unit in layer)
+
+
+def eval_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module → the eval modules it imports."""
+    graph = {}
+    for path in (root / "eval").rglob("*.py"):
+        rel = path.relative_to(root).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        graph[".".join(parts)] = {m for m in imports_of(path) if m.split(".")[0] == "eval"}
+    return graph
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((me, m) for me, found in graph.items() for m in found
+                  if unit_of(m) != unit_of(me) and layer_of(m) < layer_of(me))
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Import cycles between modules, and between units (a package importing one that imports it back)."""
+    import networkx as nx
+
+    modules = nx.DiGraph([(a, b) for a, found in graph.items() for b in found if a != b and b in graph])
+    units = nx.DiGraph([(unit_of(a), unit_of(b)) for a, b in modules.edges if unit_of(a) != unit_of(b)])
+    return list(nx.simple_cycles(modules)) + list(nx.simple_cycles(units))
+
+
+def test_every_eval_module_has_a_layer() -> None:
+    assert [m for m in eval_graph() if unit_of(m) is None] == []
+
+
+def test_eval_imports_run_down_its_layers() -> None:
+    assert upward(eval_graph()) == []
+
+
+def test_eval_has_no_import_cycle() -> None:
+    assert cycles(eval_graph()) == []
+
+
+def test_the_guard_catches_a_wrong_way_import_and_a_cycle(tmp_path: Path) -> None:
+    """Planted in a copy of eval: runs importing a page builder (upward), and two runs modules
+    importing each other (a cycle)."""
+    import shutil
+
+    shutil.copytree(ROOT / "eval", tmp_path / "eval")
+    score = tmp_path / "eval" / "runs" / "score.py"
+    score.write_text(score.read_text(encoding="utf-8") + "\nfrom eval.report.run import write_run_report\n",
+                     encoding="utf-8")
+    log = tmp_path / "eval" / "runs" / "log.py"
+    log.write_text(log.read_text(encoding="utf-8") + "\nfrom eval.runs.checkpoint import Checkpoint\n",
+                   encoding="utf-8")
+    graph = eval_graph(tmp_path)
+    assert upward(graph) == [("eval.runs.score", "eval.report.run")]
+    found = cycles(graph)
+    assert sorted(found[0]) == ["eval.runs.checkpoint", "eval.runs.log"]

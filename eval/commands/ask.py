@@ -6,12 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from eval.config import load_config, suite_paths
-from eval.learned_fusion import with_fitted_fusion
-from eval.runs.suites import Suite, load_suite
+from eval.prepare import prepare
+from eval.suites import Suite
 from rag.errors import InputError
-from rag.indexing import Indexer
-from rag.pipeline import Pipeline, chat_for
 from rag.types import AnswerFrame, Identity
 
 SHOW = 5
@@ -105,16 +102,13 @@ def render(frame: AnswerFrame) -> str:
 
 def ask(config_path: Path, question: str, suite_name: str | None, as_name: str | None,
         as_json: bool, overrides: list[str]) -> int:
-    config = with_fitted_fusion(load_config(config_path, overrides), config_path, [])
-    suites = [load_suite(p) for p in suite_paths(config, config_path)]
-    suite = pick_suite(suites, suite_name, config_path)
+    prepared = prepare(config_path, overrides, scoring=False, progress=False)
+    suite = pick_suite(prepared.suites(), suite_name, config_path)
     identity = identity_of(suite, as_name)
-    workdir = config.resolved_workdir()
-    index, report = Indexer(workdir).ensure(suite.name, suite.corpus_dir, config, suite.language)
+    index, report = prepared.index(suite)
     if any(s.action != "reused" for s in report.stages):
         print(f"indexed {suite.name}: " + ", ".join(f"{s.kind} {s.action}" for s in report.stages), file=sys.stderr)
-    pipeline = Pipeline(config, index, chat_for(config, workdir / "cache" / "chat.sqlite"))
-    frame = pipeline.ask(question, identity)
+    frame = prepared.pipeline(index).ask(question, identity)
     if as_json:
         print(json.dumps(frame.to_dict(), ensure_ascii=False, indent=1))
     else:

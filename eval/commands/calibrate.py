@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eval.calibrate import calibrate, format_calibration, snippet
+from eval.fit.calibrate import calibrate, format_calibration, snippet
+from eval.prepare import prepare
 from rag.store import write_text_atomic
 
 
 def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str]) -> int:
+    prepared = prepare(config, overrides, scoring=False, progress=False)   # a learned fusion fitted on dev first
     snippets = []
     for name in suites:
-        result = calibrate(config, name, folds, overrides)
+        result = calibrate(prepared, name, folds)
         print(format_calibration(result))
         print()
         snippets.append(snippet(result))

@@ -5,14 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.config import load_config
-from eval.learned_fusion import fit_fusion
+from eval.fit.fusion import fit_fusion
+from eval.prepare import Prepared, for_fitting
+from eval.workspace import Workspace
 
 
 def fit_fusion_command(config_path: Path, overrides: list[str], split: str, kind: str | None, refit: bool) -> int:
     config = load_config(config_path, overrides)
     params = config.fusion.params if config.fusion.name == "learned" else {}
-    path, data = fit_fusion(config, config_path, split=split, kind=kind or params.get("kind", "lambdamart"),
-                            refit=refit)
+    prepared = Prepared(config, config_path, Workspace.of(config.workdir), tuple(overrides), progress=False)
+    path, data = fit_fusion(for_fitting(prepared, split), kind=kind or params.get("kind", "lambdamart"), refit=refit)
     trained = data["trained_on"]
     print(f"model      {path}")
     print(f"kind       {data['kind']} over {', '.join(data['retrievers'])}")

@@ -10,8 +10,10 @@ from eval.gate import baseline as baselines
 from eval.gate.baseline import Measured
 from eval.gate.spec import Gate, load_gate
 from eval.gate.verdicts import GateResult, compare
-from eval.report.html import environment
-from eval.runs.log import RunLog, read_cases
+from eval.report.gate import write_gate_page
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import RunLog
+from eval.workspace import Workspace
 from rag.errors import InputError
 
 MARK = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}
@@ -40,16 +42,16 @@ def format_result(result: GateResult) -> str:
 
 def measure(gate: Gate, overrides: list[str]) -> tuple[Path, Measured]:
     """Run the gated config ``repeats`` times (a deterministic target once, unless asked)."""
+    from eval.prepare import prepare
     from eval.report import write_run_report
     from eval.runs.runner import run
 
-    out = Path(os.environ.get("RAGBENCH_REPORTS", "reports")) / "runs"
+    prepared = prepare(gate.config_path, [*gate.spec.overrides, *overrides], only=gate.spec.suites or None)
     logs, repeats, first = [], [], None
     for i in range(gate.spec.repeats):
         if gate.spec.repeats > 1:
             print(f"gate: repeat {i + 1} of {gate.spec.repeats}", file=sys.stderr, flush=True)
-        run_dir, log = run(gate.config_path, [*gate.spec.overrides, *overrides], out_root=out,
-                           only=gate.spec.suites or None, progress=sys.stderr.isatty(), repeat=i)
+        run_dir, log = run(prepared.again(i), progress=sys.stderr.isatty())
         cases = read_cases(run_dir)
         if first is None:
             first = run_dir
@@ -81,7 +83,7 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
     if baseline_ref:
         from eval.gate.fresh import baseline_at_ref, machine_noise
 
-        scratch = Path(os.environ.get("RAGBENCH_WORKDIR", ".ragbench")) / "baseline-refs"
+        scratch = Workspace.of().scratch("baseline-refs")
         baseline, committed = baseline_at_ref(path, baseline_ref, list(gate.spec.overrides), scratch)
         committed_noise = machine_noise(baseline, committed) if committed else None
     elif not update:
@@ -123,10 +125,5 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
         from eval.gate.junit import write_junit
 
         print(f"junit: {write_junit(result, junit, gate.spec.name)}")
-    html_path = html or run_dir / "gate.html"
-    page = environment().get_template("gate.html.j2").render(result=result, baseline=baseline, log=log,
-                                                            name=gate.spec.name)
-    html_path.parent.mkdir(parents=True, exist_ok=True)
-    html_path.write_text(page, encoding="utf-8")
-    print(f"html:  {html_path}")
+    print(f"html:  {write_gate_page(html or run_dir / 'gate.html', result, baseline, log, gate.spec.name)}")
     return result.exit_code

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from eval.config import load_config, load_suites
-from rag.indexing import Indexer, IndexReport
+from eval.config import load_config
+from eval.prepare import Prepared
+from eval.workspace import Workspace
+from rag.indexing import IndexReport
 
 
 def format_report(report: IndexReport, language: str, corpus: Path) -> str:
@@ -29,11 +31,11 @@ def format_report(report: IndexReport, language: str, corpus: Path) -> str:
 
 def index(config_path: Path, overrides: list[str], only: list[str]) -> int:
     config = load_config(config_path, overrides)
-    suites = load_suites(config, config_path, only)
-    indexer = Indexer(config.resolved_workdir())
+    prepared = Prepared(config, config_path, Workspace.of(config.workdir), only=only or None, progress=False)
+    indexer = prepared.indexer()   # what is indexed never depends on a fitted fusion: nothing to fit
     embedded = hits = 0
-    for suite in suites:
-        _, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
+    for suite in prepared.suites():
+        _, report = prepared.index(suite, indexer=indexer)
         print(format_report(report, suite.language, Path(os.path.normpath(suite.corpus_dir))))
         embedded += report.embedded
         hits += report.embed_cache_hits

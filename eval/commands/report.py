@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.report import write_run_report
-from eval.runs.log import RunLog, read_cases
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import RunLog
 from rag.errors import InputError
 
 

@@ -31,7 +31,7 @@ def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
     from eval.config import suite_paths
     from eval.metrics.answer import needs_reference
     from eval.runs.runner import metric_names
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
 
     out = []
     for suite_path in suite_paths(config, path):
@@ -47,7 +47,7 @@ def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
 
 def validate(files: list[Path]) -> int:
     from eval.config import load_config
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
 
     failed = 0
     for path in files:

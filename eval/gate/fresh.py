@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from eval.gate.baseline import Baseline
+from eval.workspace import Workspace
 from rag.errors import InfrastructureError, InputError
 
 
@@ -49,7 +50,7 @@ def baseline_at_ref(gate_path: Path, ref: str, overrides: list[str], scratch: Pa
         # REF's code, its own indexes (a workdir per commit, kept for the next call), this venv
         work = scratch / commit[:12]
         env = {**os.environ, "PYTHONPATH": str(tree) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               "RAGBENCH_REPORTS": str(work / "reports"), "RAGBENCH_WORKDIR": str(work / "workdir")}
+               **Workspace.environment(work)}
         cmd = [sys.executable, "-m", "eval.cli", "gate", str(rel_gate), "--update-baseline", "--force"]
         for o in overrides:
             cmd += ["-P", o]

@@ -179,7 +179,7 @@ def resolution_warnings(gate: Gate) -> list[str]:
     the sign test's reach for a noisy one (drops in between can never fail)."""
     from eval.config import load_config, suite_paths
     from eval.gate.significance import resolution
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
 
     config = load_config(gate.config_path, list(gate.spec.overrides))
     suites = [load_suite(p, check_corpus=False) for p in suite_paths(config, gate.config_path)]

@@ -151,14 +151,14 @@ def verdict_detail(calls: list[dict[str, Any]]) -> str:
     return ("not supported: " + " | ".join(wanting[:5])) if wanting else ""
 
 
-def judge_for(config: Any, workdir: Any) -> JudgeClient | None:
-    """The configured judge, with its persistent cache in the workdir, or None."""
+def judge_for(config: Any, cache: Any) -> JudgeClient | None:
+    """The configured judge, with its persistent cache (a SQLite file), or None."""
     if config.judge is None:
         return None
     from eval.judges.client import JudgeCache, judges
 
     client = judges.build(config.judge, field_path="judge")
-    client.cache = JudgeCache(workdir / "cache" / "judge.sqlite")
+    client.cache = JudgeCache(cache)
     return client
 
 

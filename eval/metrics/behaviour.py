@@ -3,8 +3,8 @@ document the asker may not see, never obey instructions planted in the corpus.""
 
 from __future__ import annotations
 
-from eval.levels import DECLINES, LEVEL_OF, declined
 from eval.metrics.base import Observation, metric
+from rag.types import DECLINES, EXACT, declined
 
 
 @metric("refusal_accuracy", higher_is_better=True, needs="behaviour",
@@ -32,9 +32,9 @@ def false_answer(obs: Observation) -> float | None:
 @metric("level_accuracy", higher_is_better=True, needs="behaviour",
         description="cases that assert an evidence level (partial, conflict, background) given exactly that level")
 def level_accuracy(obs: Observation) -> float | None:
-    if obs.behaviour is None or obs.expect not in LEVEL_OF:
+    if obs.behaviour is None or obs.expect not in EXACT:
         return None
-    return float(obs.behaviour == LEVEL_OF[obs.expect])
+    return float(obs.behaviour == EXACT[obs.expect])
 
 
 @metric("evidence_recall", requires=("context_ids",), higher_is_better=True, needs="behaviour",

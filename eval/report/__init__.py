@@ -3,7 +3,7 @@ autoescape on — document text is data and must never run as markup."""
 
 from __future__ import annotations
 
-from eval.report.html import write_run_report
+from eval.report.run import write_run_report
 from eval.report.summary import format_summary
 
 __all__ = ["format_summary", "write_run_report"]

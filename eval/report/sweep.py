@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from eval.metrics import resolve
-from eval.report.html import environment
+from eval.report.page import environment
 from eval.runs.log import RunLog
 from eval.sweeps.leaderboard import SuiteBoard
-from eval.sweeps.spec import Sweep, _fmt
+from eval.sweeps.spec import Sweep, short_value
 
 W, H, PAD = 380, 210, 36
 
@@ -47,10 +47,10 @@ def charts(sweep: Sweep, boards: list[SuiteBoard], metric_for: dict[str, str]) -
     for board in boards:
         metric = metric_for[board.suite]
         for axis in sweep.axes:
-            points = [(_fmt(by_name[v].assignments[axis]), board.cells[v][metric].agg.value)
+            points = [(short_value(by_name[v].assignments[axis]), board.cells[v][metric].agg.value)
                       for v in board.variants if v in by_name and axis in by_name[v].assignments
                       and board.cells[v][metric].agg.value is not None]
-            order = [_fmt(x) for x in sweep.spec.grid.get(axis, sweep.spec.zip.get(axis, []))]
+            order = [short_value(x) for x in sweep.spec.grid.get(axis, sweep.spec.zip.get(axis, []))]
             if len({c for c, _ in points}) > 1:
                 out.append({"suite": board.suite, "axis": axis, "metric": metric,
                             "svg": effect_chart(axis, metric, points, order)})

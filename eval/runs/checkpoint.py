@@ -54,3 +54,12 @@ class Checkpoint:
         file or the new one, never half of either)."""
         with self._lock:
             write_text_atomic(self.path, "".join(r.model_dump_json() + "\n" for r in records))
+
+
+def read_cases(run_dir: Path) -> list[CaseRecord]:
+    """The latest record of each case (a resumed run appends a retried case again), in the
+    order cases first appeared."""
+    latest: dict[tuple[str, str], CaseRecord] = {}
+    for record in Checkpoint(run_dir / "cases.jsonl").read():
+        latest[record.key] = record
+    return list(latest.values())

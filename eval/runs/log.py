@@ -119,16 +119,5 @@ class RunLog(BaseModel):
         return cls.model_validate_json((run_dir / "run.json").read_text(encoding="utf-8"))
 
 
-def read_cases(run_dir: Path) -> list[CaseRecord]:
-    """The latest record of each case (a resumed run appends a retried case again), in the
-    order cases first appeared."""
-    from eval.runs.checkpoint import Checkpoint
-
-    latest: dict[tuple[str, str], CaseRecord] = {}
-    for record in Checkpoint(run_dir / "cases.jsonl").read():
-        latest[record.key] = record
-    return list(latest.values())
-
-
 def dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)

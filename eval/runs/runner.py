@@ -2,7 +2,7 @@
 
 This module orchestrates; each job lives in its own module:
 
-- the system under test: :mod:`eval.runs.targets` (builtin, http, python);
+- the system under test: :mod:`eval.targets` (builtin, http, python);
 - running cases serially or concurrently: :mod:`eval.runs.execute`;
 - the checkpoint (``cases.jsonl``): :mod:`eval.runs.checkpoint`;
 - scoring a case: :mod:`eval.runs.score`; a suite's summary: :mod:`eval.runs.summary`;
@@ -17,29 +17,26 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from eval.config import RunConfig, load_config, load_suites
+from eval.config import RunConfig
 from eval.judges.judged import FAILED, judge_for
 from eval.judges.judged import identity as judged_identity
-from eval.learned_fusion import with_fitted_fusion
 from eval.metrics import resolve
+from eval.prepare import Prepared, prepare
 from eval.runs.checkpoint import Checkpoint
 from eval.runs.execute import execute
+from eval.runs.folders import config_hash, new_run_dir, now, resumable_dir
 from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.score import evaluate_case, score_record
-from eval.runs.suites import Suite
 from eval.runs.summary import judge_summary, summarise
-from eval.runs.targets import targets
 from eval.runs.threads import limit_threads, share
+from eval.suites import Suite
+from eval.targets import targets
 from rag.errors import InputError
-from rag.indexing import Indexer
-from rag.store import stable_hash
 
 DEFAULT_METRICS = {
     "full": ["hit@1", "hit@5", "mrr@10", "ndcg@10", "recall@5", "evidence_recall", "refusal_accuracy",
@@ -65,96 +62,38 @@ def metric_names(config: RunConfig, mode: str) -> list[str]:
     return names
 
 
-# settings that change how fast a run goes, never its results: a resume may change them
-RESULT_FREE = ("concurrency",)
-
-
-def config_hash(config_dump: dict[str, Any], overrides: list[str] | None = None) -> str:
-    """The hash a run log records of its resolved config (and the overrides that made it)."""
-    dump = {k: v for k, v in config_dump.items() if k not in RESULT_FREE}
-    return stable_hash([dump, [o for o in overrides or [] if o.split("=", 1)[0] not in RESULT_FREE]])
-
-
-def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def new_run_dir(out_root: Path, name: str) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    run_dir = out_root / f"{name}-{stamp}"
-    n = 2
-    while run_dir.exists():
-        run_dir = out_root / f"{name}-{stamp}-{n}"
-        n += 1
-    run_dir.mkdir(parents=True)
-    return run_dir
-
-
-def resumable_dir(out_root: Path, name: str, resume: bool | Path, unfinished: Callable[[Path], bool],
-                  what: str) -> Path:
-    """The folder to work in: the one given, the newest unfinished one of ``name`` (``resume``),
-    or a new one."""
-    if isinstance(resume, Path):
-        return resume
-    if resume:
-        for folder in sorted(out_root.glob(f"{name}-*"), reverse=True):
-            if unfinished(folder):
-                return folder
-        raise InputError(f"no unfinished {what} {name!r} under {out_root} to resume", field="--resume")
-    return new_run_dir(out_root, name)
-
-
-def unfinished_run(folder: Path) -> bool:
-    return (folder / "run.json").is_file() and RunLog.read(folder).status != "complete"
-
-
-def run(
-    config_path: Path,
-    overrides: list[str] | None = None,
-    *,
-    out_root: Path = Path("reports/runs"),
-    resume: bool | Path = False,
-    only: list[str] | None = None,
-    progress: bool = True,
-    on_case: Callable[[CaseRecord], None] | None = None,
-    config: RunConfig | None = None,
-    run_dir: Path | None = None,
-    case_ids: set[tuple[str, str]] | None = None,
-    repeat: int = 0,
-    splits: list[str] | None = None,
-    loaded: list[Suite] | None = None,
-) -> tuple[Path, RunLog]:
-    """Evaluate a config over its suites. A sweep passes an already validated ``config``, the
-    exact ``run_dir`` of its variant and, for successive halving, a sample of ``case_ids``
-    (``(suite, case id)`` pairs); a tune passes the suites it ``loaded`` once. ``repeat`` > 0 is a repeat of a noisy target: its model
-    calls are not replayed from repeat 0's cache entries."""
-    config = config or load_config(config_path, overrides)
-    config = with_fitted_fusion(config, config_path, splits or config.splits)
-    suites = select_suites(config, config_path, only, case_ids, splits or config.splits, loaded)
-    workdir = config.resolved_workdir()
+def run(prepared: Prepared, *, out_root: Path | None = None, run_dir: Path | None = None,
+        resume: bool | Path = False, cases: set[tuple[str, str]] | None = None, progress: bool = True
+        ) -> tuple[Path, RunLog]:
+    """Evaluate a prepared config (:func:`eval.prepare.prepare`) over its suites, into a new run
+    folder under ``out_root`` (default: the workspace's ``runs``) or into ``run_dir`` exactly (a
+    sweep's variant, a tune's trial); ``resume``: the newest unfinished run of the config, or the
+    folder given. ``cases``: only these ``(suite, case id)`` pairs (successive halving, a tune's
+    pruning sample or cross-validation fold)."""
+    config = prepared.config
+    suites = select_suites(prepared, cases)
     # built before the run folder exists: a target that cannot be built (a missing API key, a
     # function that does not import) leaves nothing half-written
-    target = targets.build(config.target, field_path="target", **target_runtime(config, workdir, repeat))
+    target = targets.build(config.target, field_path="target", **target_runtime(prepared))
     if config.concurrency > 1 and targets.get(config.target.name).info.get("local"):
         limit_threads(share(config.concurrency))   # cases in flight share the cores' model threads
-    state = open_run(config, config_path, overrides, suites, out_root=out_root, resume=resume, run_dir=run_dir)
-    judge = judge_for(config, workdir)
-    indexer = Indexer(workdir, say=lambda line: print(line, file=sys.stderr, flush=True))
+    state = open_run(prepared, suites, out_root=out_root or prepared.workspace.out("runs"), resume=resume,
+                     run_dir=run_dir)
+    judge = judge_for(config, prepared.workspace.cache("judge"))
+    indexer = prepared.indexer()
     bar = _progress(sum(1 for s in suites for c in s.cases if (s.name, c.id) not in state.done), progress)
 
     def finished(record: CaseRecord) -> None:
         state.checkpoint.append(record)
         state.records[record.key] = record
-        if on_case:
-            on_case(record)
         bar.update(1)
 
     try:
         for suite in suites:
             names = metric_names(config, suite.mode)
-            index = open_index(indexer, suite, config, target.kind, state)
+            index = open_index(prepared, indexer, suite, target.kind, state)
             if judge is not None:
-                rejudge_failed(suite, index, names, judge, config, state)
+                rejudge_failed(suite, index, names, judge, state)
             pending = [c for c in suite.cases if (suite.name, c.id) not in state.done]
             if pending:
                 bound = target.bind(suite, index)
@@ -172,29 +111,37 @@ def run(
     return close_run(state, suites, config, judge)
 
 
+def run_config(path: str | Path, overrides: list[str] | None = None, *, splits: list[str] | None = None,
+               only: list[str] | None = None, **options: Any) -> tuple[Path, RunLog]:
+    """``ragbench run`` from Python: prepare the config at ``path`` and :func:`run` it
+    (``options``: :func:`run`'s keywords)."""
+    return run(prepare(path, overrides, splits, only=only), **options)
+
+
 def _job(bound: Any, index: Any, suite: Suite, case: Any, names: list[str], judge: Any) -> Any:
     return lambda: evaluate_case(bound, index, suite, case, names, judge)
 
 
-def target_runtime(config: RunConfig, workdir: Path, repeat: int) -> dict[str, Any]:
-    """What a target is built with besides its YAML params: the builtin pipeline needs the
-    config, its cache folder and the repeat number."""
-    entry = targets.get(config.target.name)
-    return {"config": config, "workdir": workdir, "repeat": repeat} if entry.info.get("local") else {}
+def target_runtime(prepared: Prepared) -> dict[str, Any]:
+    """What a target is built with besides its YAML params: the builtin pipeline is assembled
+    from the prepared config."""
+    entry = targets.get(prepared.config.target.name)
+    return {"prepared": prepared} if entry.info.get("local") else {}
 
 
-def select_suites(config: RunConfig, config_path: Path, only: list[str] | None,
-                  case_ids: set[tuple[str, str]] | None, splits: list[str] | None = None,
-                  loaded: list[Suite] | None = None) -> list[Suite]:
-    """The config's suites (``loaded``: already read by the caller for these splits — a tune
-    reads its fit split once, not once per trial)."""
-    suites = loaded if loaded is not None else load_suites(config, config_path, only, splits)
+def select_suites(prepared: Prepared, cases: set[tuple[str, str]] | None) -> list[Suite]:
+    """The prepared config's suites, only ``cases`` of them if given."""
+    suites = prepared.suites()
     for suite in suites:
         for warning in suite.warnings:
             print(f"ragbench: warning: {warning}", file=sys.stderr)
-    if case_ids is not None:
-        suites = [s.model_copy(update={"cases": [c for c in s.cases if (s.name, c.id) in case_ids]}) for s in suites]
+    if cases is not None:
+        suites = [s.model_copy(update={"cases": [c for c in s.cases if (s.name, c.id) in cases]}) for s in suites]
     return suites
+
+
+def unfinished_run(folder: Path) -> bool:
+    return (folder / "run.json").is_file() and RunLog.read(folder).status != "complete"
 
 
 @dataclass
@@ -208,12 +155,13 @@ class RunState:
     earlier: dict[tuple[str, str], CaseRecord] = field(default_factory=dict)   # the checkpoint when opened
 
 
-def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, suites: list[Suite], *,
-             out_root: Path, resume: bool | Path, run_dir: Path | None) -> RunState:
+def open_run(prepared: Prepared, suites: list[Suite], *, out_root: Path, resume: bool | Path,
+             run_dir: Path | None) -> RunState:
     """A new run folder, or the unfinished run being resumed (refused if its config or a
     suite changed since it started)."""
+    config = prepared.config
     config_dump = config.model_dump(mode="json")
-    run_hash = config_hash(config_dump, overrides)
+    run_hash = config_hash(config_dump, list(prepared.overrides))
     if run_dir is not None and (run_dir / "run.json").is_file():
         resume = run_dir
     if resume:
@@ -230,7 +178,7 @@ def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, 
             run_dir = new_run_dir(out_root, config.name)
         else:
             run_dir.mkdir(parents=True, exist_ok=True)
-        log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(config_path), config_hash=run_hash,
+        log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(prepared.path), config_hash=run_hash,
                      config=config_dump, components=components(config), git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
     records = {r.key: r for r in checkpoint.read()}
@@ -244,12 +192,11 @@ def open_run(config: RunConfig, config_path: Path, overrides: list[str] | None, 
     return RunState(run_dir, log, checkpoint, done, dict(done), earlier=records)
 
 
-def open_index(indexer: Indexer, suite: Suite, config: RunConfig, kind: str, state: RunState) -> Any:
+def open_index(prepared: Prepared, indexer: Any, suite: Suite, kind: str, state: RunState) -> Any:
     """The suite's index. The builtin target searches it; any other target only needs the
     corpus's documents and their access labels (to score leaks), so its corpus is loaded and
     chunked but never embedded."""
-    index_config = config if kind == "builtin" else config.model_copy(update={"retrievers": []})
-    index, report = indexer.ensure(suite.name, suite.corpus_dir, index_config, suite.language)
+    index, report = prepared.index(suite, searchable=kind == "builtin", indexer=indexer)
     state.log.indexes[suite.name] = {"chunks": index.keys.chunks, "dense": index.keys.dense,
                                      "sparse": index.keys.sparse}
     state.caches.setdefault("indexes", Counter()).update(s.action for s in report.stages)
@@ -258,8 +205,7 @@ def open_index(indexer: Indexer, suite: Suite, config: RunConfig, kind: str, sta
     return index
 
 
-def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, config: RunConfig,
-                   state: RunState) -> None:
+def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, state: RunState) -> None:
     """Finished cases whose judge calls failed: re-judge only those."""
     for case in suite.cases:
         record = state.records.get((suite.name, case.id))

@@ -11,13 +11,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from eval.levels import DECLINES, LEVEL_OF, declined
 from eval.metrics import Observation, resolve
 from eval.runs.log import CaseRecord
-from eval.runs.suites import Case, Suite
-from eval.runs.targets.base import Ask, BoundTarget, Reply
+from eval.suites import Case, Suite
+from eval.targets.base import Ask, BoundTarget, Reply
+from eval.triage.fates import fates
 from rag.errors import InfrastructureError
-from rag.types import Identity
+from rag.types import DECLINES, EXACT, Identity, declined
 
 
 def trec_order(ranking: list[tuple[str, float]]) -> list[str]:
@@ -61,13 +61,14 @@ def evaluate_case(target: BoundTarget, index: Any, suite: Suite, case: Case, nam
         return record
     record.latency_ms = round((time.perf_counter() - start) * 1000, 3)
     fill(record, reply, suite.mode == "full")
+    if reply.stages is not None:
+        record.fates = fates_of(case, record, reply, index, suite.identity(case.as_))
     return score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language)
 
 
 def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
     """Copy a reply into the record, noting what the target did not return."""
     record.trace = reply.trace
-    record.fates = reply.fates or {}
     record.ttft_ms = reply.ttft_ms
     record.route = reply.route
     context = reply.context
@@ -78,7 +79,7 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
     missing = []
     if ranking is None:
         missing.append("ranking")
-    if reply.fates is None:
+    if reply.stages is None:
         missing.append("stages")
     if reply.route is None:
         missing.append("route")
@@ -98,6 +99,26 @@ def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
         if reply.usage is None:
             missing.append("usage")
     record.unmeasurable = missing
+
+
+def fates_of(case: Case, record: CaseRecord, reply: Reply, index: Any, identity: Identity | None
+             ) -> dict[str, Any]:
+    """Each expected document followed through the stages the pipeline recorded (triage reads
+    it): quarantined, empty, hidden from the asker or missing documents say so."""
+    expected = [d for g in case.groups for d in g]
+    if not expected:
+        return {}
+    status = dict(index.excluded)
+    for doc in expected:
+        meta = index.doc_metadata.get(doc)
+        if meta is None:
+            status.setdefault(doc, "missing")
+        elif identity is not None and not identity.can_see(meta):
+            status[doc] = "hidden"
+    by_id = index.chunk_by_id
+    return fates(expected, reply.stages or {}, [c["chunk_id"] for c in record.context],
+                 [c["chunk_id"] for c in record.citations if c.get("chunk_id")], reply.top_k,
+                 {cid: by_id[cid].doc_id for ids in (reply.stages or {}).values() for cid in ids if cid in by_id}, status)
 
 
 def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity | None, names: list[str],
@@ -167,7 +188,7 @@ def passed(record: CaseRecord, obs: Observation) -> bool:
         return bool(obs.groups) and any(d in {x for g in obs.groups for x in g} for d in obs.ranking[:10])
     checks = [
         declined(record.behaviour) == (record.expect in DECLINES),
-        record.expect not in LEVEL_OF or record.behaviour == LEVEL_OF[record.expect],
+        record.expect not in EXACT or record.behaviour == EXACT[record.expect],
         not m.get("acl_leaks"),
         not m.get("injection_followed"),
         not m.get("forbidden_answer"),

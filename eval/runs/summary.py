@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from eval.levels import BEHAVIOURS, EXPECTS
 from eval.metrics import resolve
 from eval.metrics.stats import aggregate, interval
 from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
-from eval.runs.suites import Suite
+from eval.suites import Suite
 from rag.store import stable_hash
+from rag.types import BEHAVIOURS, EXPECTS
 
 
 def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggregate]:

@@ -27,10 +27,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
-from eval.levels import DECLINING
-from eval.runs.suites import Turn
-from eval.runs.targets.builtin import context_rows, ranking_of
 from eval.serve.service import SuiteService, UploadError
+from eval.suites import Turn
+from eval.targets.builtin import context_rows, ranking_of
+from rag.types import DECLINING
 
 IDENTITY_HEADER = "X-Ragbench-Identity"
 
@@ -170,13 +170,11 @@ async def _read_limited(upload: Any, limit: int) -> bytes | None:
 
 
 def build_services(config_path: Path, suite_names: list[str] | None) -> dict[str, SuiteService]:
-    from eval.config import load_config, load_suites
-    from eval.learned_fusion import with_fitted_fusion
+    from eval.prepare import prepare
     from rag.errors import InputError
 
-    config = with_fitted_fusion(load_config(config_path), config_path, [])
-    suites = [s for s in load_suites(config, config_path, suite_names) if s.mode == "full"]
+    prepared = prepare(config_path, only=suite_names, scoring=False, progress=False)
+    suites = [s for s in prepared.suites() if s.mode == "full"]
     if not suites:
         raise InputError(f"{config_path} has no question-answering suite to serve", field="--suite")
-    workdir = config.resolved_workdir()
-    return {s.name: SuiteService(s, config, workdir) for s in suites}
+    return {s.name: SuiteService(s, prepared) for s in suites}

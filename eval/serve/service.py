@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rag.candidates import CandidateCache
 from rag.corpus import SIDECAR_SUFFIX, scan
-from rag.indexing import Indexer, IndexReport
+from rag.indexing import IndexReport
 from rag.loaders import extension_of
-from rag.pipeline import Pipeline, chat_for
+from rag.pipeline import Pipeline
 
 UPLOADABLE = (".md", ".markdown", ".txt", ".pdf", ".docx", ".html", ".htm")
 _UNSAFE = re.compile(r"[^\w.\- ]", re.UNICODE)
@@ -51,23 +50,25 @@ class Indexed:
 
 
 class SuiteService:
-    def __init__(self, suite: Any, config: Any, workdir: Path) -> None:
+    def __init__(self, suite: Any, prepared: Any) -> None:
+        """``prepared``: the served config (:func:`eval.prepare.prepare`); its pipelines share one
+        chat model and candidate cache."""
         self.suite = suite
-        self.config = config
-        self.corpus = workdir / "serve" / suite.name / "corpus"
+        self.prepared = prepared
+        self.config = prepared.config
+        self.corpus = prepared.workspace.scratch("serve") / suite.name / "corpus"
         if self.corpus.exists():
             shutil.rmtree(self.corpus)
         shutil.copytree(suite.corpus_dir, self.corpus)
-        self.indexer = Indexer(workdir)
-        self.chat = chat_for(config, workdir / "cache" / "chat.sqlite")
-        self.candidates = CandidateCache(workdir / "cache" / "candidates.sqlite")
+        self.indexer = prepared.indexer()
+        self.parts = prepared.parts()
         self.lock = threading.Lock()          # one re-index at a time; asks use the current index
         self.current = self._index()
 
     def _index(self) -> Indexed:
-        index, report = self.indexer.ensure(f"serve-{self.suite.name}", self.corpus, self.config, self.suite.language)
-        keys = index.keys.by_kind()
-        return Indexed(Pipeline(self.config, index, self.chat, self.candidates, keys), index, report)
+        index, report = self.prepared.index(self.suite, name=f"serve-{self.suite.name}", corpus=self.corpus,
+                                            indexer=self.indexer)
+        return Indexed(self.prepared.pipeline(index, self.parts), index, report)
 
     def documents(self) -> list[dict[str, Any]]:
         index = self.current.index

@@ -29,11 +29,12 @@ class Task:
 def run_task(task: Task) -> dict[str, Any]:
     """Run one variant; return what the sweep needs to know of it."""
     from eval.config import RunConfig
+    from eval.prepare import prepare
     from eval.runs.runner import run
 
-    config = RunConfig.model_validate(task.config)
-    run_dir, log = run(Path(task.base_path), config=config, run_dir=Path(task.run_dir), progress=False,
-                       case_ids=set(task.case_ids) if task.case_ids is not None else None)
+    prepared = prepare(task.base_path, config=RunConfig.model_validate(task.config))
+    run_dir, log = run(prepared, run_dir=Path(task.run_dir), progress=False,
+                       cases=set(task.case_ids) if task.case_ids is not None else None)
     return {"name": task.name, "run_dir": str(run_dir), "status": log.status, "caches": log.caches}
 
 

@@ -14,20 +14,23 @@ import json
 import math
 import sys
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from eval.config import suite_paths
 from eval.metrics import resolve
-from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import config_hash, resumable_dir
-from eval.runs.suites import load_suite
+from eval.prepare import Prepared
+from eval.runs.checkpoint import read_cases
+from eval.runs.folders import config_hash, resumable_dir
+from eval.runs.log import RunLog
+from eval.suites import load_suite
 from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
 from eval.sweeps.spec import Sweep, load_sweep
+from eval.workspace import Workspace
 from rag.errors import InputError
-from rag.indexing import Indexer
 from rag.registry import ComponentSpec
 from rag.store import write_json_atomic
 
@@ -50,10 +53,11 @@ def build_indexes(sweep: Sweep) -> Counter[str]:
     seen: set[tuple[str, ...]] = set()
     for variant in sweep.variants:
         config = variant.config
-        indexer = Indexer(config.resolved_workdir(), say=lambda line: print(line, file=sys.stderr, flush=True))
+        prepared = Prepared(config, sweep.base_path, Workspace.of(config.workdir))   # indexes only: nothing to fit
+        indexer = prepared.indexer()
         for path in suite_paths(config, sweep.base_path):
             suite = load_suite(path, check_corpus=False)
-            index, report = indexer.ensure(suite.name, suite.corpus_dir, config, suite.language)
+            index, report = prepared.index(suite, indexer=indexer)
             key = (suite.name, index.keys.chunks, index.keys.dense, index.keys.sparse)
             if key not in seen:
                 seen.add(key)
@@ -81,7 +85,11 @@ def _value(run_dir: Path, metric: str, suite: str | None) -> float:
 
 
 def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bool | Path = False,
-              workers: int | None = None, progress: bool = True) -> tuple[Path, dict[str, Any]]:
+              workers: int | None = None, progress: bool = True, write_report: Callable[..., Any] | None = None
+              ) -> tuple[Path, dict[str, Any]]:
+    """Every variant of the sweep at ``path``, then the leaderboard. ``write_report`` writes its page
+    (``ragbench sweep`` passes :func:`eval.report.sweep.write_sweep_report`) before the state is
+    marked complete: a sweep is complete only with its report."""
     sweep = load_sweep(path)
     spec = sweep.spec
     folder = sweep_dir_for(out_root, spec.name, resume)
@@ -143,9 +151,8 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     if spec.effects:
         found = effects.effects(cases, spec.effects, spec.baseline or sweep.variants[0].name, spec.effects_split)
         state["effects"] = effects.to_json(found)
-    from eval.report.sweep import write_sweep_report
-
-    write_sweep_report(folder, sweep, state, boards, logs)
+    if write_report is not None:
+        write_report(folder, sweep, state, boards, logs)
     write_json_atomic(state_path, state)  # last: a sweep is complete only with its report
     return folder, state
 

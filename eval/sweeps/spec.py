@@ -107,19 +107,19 @@ def _short_keys(paths: list[str]) -> dict[str, str]:
     return out
 
 
-def _fmt(value: Any) -> str:
+def short_value(value: Any) -> str:
     if isinstance(value, dict):
         if "name" in value:
             params = value.get("params") or {}
-            return "-".join([str(value["name"]), *(_fmt(v) for v in params.values())])
-        return "-".join(f"{k}{_fmt(v)}" for k, v in value.items())
+            return "-".join([str(value["name"]), *(short_value(v) for v in params.values())])
+        return "-".join(f"{k}{short_value(v)}" for k, v in value.items())
     if isinstance(value, list):
-        return "+".join(_fmt(v) for v in value)
+        return "+".join(short_value(v) for v in value)
     return str(value)
 
 
 def variant_name(assignments: dict[str, Any], short: dict[str, str]) -> str:
-    raw = ",".join(f"{short[p]}={_fmt(v)}" for p, v in assignments.items())
+    raw = ",".join(f"{short[p]}={short_value(v)}" for p, v in assignments.items())
     return re.sub(r"[^A-Za-z0-9_.=,+-]", "-", raw) or "base"
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eval.levels import LEVEL_OF
+from rag.types import DECLINES, EXACT, declined
 
 ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not_indexed", "not_retrieved",
          "lost_in_fusion", "demoted_by_rerank", "cut_by_top_k", "cut_by_context", "not_in_context", "wrong_refusal",
@@ -92,8 +92,8 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
         found.append("forbidden_content")
         detail["forbidden_source"] = forbidden_source(
             [s for s in must_not_contain if s.lower() in record.answer.lower()], record.context)
-    answered = record.behaviour in ("answered", "partial", "conflict")
-    if record.expect in ("refuse", "background") and answered:
+    answered = record.behaviour is not None and not declined(record.behaviour)
+    if record.expect in DECLINES and answered:
         found.append("wrong_answer")
     fates = record.fates
     lost = {}
@@ -107,9 +107,9 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
     if lost:
         detail["lost"] = lost
     evidence = not lost   # every expected group reached the context (vacuously, for a case without any)
-    if record.expect in ("answer", "partial", "conflict") and record.behaviour in ("refused", "background") and evidence:
+    if record.expect not in DECLINES and declined(record.behaviour) and evidence:
         found.append("wrong_refusal")
-    if record.expect in LEVEL_OF and record.behaviour != LEVEL_OF[record.expect] and evidence:
+    if record.expect in EXACT and record.behaviour != EXACT[record.expect] and evidence:
         found.append("wrong_level")
     if answered and evidence and m.get("answer_contains") not in (None, 1.0):
         found.append("answer_missing_fact")

@@ -15,7 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.runs.log import CaseRecord, read_cases
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord
 from eval.runs.summary import aggregates
 from eval.tune.study import best_trial, case_hash, open_study, search
 from eval.tune.trials import Cases, Context, objective_of, say, shown_metrics

@@ -8,13 +8,15 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import resumable_dir
+from eval.runs.checkpoint import read_cases
+from eval.runs.folders import resumable_dir
+from eval.runs.log import RunLog
 from eval.tune.spec import Tune, load_tune
 from eval.tune.study import (
     best_trial,
@@ -42,10 +44,12 @@ def tune_dir_for(out_root: Path, name: str, resume: bool | Path) -> Path:
 
 def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool | Path = False,
              trials: int | None = None, workers: int | None = None, cv: int | None = None,
-             progress: bool = True) -> tuple[Path, dict[str, Any]]:
+             progress: bool = True, write_report: Callable[[Path, dict[str, Any]], Any] | None = None
+             ) -> tuple[Path, dict[str, Any]]:
     """Search, then (with ``cv`` folds) the nested cross-validation on the fit split, then the
     report split. ``trials`` stops this session early (the tune stays ``partial`` and resumes);
-    ``workers`` and ``cv`` override the tune file's."""
+    ``workers`` and ``cv`` override the tune file's. ``write_report`` writes the pages of the finished
+    state (``ragbench tune`` passes :func:`eval.report.tune.write_tune_report`)."""
     optuna_module()   # the `tune` extra is installed: checked before any folder is made
     tune = load_tune(path)
     spec = tune.spec
@@ -86,9 +90,8 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     state["status"] = "complete" if done and (nested is not None or not folds) else "partial"
     state["finished_trials"] = finished(study)
     write_json_atomic(folder / "tune.json", state)
-    from eval.tune.report import write_tune_report
-
-    write_tune_report(folder, state)
+    if write_report is not None:
+        write_report(folder, state)
     return folder, state
 
 

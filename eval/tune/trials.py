@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from eval.config import load_suites
+from eval.prepare import Prepared, prepare
 from eval.runs.log import Aggregate, RunLog
 from eval.runs.runner import run
 from eval.runs.threads import worker_pool
@@ -92,16 +93,19 @@ class Context:
         fit = splits == [self.tune.spec.splits.fit] and config.suites == self.base_config.suites
         return self.fit_suites if fit else None
 
+    def prepared(self, config: Any, splits: list[str]) -> Prepared:
+        """A trial's (or the best, base or held-out) config prepared on ``splits``."""
+        return prepare(self.tune.base_path, config=config, splits=splits, loaded=self.loaded_for(config, splits))
+
     def evaluate(self, job: Job) -> float:
         tune = self.tune
         config, _ = tune.config_for(job.assignments, f"{tune.spec.name}-t{job.number:04d}")
         run_dir = Path(job.run_dir)
         if run_dir.exists() and not job.resume:   # a failed attempt never reuses its number; be safe anyway
             raise InputError(f"{run_dir} exists", field="--resume")
-        fit = [tune.spec.splits.fit]
-        _, log = run(tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=fit,
-                     progress=False, case_ids=set(job.cases) if job.cases is not None else None,
-                     resume=run_dir if job.resume else False, loaded=self.loaded_for(config, fit))
+        prepared = self.prepared(config, [tune.spec.splits.fit])
+        _, log = run(prepared, run_dir=run_dir, progress=False, cases=set(job.cases) if job.cases is not None else None,
+                     resume=run_dir if job.resume else False)
         return objective_value(tune, log)
 
     def run_once(self, config: Any, run_dir: Path, splits: list[str], cases: Cases | None = None) -> RunLog:
@@ -111,9 +115,8 @@ class Context:
             log = RunLog.read(run_dir)
             if log.status == "complete":
                 return log
-        _, log = run(self.tune.base_path, config=config, out_root=run_dir.parent, run_dir=run_dir, splits=splits,
-                     progress=False, case_ids=set(cases) if cases is not None else None,
-                     resume=run_dir if run_dir.exists() else False, loaded=self.loaded_for(config, splits))
+        _, log = run(self.prepared(config, splits), run_dir=run_dir, progress=False,
+                     cases=set(cases) if cases is not None else None, resume=run_dir if run_dir.exists() else False)
         return log
 
 

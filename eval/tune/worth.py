@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from eval.metrics import resolve
-from eval.runs.log import CaseRecord, read_cases
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord
 from eval.tune.spec import Tune
 
 RESAMPLES = 4000

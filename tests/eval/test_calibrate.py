@@ -6,8 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from eval.calibrate import Params, Signals, cross_validate, evaluate, fit, folds_of
 from eval.cli import main
+from eval.fit.calibrate import Params, Signals, cross_validate, evaluate, fit, folds_of
 
 
 def sig(i: int, refuse: bool, semantic: float, hard: bool = False, split: str | None = "dev") -> Signals:

@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from eval.runs.runner import run  # noqa: E402
-from eval.runs.suites import load_suite  # noqa: E402
+from eval.runs.runner import run_config as run  # noqa: E402
+from eval.suites import load_suite  # noqa: E402
 from tests.servers import free_port, running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from eval.cli import main
-from eval.runs.suites import load_suite
+from eval.suites import load_suite
 from rag.corpus import scan
 from rag.errors import ConfigError
 from tests.rag.test_loaders import load_folder
@@ -98,7 +98,7 @@ def test_qrel_on_an_empty_document_is_a_warning_and_scored_as_never_retrieved(tm
         "metrics: [recall@10, ndcg@10]\n", encoding="utf-8")
     assert main(["run", str(tmp_path / "config.yaml"), "--out", str(tmp_path / "runs")]) == 0
     assert "have no text" in capsys.readouterr().err
-    from eval.runs.log import read_cases
+    from eval.runs.checkpoint import read_cases
 
     cases = {r.case_id: r for r in read_cases(next((tmp_path / "runs").iterdir()))}
     assert cases["1"].metrics["recall@10"] == 0.5 and cases["2"].metrics["recall@10"] == 1.0

@@ -10,8 +10,8 @@ import pytest
 from eval.cli import main
 from eval.gate import compare, load_gate
 from eval.gate.baseline import Baseline, from_run
-from eval.runs.log import read_cases
-from eval.runs.runner import run
+from eval.runs.checkpoint import read_cases
+from eval.runs.runner import run_config as run
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from eval.cli import main
-from eval.runs.log import read_cases
-from eval.runs.runner import run
-from eval.runs.suites import load_suite
+from eval.runs.checkpoint import read_cases
+from eval.runs.runner import run_config as run
+from eval.suites import load_suite
 
 
 def test_resume_retries_errored_cases(project: Path) -> None:

@@ -133,7 +133,7 @@ def _judged_config(project: Path, judge: str) -> Path:
 
 
 def test_a_judged_run_accounts_for_every_call(project: Path) -> None:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     config = _judged_config(project, "tests.eval.fake_judge:fake")
     run_dir, log = run(config, out_root=project / "runs", progress=False)
@@ -147,8 +147,8 @@ def test_a_judged_run_accounts_for_every_call(project: Path) -> None:
 
 
 def test_a_failing_judge_makes_the_run_incomplete_and_resume_rejudges_only_the_failures(project: Path) -> None:
-    from eval.runs.log import read_cases
-    from eval.runs.runner import run
+    from eval.runs.checkpoint import read_cases
+    from eval.runs.runner import run_config as run
 
     config = _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {mode: switch}}")
     fake_judge.SWITCH["mode"] = "500:ContextRecallOutput"          # context recall's calls fail
@@ -195,8 +195,8 @@ def test_ragas_id_context_recall_agrees_with_evidence_recall(project: Path) -> N
     """Where both define the same thing — every expected group a single document — ragas'
     IDBasedContextRecall and ragbench's evidence_recall give the same number on every case."""
     from eval.metrics import Observation, resolve
-    from eval.runs.log import read_cases
-    from eval.runs.runner import run
+    from eval.runs.checkpoint import read_cases
+    from eval.runs.runner import run_config as run
 
     run_dir, _ = run(project / "config.yaml", ["top_k=1"], out_root=project / "runs", progress=False)
     pairs = [(r.metrics["id_context_recall"], r.metrics["evidence_recall"]) for r in read_cases(run_dir)
@@ -248,7 +248,7 @@ def test_gate_refuses_runs_judged_by_another_model_and_treats_judged_metrics_as_
 
 
 def test_judge_repeats_report_the_per_case_spread(project: Path) -> None:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     config = _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {repeats: 3}}")
     _, log = run(config, out_root=project / "runs", progress=False)

@@ -12,7 +12,9 @@ import pytest
 
 from eval.cli import main
 from eval.config import load_config
-from eval.learned_fusion import fit_fusion
+from eval.fit.fusion import fit_fusion
+from eval.prepare import Prepared, for_fitting
+from eval.workspace import Workspace
 from rag.errors import ConfigError
 from rag.fusion import fusions
 from rag.fusion.learned import PER_RETRIEVER, feature_names, features
@@ -76,6 +78,11 @@ def test_a_missing_or_unfitted_model_is_a_config_error(tmp_path: Path) -> None:
         fusions.build(ComponentSpec(name="learned"))
 
 
+def fitting_on_dev(path: Path, overrides: list[str] | None = None) -> Prepared:
+    config = load_config(path, overrides)
+    return for_fitting(Prepared(config, path, Workspace.of(config.workdir), say=lambda line: None), "dev")
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch) -> Path:
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
@@ -89,14 +96,14 @@ def project(tmp_path: Path, monkeypatch) -> Path:
 
 @pytest.mark.parametrize("kind", ["logistic", "lambdamart"])
 def test_a_fit_reads_only_the_dev_split_and_is_stored_by_its_key(project: Path, monkeypatch, kind: str) -> None:
-    import eval.learned_fusion as fitting
-    import eval.runs.suites as suites_module
+    import eval.fit.fusion as fitting
+    import eval.suites as suites_module
 
     read: list[str] = []
     real = suites_module._read_text
     monkeypatch.setattr(suites_module, "_read_text", lambda p: (read.append(Path(p).name), real(p))[1])
-    config = load_config(project / "learned.yaml")
-    path, data = fit_fusion(config, project / "learned.yaml", kind=kind, say=lambda line: None)
+    config = fitting_on_dev(project / "learned.yaml")
+    path, data = fit_fusion(config, kind=kind)
     assert "train.tsv" in read and "test.tsv" not in read
     assert path.is_file() and data["kind"] == kind and data["split"] == "dev"
     assert data["trained_on"]["cases"] == 6 and data["trained_on"]["positives"] == 6
@@ -104,13 +111,13 @@ def test_a_fit_reads_only_the_dev_split_and_is_stored_by_its_key(project: Path, 
 
     # the same config and labels: the stored model is reused, nothing is retrieved again
     monkeypatch.setattr(fitting, "collect", lambda *a, **k: pytest.fail("refitted"))
-    again, _ = fit_fusion(config, project / "learned.yaml", kind=kind, say=lambda line: None)
+    again, _ = fit_fusion(config, kind=kind)
     assert again == path
     # another retriever depth changes the training data, so the key
-    deeper = load_config(project / "learned.yaml", ["retrievers.1.params.top_k=6"])
+    deeper = fitting_on_dev(project / "learned.yaml", ["retrievers.1.params.top_k=6"])
     monkeypatch.setattr(fitting, "collect", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("fit")))
     with pytest.raises(RuntimeError, match="fit"):
-        fit_fusion(deeper, project / "learned.yaml", kind=kind, say=lambda line: None)
+        fit_fusion(deeper, kind=kind)
 
 
 def test_a_run_fits_its_learned_fusion_on_dev_then_scores_test(project: Path, capsys) -> None:
@@ -130,9 +137,9 @@ def test_a_run_fits_its_learned_fusion_on_dev_then_scores_test(project: Path, ca
 
 
 def test_learned_fusion_needs_two_retrievers(project: Path) -> None:
-    config = load_config(project / "learned.yaml", ["retrievers=[{name: bm25}]"])
+    config = fitting_on_dev(project / "learned.yaml", ["retrievers=[{name: bm25}]"])
     with pytest.raises(ConfigError, match="two or more retrievers"):
-        fit_fusion(config, project / "learned.yaml", kind="logistic", say=lambda line: None)
+        fit_fusion(config, kind="logistic")
 
 
 def test_fit_fusion_command_prints_the_model(project: Path, capsys) -> None:

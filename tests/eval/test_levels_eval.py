@@ -6,7 +6,7 @@ from eval.metrics import resolve
 from eval.metrics.base import Observation
 from eval.runs.log import CaseRecord
 from eval.runs.score import passed
-from eval.runs.suites import Case
+from eval.suites import Case
 
 
 def obs(expect: str, behaviour: str) -> Observation:

@@ -97,9 +97,9 @@ def test_equal_to_trec_eval_on_a_scifact_run(tmp_path: Path, monkeypatch) -> Non
     pytrec_eval on the same run, with the run's own BM25 scores (ties included)."""
     import pytrec_eval
 
-    from eval.runs.log import read_cases
-    from eval.runs.runner import run
-    from eval.runs.suites import load_suite
+    from eval.runs.checkpoint import read_cases
+    from eval.runs.runner import run_config as run
+    from eval.suites import load_suite
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     names = ["hit@1", "hit@5", "hit@10", "mrr@10", "ndcg@10", "ndcg@100", "recall@10", "recall@100",
@@ -139,8 +139,8 @@ def test_equal_to_trec_eval_with_ties_graded_and_grade_zero_qrels_and_multi_chun
 
     import pytrec_eval
 
-    from eval.runs.log import read_cases
-    from eval.runs.runner import run
+    from eval.runs.checkpoint import read_cases
+    from eval.runs.runner import run_config as run
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     topics = {"wing": "wing flutter at transonic speed", "layer": "boundary layer transition on plates",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from eval.runs.runner import run
+from eval.runs.runner import run_config as run
 from tests.eval.test_tune import make_project
 
 

@@ -93,7 +93,7 @@ def test_judged_run_report_in_chromium(project: Path, tmp_path: Path, browser) -
 
 def test_filters_work_and_hostile_text_stays_inert_in_report_triage_and_compare(project: Path, tmp_path: Path,
                                                                                 browser) -> None:
-    from eval.runs.runner import run
+    from eval.runs.runner import run_config as run
 
     (project / "suite" / "docs" / "widget.md").write_text(
         "# Widget notes\n\nThe widget page shows <script>alert('pwned')</script> and <img src=x onerror=alert(2)> "

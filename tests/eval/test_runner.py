@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from eval.cli import main
-from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import run
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import RunLog
+from eval.runs.runner import run_config as run
 from tests.eval.conftest import HOSTILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +137,7 @@ def test_results_digest_ignores_timings_and_sees_any_change(project) -> None:
     from eval.runs.summary import results_digest
 
     run_dir, log = run(project / "config.yaml", out_root=project / "runs", progress=False)
-    from eval.runs.log import read_cases
+    from eval.runs.checkpoint import read_cases
 
     records = read_cases(run_dir)
     slower = [r.model_copy(update={"latency_ms": r.latency_ms + 5,
@@ -163,7 +164,7 @@ def test_concurrent_run_gives_the_serial_results_in_the_same_order(project: Path
 def test_concurrency_is_not_part_of_the_config_hash(project: Path) -> None:
     """A run may be resumed with another concurrency: it changes speed, never results."""
     from eval.config import load_config
-    from eval.runs.runner import config_hash
+    from eval.runs.folders import config_hash
 
     one = load_config(project / "config.yaml").model_dump(mode="json")
     many = load_config(project / "config.yaml", ["concurrency=8"]).model_dump(mode="json")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from eval.cli import main
-from eval.runs.suites import load_suite
+from eval.suites import load_suite
 from rag.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +119,7 @@ def test_shipped_suites_validate_and_are_big_enough() -> None:
 
 
 def test_turns_expand_into_cases_with_the_conversation_as_history(tmp_path) -> None:  # noqa: ANN001
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "a.md").write_text("# A\n\nText.", encoding="utf-8")
@@ -144,7 +144,7 @@ def test_turns_expand_into_cases_with_the_conversation_as_history(tmp_path) -> N
 def test_bad_turns_name_file_line_and_field(tmp_path) -> None:  # noqa: ANN001
     import pytest as _pytest
 
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
     from rag.errors import ConfigError
 
     (tmp_path / "docs").mkdir()
@@ -163,7 +163,7 @@ def test_bad_turns_name_file_line_and_field(tmp_path) -> None:  # noqa: ANN001
 
 
 def test_beir_qrels_per_split_and_a_split_never_asked_for_is_never_read(tmp_path: Path, monkeypatch) -> None:
-    import eval.runs.suites as suites_module
+    import eval.suites as suites_module
 
     (tmp_path / "qrels").mkdir()
     (tmp_path / "corpus.jsonl").write_text('{"_id": "d1", "title": "T", "text": "a"}\n{"_id": "d2", "title": "U", "text": "b"}\n')

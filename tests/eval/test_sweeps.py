@@ -14,6 +14,7 @@ import pytest
 from eval.cli import main
 from eval.runs.log import RunLog
 from eval.sweeps.leaderboard import holm, paired_p_value
+from eval.report.sweep import write_sweep_report
 from eval.sweeps.run import run_sweep
 from eval.sweeps.spec import load_sweep
 from rag.errors import ConfigError
@@ -81,7 +82,7 @@ def test_a_fusion_only_sweep_embeds_and_searches_nothing_after_the_first_variant
     path = write_sweep(beir, "zip:\n  fusion.params.weights.dense: [0.2, 0.5, 0.8]\n"
                              "  fusion.params.weights.bm25: [0.8, 0.5, 0.2]\n"
                              "variants:\n  rrf: {fusion: rrf}\n  deep: {top_k: 2}\n")
-    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False)
+    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False, write_report=write_sweep_report)
     logs = [RunLog.read(Path(v["run_dir"])) for v in state["variants"].values()]
     first, rest = logs[0], logs[1:]
     assert first.caches["embeddings"]["misses"] == 8 and first.caches["candidates"]["misses"] == 16
@@ -122,7 +123,7 @@ def test_successive_halving_keeps_the_best_fraction(beir: Path) -> None:
     path = write_sweep(beir, "zip:\n  fusion.params.weights.dense: [0.0, 0.3, 0.7, 1.0]\n"
                              "  fusion.params.weights.bm25: [1.0, 0.7, 0.3, 0.0]\n"
                              "halving: {sample: 0.5, keep: 0.5, metric: ndcg@10}\n")
-    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False)
+    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False, write_report=write_sweep_report)
     halving = state["halving"]
     assert halving["sample_cases"] == 4 and len(halving["kept"]) == 2 and len(halving["eliminated"]) == 2
     assert {b["suite"] for b in state["leaderboard"]} == {"mini"}
@@ -176,7 +177,7 @@ def test_effect_chart_keeps_the_axis_order_and_escapes_nothing_it_should_not() -
 
 def test_stage_effects_are_computed_written_and_shown(beir: Path) -> None:
     path = write_sweep(beir, "variants:\n  base: {}\n  deep: {top_k: 2}\neffects:\n  deep: [none]\n")
-    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False)
+    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False, write_report=write_sweep_report)
     (effect,) = [e for e in state["effects"] if e["variant"] == "deep"]
     assert effect["baseline"] == "base" and effect["split"] == "all"       # the BEIR suite has no splits
     assert effect["tagged"]["n"] == 0 and effect["elsewhere"]["n"] > 0

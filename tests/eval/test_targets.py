@@ -16,10 +16,11 @@ import httpx
 import pytest
 
 from eval.cli import main
-from eval.runs.log import RunLog, read_cases
-from eval.runs.runner import run
-from eval.runs.targets import Ask, TargetError, targets
-from eval.runs.targets.mapping import ResponseMap, render, to_reply
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import RunLog
+from eval.runs.runner import run_config as run
+from eval.targets import Ask, TargetError, targets
+from eval.targets.mapping import ResponseMap, render, to_reply
 from rag.types import Identity
 
 SECRET = "sk-test-DO-NOT-LEAK-4242"
@@ -202,18 +203,15 @@ def test_python_target_matches_builtin_case_for_case(project: Path) -> None:
     """A python function that runs the reference pipeline itself gives the builtin's results."""
     module = project / "mine.py"
     module.write_text(f'''
-from eval.config import load_config
-from eval.runs.suites import load_suite
-from eval.runs.targets.builtin import Builtin
-from rag.indexing import Indexer
-config = load_config({str(project / "config.yaml")!r})
-suite = load_suite(config.suites[0])
-workdir = config.resolved_workdir()
-index, _ = Indexer(workdir).ensure(suite.name, suite.corpus_dir, config, suite.language)
-call = Builtin(config, workdir).bind(suite, index)
+from eval.prepare import prepare
+from eval.targets.builtin import Builtin
+prepared = prepare({str(project / "config.yaml")!r})
+(suite,) = prepared.suites()
+index, _ = prepared.index(suite)
+call = Builtin(prepared).bind(suite, index)
 def answer(ask):
     reply = call(ask)
-    reply.fates = None
+    reply.stages = None
     reply.trace = []
     return reply
 ''', encoding="utf-8")
@@ -269,7 +267,7 @@ def test_response_mapping_reads_nested_paths_and_rejects_malformed_replies() -> 
 
 
 def test_rate_limit_spaces_requests() -> None:
-    from eval.runs.targets.http import RateLimit
+    from eval.targets.http import RateLimit
 
     limiter = RateLimit(1000.0)
     slots = []

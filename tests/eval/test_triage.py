@@ -9,8 +9,9 @@ import pytest
 import yaml
 
 from eval.cli import main
-from eval.runs.log import CaseRecord, read_cases
-from eval.runs.runner import run
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord
+from eval.runs.runner import run_config as run
 from eval.triage.labels import attribute
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +125,7 @@ def test_triage_command_groups_and_writes_a_regression_suite(project: Path, caps
 
 @pytest.mark.slow
 def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks(tmp_path: Path, monkeypatch) -> None:
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
     from eval.triage.labels import group_fate
 
     run_dir, log = run(ROOT / "configs/default.yaml", out_root=tmp_path, progress=False)
@@ -140,7 +141,7 @@ def test_shipped_suites_label_every_failure_consistently_with_the_recorded_ranks
     # compare against a run without the reranker and one with top-k 1: flips with their diverging stage
     others = [run(ROOT / "configs/default.yaml", [o], out_root=tmp_path, progress=False)[0]
               for o in ("reranker=none", "top_k=1")]
-    from eval.compare import load_runs, matrix
+    from eval.compare.matrix import load_runs, matrix
 
     rows = matrix(load_runs([run_dir, *others], force=False))
     flips = [r for r in rows if r["flips"]]

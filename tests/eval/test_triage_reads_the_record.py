@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from eval.runs.log import CaseRecord, read_cases
-from eval.runs.runner import run
+from eval.report.triage import journeys
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord
+from eval.runs.runner import run_config as run
 from eval.triage.fates import journey
-from eval.triage.report import journeys
 
 NOISE = "# Hotel note {i}\n\nHotel caps in tier one cities need approval form {i} before booking hotels."
 

@@ -11,6 +11,7 @@ import pytest
 
 from eval.cli import main
 from eval.config import load_config, load_suites
+from eval.report.tune import write_tune_report
 from eval.tune import search, study, trials
 from eval.tune.spec import load_tune
 from rag.errors import ConfigError
@@ -59,7 +60,7 @@ def make_project(tmp_path: Path) -> Path:
 
 
 def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project: Path, monkeypatch) -> None:
-    import eval.runs.suites as suites_module
+    import eval.suites as suites_module
 
     events: list[str] = []
     real_read, real_once = suites_module._read_text, trials.Context.run_once
@@ -70,7 +71,8 @@ def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project
         return real_once(self, config, run_dir, splits, cases)
 
     monkeypatch.setattr(trials.Context, "run_once", once)
-    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", progress=False)
+    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", progress=False,
+                                    write_report=write_tune_report)
     first_test = events.index("test.tsv")
     assert events.index("RUN test") < first_test and "train.tsv" in events[:first_test]
     assert len(state["trials"]) == 4 and state["trials"][0]["assignments"] == {
@@ -190,12 +192,13 @@ def test_parallel_workers_give_the_same_trials_every_time(project: Path) -> None
 
 def test_nested_cross_validation_scores_every_fit_case_once_with_a_config_chosen_without_it(project: Path,
                                                                                              monkeypatch) -> None:
-    import eval.runs.suites as suites_module
+    import eval.suites as suites_module
 
     reads: list[str] = []
     real_read = suites_module._read_text
     monkeypatch.setattr(suites_module, "_read_text", lambda p: (reads.append(str(p)), real_read(p))[1])
-    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", cv=2, progress=False)
+    folder, state = search.run_tune(project / "tune.yaml", out_root=project / "tunes", cv=2, progress=False,
+                                    write_report=write_tune_report)
     cv = state["cv"]
     assert cv["folds"] == 2 and len(cv["fold_best"]) == 2
     held = {}
@@ -249,7 +252,7 @@ def test_workers_pruning_and_nested_cv_together(project: Path) -> None:
 
 
 def test_slice_charts_place_values_on_their_axes_most_important_first() -> None:
-    from eval.tune import report
+    from eval.report import tune as report
 
     state = {"space": {"w": {"float": [1.0, 100.0], "log": True}, "n": {"choices": ["a", "b"]}},
              "importances": {"n": 0.2, "w": 0.8}, "best": {"number": 1},

@@ -67,7 +67,7 @@ def test_pipeline_uses_the_rewrite_for_every_later_stage(tmp_path, monkeypatch) 
     """The trace keeps the question as asked and the standalone rewrite; retrieval searches the
     rewrite (a follow-up alone finds nothing)."""
     from eval.config import load_config
-    from eval.runs.suites import load_suite
+    from eval.suites import load_suite
     from rag.indexing import Indexer
     from rag.pipeline import Pipeline
 

@@ -11,7 +11,8 @@ once chosen by hand on the same cases that were then reported. Here they are fit
    maximising balanced accuracy — the mean of the answer cases answered and the refuse cases
    refused — so that a suite with few refuse cases cannot buy accuracy by answering them all
    (ties: fewer false answers, then the earlier grid point).
-3. K-fold cross-validation repeats the fit on K−1 folds and scores the held-out fold, so the
+3. K-fold cross-validation (the shared fold rule of :mod:`eval.fit.folds`, stratified by
+   expected behaviour) repeats the fit on K−1 folds and scores the held-out fold, so the
    figures say how the rule does on questions it was not fit on. The **test** cases, if any,
    are scored once with the parameters fit on all dev cases.
 """
@@ -21,14 +22,17 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from eval.config import RunConfig, load_config, suite_paths
-from eval.learned_fusion import with_fitted_fusion
-from eval.runs.suites import Suite, load_suite
+from eval.config import RunConfig
+from eval.fit.folds import cross_validate as folds_cv
+from eval.fit.folds import deal
+from eval.suites import Suite
 from rag.errors import InputError
+from rag.registry import ComponentSpec
+from rag.types import DECLINES
 
 DENSE_WEIGHTS = (0.0, 0.5, 1.0)
 COVERAGE_WEIGHTS = (0.25, 0.0, 0.5, 1.0)
@@ -86,8 +90,13 @@ def score_of(s: Signals, p: Params) -> float:
 
 
 def evaluate(signals: list[Signals], p: Params) -> Scores:
-    refused = np.array([s.hard_refuse or score_of(s, p) < p.answer_at for s in signals])
-    expect = np.array([s.expect_refuse for s in signals])
+    return outcome(signals, [s.hard_refuse or score_of(s, p) < p.answer_at for s in signals])
+
+
+def outcome(signals: list[Signals], refused_list: list[bool]) -> Scores:
+    """Refusal accuracy, false refusal and false answer of these decisions."""
+    refused = np.array(refused_list, dtype=bool)
+    expect = np.array([s.expect_refuse for s in signals], dtype=bool)
     answer_cases, refuse_cases = (~expect).sum(), expect.sum()
     return Scores(
         n=len(signals),
@@ -127,58 +136,40 @@ def fit(signals: list[Signals]) -> Params:
 
 
 def folds_of(signals: list[Signals], k: int) -> list[list[int]]:
-    """Stratified by expected behaviour, assigned in case order: deterministic."""
-    out: list[list[int]] = [[] for _ in range(k)]
-    for group in (True, False):
-        members = [i for i, s in enumerate(signals) if s.expect_refuse == group]
-        for j, i in enumerate(members):
-            out[j % k].append(i)
-    return [sorted(f) for f in out if f]
+    """The shared fold rule (:mod:`eval.fit.folds`), stratified by expected behaviour: a fold
+    without cases to refuse could not score a threshold."""
+    return deal(signals, k, key=lambda s: s.case_id, stratum=lambda s: not s.expect_refuse)
 
 
 def cross_validate(signals: list[Signals], k: int) -> Scores:
-    refused_right = false_ref = false_ans = 0
-    folds = folds_of(signals, k)
-    for held in folds:
-        train = [s for i, s in enumerate(signals) if i not in held]
-        p = fit(train)
+    """Each fold refused or answered by parameters fit on the other folds; pooled."""
+    refused = [False] * len(signals)
+
+    def held_out(p: Params, held: list[int]) -> None:
         for i in held:
-            s = signals[i]
-            refused = s.hard_refuse or score_of(s, p) < p.answer_at
-            refused_right += refused == s.expect_refuse
-            false_ref += refused and not s.expect_refuse
-            false_ans += (not refused) and s.expect_refuse
-    answers = sum(not s.expect_refuse for s in signals)
-    refuses = len(signals) - answers
-    return Scores(len(signals), refused_right / len(signals), false_ref / answers if answers else math.nan,
-                  false_ans / refuses if refuses else math.nan)
+            refused[i] = signals[i].hard_refuse or score_of(signals[i], p) < p.answer_at
+
+    folds_cv(folds_of(signals, k), len(signals), lambda rest: fit([signals[i] for i in rest]), held_out)
+    return outcome(signals, refused)
 
 
-def collect(config: RunConfig, suite: Suite) -> list[Signals]:
+def collect(prepared: Any, suite: Suite) -> list[Signals]:
     """Run the pipeline over every case once, answering everything that no hard rule refuses,
     and read the evidence signals off each decision."""
-    from rag.candidates import CandidateCache
-    from rag.indexing import Indexer
-    from rag.pipeline import Pipeline
-
+    config = prepared.config
     if config.answerability.name != "evidence":
         raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
                          f"{config.answerability.name!r}", field="answerability")
     params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0}
-    from rag.registry import ComponentSpec
-
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
-                                      "generator": ComponentSpec(name="extractive")})  # no model calls
-    workdir = config.resolved_workdir()
-    index, _ = Indexer(workdir).ensure(suite.name, suite.corpus_dir, probe, suite.language)
-    keys = index.keys.by_kind()
-    pipeline = Pipeline(probe, index, None, CandidateCache(workdir / "cache" / "candidates.sqlite"), keys)
+                                      "generator": ComponentSpec(name="extractive"), "chat_model": None})  # no model calls
+    pipeline = prepared.with_config(probe).pipeline_for(suite)
     out = []
     for case in suite.cases:
         frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_),
                                                   history=[t.model_dump() for t in case.history]))
         sig = frame.decision.signals
-        out.append(Signals(case.id, case.split, case.expect in ("refuse", "background"), frame.decision.action in ("refuse", "background"),
+        out.append(Signals(case.id, case.split, case.expect in DECLINES, frame.decision.action in DECLINES,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0))))
     return out
@@ -193,18 +184,17 @@ def configured(config: RunConfig, language: str) -> Params:
                   float(by_language(p.get("coverage_weight", 0.25), language)))
 
 
-def calibrate(config_path: Path, suite_name: str, folds: int = 5, overrides: list[str] | None = None
-              ) -> Calibration:
-    config = load_config(config_path, overrides)
-    suites = {s.name: s for s in (load_suite(p) for p in suite_paths(config, config_path))}
+def calibrate(prepared: Any, suite_name: str, folds: int = 5) -> Calibration:
+    """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
+    to run, its learned fusion fitted on dev first)."""
+    suites = {s.name: s for s in prepared.suites()}
     if suite_name not in suites:
-        raise InputError(f"no suite named {suite_name!r} in {config_path} (suites: {', '.join(suites)})",
+        raise InputError(f"no suite named {suite_name!r} in {prepared.path} (suites: {', '.join(suites)})",
                          field="--suite")
     suite = suites[suite_name]
     if suite.mode != "full":
         raise InputError(f"suite {suite_name} is retrieval-only: nothing to refuse", field="--suite")
-    config = with_fitted_fusion(config, config_path, [])   # a learned fusion fitted on dev first
-    signals = collect(config, suite)
+    signals = collect(prepared, suite)
     dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
         [s for s in signals if s.split != "test"]
     test = [s for s in signals if s.split == "test"]
@@ -212,7 +202,7 @@ def calibrate(config_path: Path, suite_name: str, folds: int = 5, overrides: lis
         raise InputError(f"{suite_name} has {len(dev)} dev cases; {folds}-fold cross-validation needs at least "
                          f"{2 * folds}", field="--folds")
     params = fit(dev)
-    mine = configured(config, suite.language)
+    mine = configured(prepared.config, suite.language)
     default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
     return Calibration(suite_name, suite.language, folds, params, evaluate(dev, params), cross_validate(dev, folds),
                        evaluate(test, params) if test else None, default)

@@ -9,7 +9,7 @@ that case — never 0.
 
 from __future__ import annotations
 
-from eval.runs.targets import builtin, http, python  # noqa: E402,F401,I001  (register built-ins)
-from eval.runs.targets.base import Ask, BoundTarget, Reply, Target, TargetError, targets
+from eval.targets import builtin, http, python  # noqa: E402,F401,I001  (register built-ins)
+from eval.targets.base import Ask, BoundTarget, Reply, Target, TargetError, targets
 
 __all__ = ["Ask", "BoundTarget", "Reply", "Target", "TargetError", "targets"]

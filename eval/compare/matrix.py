@@ -1,4 +1,4 @@
-"""``ragbench compare RUN_DIR RUN_DIR…``: two or more runs of the same suites side by side.
+"""Two or more runs of the same suites side by side (``ragbench compare``).
 
 Metrics per suite with intervals and a paired test of every run against the first; per-tag
 slices; a case × run matrix of pass/fail with each cell's failure label, the cases that differ
@@ -14,11 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from eval.metrics import resolve
-from eval.runs.log import CaseRecord, RunLog, read_cases
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord, RunLog
 from eval.sweeps.leaderboard import paired_p_value
 from rag.errors import InputError
-from rag.store import write_text_atomic
 
 
 @dataclass
@@ -136,49 +135,3 @@ def matrix(runs: list[Run]) -> list[dict[str, Any]]:
                      "cells": cells, "flips": flips, "differs": differs, "diverges": diverges})
     rows.sort(key=lambda r: (not r["flips"], not r["differs"]))   # stable: suite and case order within
     return rows
-
-
-def format_compare(runs: list[Run], rows: list[MetricRow], cases: list[dict[str, Any]]) -> str:
-    lines = ["runs: " + "  ".join(f"[{i}] {r.name}" for i, r in enumerate(runs))]
-    suite = None
-    for row in rows:
-        if resolve(row.metric).needs == "cost":
-            continue
-        if row.suite != suite:
-            suite = row.suite
-            lines += ["", f"{suite}", f"  {'metric':<22}" + "".join(f"{f'[{i}]':>28}" for i in range(len(runs)))]
-        cells = []
-        for i, v in enumerate(row.values):
-            if v is None or v.value is None:
-                cells.append("—")
-            elif i == 0:
-                cells.append(f"{v.value:.4f}")
-            else:
-                p = row.p_values[i]
-                cells.append(f"{v.value:.4f} {row.deltas[i]:+.3f}" + (f" p={p:<6.2g}" if p is not None else " " * 8))
-        lines.append(f"  {row.metric:<22}" + "".join(f"{c:>28}" for c in cells))
-    flips = [c for c in cases if c["flips"]]
-    answers = sum(1 for c in cases if c["differs"] and not c["flips"])
-    lines += ["", f"cases whose pass/fail differs: {len(flips)} (another {answers} differ only in their answer)"]
-    for c in flips:
-        marks = " ".join(("pass" if x["passed"] else f"FAIL({x['label']})") if x else "—" for x in c["cells"])
-        where = ", ".join(f"[{i + 1}] {d}" for i, d in enumerate(c["diverges"]) if d)
-        lines.append(f"  {c['suite']}/{c['case_id']}: {marks}" + (f"   diverges at {where}" if where else ""))
-    return "\n".join(lines)
-
-
-def compare_command(paths: list[Path], force: bool, html: Path | None) -> int:
-    runs = load_runs(paths, force)
-    rows = metric_rows(runs)
-    cases = matrix(runs)
-    print(format_compare(runs, rows, cases))
-    metrics = [m for m in runs[0].log.suites[next(iter(runs[0].log.suites))].metrics
-               if resolve(m).needs != "cost"]
-    from eval.report.html import environment
-
-    page = html or runs[-1].path / "compare.html"
-    rendered = environment().get_template("compare.html.j2").render(
-        runs=runs, rows=rows, cases=cases, slices=tag_slices(runs, metrics))
-    write_text_atomic(page, rendered)
-    print(f"\nhtml:  {page}")
-    return 0

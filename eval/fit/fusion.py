@@ -1,10 +1,10 @@
-"""Fit ``fusion: learned`` on a split's golden cases (``ragbench fit-fusion``, or a run whose
-learned fusion names no model yet).
+"""Fit ``fusion: learned`` on a split's golden cases (``ragbench fit-fusion``, or
+:func:`eval.prepare.prepare` for a config whose learned fusion names no model yet).
 
 Each case of the fit split is retrieved by the config's own retrievers (through the candidate
 cache, so a fit after a run costs no search), every candidate becomes a feature row
 (:func:`rag.fusion.learned.features`), labelled with its document's relevance grade. The model
-is cross-validated on the same split (5 folds by question) so its report carries an honest dev
+is cross-validated on the same split (5 folds by question, :mod:`eval.fit.folds`) so its report carries an honest dev
 figure, then fitted on all of it and stored as JSON under ``<workdir>/cache/fusion/`` — keyed by
 the retrieval config, the cases and their labels, the model kind and its settings. The cases of
 any other split are never read.
@@ -14,22 +14,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from eval.config import RunConfig, load_suites
+from eval.config import RunConfig
+from eval.fit.folds import RULE, deal
+from eval.fit.folds import cross_validate as folds_cv
 from eval.metrics.base import Observation
 from eval.metrics.retrieval import ndcg
-from eval.runs.score import ask_of
-from rag.candidates import CandidateCache
 from rag.config import ComponentSpec
 from rag.errors import ConfigError, InputError
 from rag.fusion.learned import FEATURES_FORMAT, LearnedModel, check_kind, feature_names, features
-from rag.indexing import Indexer
-from rag.pipeline import Pipeline, chat_for
 from rag.store import stable_hash, write_json_atomic
 
 FOLDS = 5
@@ -71,46 +68,34 @@ def fit_key(config: RunConfig, cases: list[tuple[str, Any]], kind: str, split: s
     settings = LAMBDAMART if kind == "lambdamart" else LOGISTIC
     names = feature_names([spec.name for spec in config.retrievers])
     return stable_hash({"format": FEATURES_FORMAT, "features": names, "retrieval": retrieval, "labels": labels, "kind": kind,
-                        "settings": settings, "split": split, "folds": FOLDS})
+                        "settings": settings, "split": split, "folds": FOLDS, "fold_rule": RULE})
 
 
-def collect(config: RunConfig, suites: list[Any], say: Any) -> tuple[Rows, list[str]]:
-    """Retrieve every case of the fit split's ``suites`` and turn its candidates into labelled
-    feature rows."""
+def collect(prepared: Any) -> tuple[Rows, list[str]]:
+    """Retrieve every case of the fit split's suites and turn each retriever's candidates — as
+    the pipeline recorded them for the fusion stage (``Retrieval.lists``) — into labelled
+    feature rows. ``prepared``: the config prepared on the fit split with a plain fusion."""
+    config = prepared.config
     retrievers = [spec.name for spec in config.retrievers]
     if len(retrievers) < 2:
         raise ConfigError("fusion: learned needs two or more retrievers", field="fusion")
-    workdir = config.resolved_workdir()
-    plain = config.model_copy(update={"fusion": ComponentSpec(name="rrf")})
-    indexer = Indexer(workdir, say=say)
-    cache = CandidateCache(workdir / "cache" / "candidates.sqlite")
-    chat = chat_for(config, workdir / "cache" / "chat.sqlite")
+    parts = prepared.parts()
     rows = Rows()
-    for suite in suites:
-        index, _ = indexer.ensure(suite.name, suite.corpus_dir, plain, suite.language)
-        pipeline = Pipeline(plain, index, chat, cache, index.keys.by_kind())
-        captured: dict[str, Any] = {}
-
-        def capture(lists: Any, _seen: dict[str, Any] = captured) -> list[Any]:
-            _seen["lists"] = lists
-            return []
-
-        pipeline.fuse = capture   # the lists as the fusion stage receives them; nothing is fused
+    for suite in prepared.suites():
+        pipeline = prepared.pipeline_for(suite, parts)
         for case in suite.cases:
             if not case.groups:
                 continue
-            ask = ask_of(suite, case)
-            captured.clear()
-            pipeline.retrieve(ask.question, ask.identity, history=ask.history)
-            lists = captured.get("lists") or {}
-            cands, x = features(lists, retrievers)
+            retrieval = pipeline.retrieve(case.question, suite.identity(case.as_),
+                                          history=[t.model_dump() for t in case.history])
+            cands, x = features(retrieval.lists, retrievers)
             relevant = {d: max(case.grade(d), 1) for g in case.groups for d in g if case.grade(d) > 0}
             docs = [c.chunk.doc_id for c in cands]
             rows.x.append(x)
             rows.y.append(np.array([relevant.get(d, 0) for d in docs], dtype=np.float64))
             rows.docs.append(docs)
             rows.cases.append(case)
-    cache.flush()   # the lists searched here are in the file for the run that follows
+    parts.close()   # the lists searched here are in the file for the run that follows
     return rows, retrievers
 
 
@@ -143,35 +128,41 @@ def ndcg_of(case: Any, docs: list[str], scores: np.ndarray, k: int = 10) -> floa
 
 
 def cross_validate(kind: str, rows: Rows) -> tuple[float, list[float]]:
-    """Mean nDCG@10 over folds by question (fold = a hash of the case id: stable, not by position)."""
-    fold_of = [int(hashlib.sha256(c.id.encode()).hexdigest(), 16) % FOLDS for c in rows.cases]
+    """Mean nDCG@10 over folds by question (:mod:`eval.fit.folds`: no strata — every case is a
+    ranking), each fold scored by a model fitted on the other folds' cases that have a relevant
+    candidate."""
     per_case = [0.0] * len(rows.cases)
-    for fold in range(FOLDS):
-        held = [i for i, f in enumerate(fold_of) if f == fold]
-        fit = [i for i, f in enumerate(fold_of) if f != fold and rows.y[i].any()]
-        if not held or not fit:
-            continue
-        scorer = LearnedModel(kind, train(kind, *rows.stacked(fit))["model"])   # built once per fold
+    folds = deal(rows.cases, FOLDS, key=lambda c: c.id)
+
+    def fit(rest: list[int]) -> LearnedModel | None:
+        keep = [i for i in rest if rows.y[i].any()]
+        return LearnedModel(kind, train(kind, *rows.stacked(keep))["model"]) if keep else None   # once per fold
+
+    def score(scorer: LearnedModel | None, held: list[int]) -> None:
         for i in held:
-            per_case[i] = ndcg_of(rows.cases[i], rows.docs[i], scorer.score(rows.x[i])) if len(rows.docs[i]) else 0.0
+            if scorer is not None and len(rows.docs[i]):
+                per_case[i] = ndcg_of(rows.cases[i], rows.docs[i], scorer.score(rows.x[i]))
+
+    folds_cv(folds, len(rows.cases), fit, score)
     return float(np.mean(per_case)), per_case
 
 
-def fit_fusion(config: RunConfig, config_path: Path, *, split: str = "dev", kind: str = "lambdamart",
-               say: Any = None, refit: bool = False) -> tuple[Path, dict[str, Any]]:
-    """The stored model for this config and split: reused when its key matches, else fitted."""
+def fit_fusion(prepared: Any, *, kind: str = "lambdamart", refit: bool = False) -> tuple[Path, dict[str, Any]]:
+    """The stored model for ``prepared`` — a config prepared on its fit split alone — reused
+    when its key matches, else fitted. The cases of any other split are never read."""
     check_kind(kind)
-    say = say or (lambda line: print(line, file=sys.stderr, flush=True))
-    suites = load_suites(config, config_path, None, [split])
+    config, say = prepared.config, prepared.say
+    (split,) = prepared.splits
+    suites = prepared.suites()
     cases = [(s.name, c) for s in suites for c in s.cases if c.groups]
     if not cases:
         raise InputError(f"no case of split {split!r} has expected documents to learn from", field="fusion.params.fit_split")
     key = fit_key(config, cases, kind, split)
-    path = config.resolved_workdir() / "cache" / "fusion" / f"{kind}-{key}.json"
+    path = prepared.workspace.cache("fusion") / f"{kind}-{key}.json"
     if path.is_file() and not refit:
         return path, json.loads(path.read_text(encoding="utf-8"))
     say(f"fusion: fitting {kind} on split {split!r}")
-    rows, retrievers = collect(config, suites, say)
+    rows, retrievers = collect(prepared.with_config(config.model_copy(update={"reranker": ComponentSpec(name="none")})))
     cv, _ = cross_validate(kind, rows)
     keep = [i for i, y in enumerate(rows.y) if y.any()]
     x, y, groups = rows.stacked(keep)
@@ -182,25 +173,10 @@ def fit_fusion(config: RunConfig, config_path: Path, *, split: str = "dev", kind
             "trained_on": {"cases": len(cases), "cases_with_a_relevant_candidate": len(keep), "rows": int(len(y)),
                            "positives": int((y > 0).sum()), "data_sha": rows.digest(),
                            "suites": sorted({s for s, _ in cases})},
-            "cv": {"folds": FOLDS, "ndcg@10": round(cv, 4)},
+            "cv": {"folds": FOLDS, "rule": RULE, "ndcg@10": round(cv, 4)},
             "importance": dict(sorted(zip(names, stored["importance"], strict=True), key=lambda kv: -kv[1])),
             "model": stored["model"]}
     write_json_atomic(path, data)
     say(f"fusion: {kind} fitted on {len(cases)} case(s), {len(y)} rows; {FOLDS}-fold cv nDCG@10 on {split} "
         f"{cv:.4f} → {path}")
     return path, data
-
-
-def with_fitted_fusion(config: RunConfig, config_path: Path, run_splits: list[str] | None) -> RunConfig:
-    """A config whose ``fusion: learned`` names no model gets one fitted (or reused) on its
-    ``fit_split``; a run of that same split is scored on the model's own training cases, and says so."""
-    spec = config.fusion
-    if spec.name != "learned" or spec.params.get("model"):
-        return config
-    split = spec.params.get("fit_split", "dev")
-    path, _ = fit_fusion(config, config_path, split=split, kind=spec.params.get("kind", "lambdamart"))
-    if run_splits is None or split in run_splits:
-        print(f"ragbench: warning: learned fusion was fitted on split {split!r}, which this run also scores; "
-              f"read its cross-validated figure in {path.name} instead", file=sys.stderr)
-    fusion = ComponentSpec(name="learned", params={**spec.params, "model": str(path)})
-    return config.model_copy(update={"fusion": fusion})

@@ -31,8 +31,8 @@ from typing import Any, Literal
 import httpx
 from pydantic import NonNegativeFloat, NonNegativeInt, PositiveFloat
 
-from eval.runs.targets.base import Ask, BoundTarget, Reply, TargetError, targets
-from eval.runs.targets.mapping import ResponseMap, check_paths, find, render, to_reply
+from eval.targets.base import Ask, BoundTarget, Reply, TargetError, targets
+from eval.targets.mapping import ResponseMap, check_paths, find, render, to_reply
 from rag.errors import ConfigError
 from rag.http import RetryingPoster
 

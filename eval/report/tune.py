@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from eval.report.html import environment
+from eval.report.page import environment
 
 W, H, PAD = 560, 240, 40
 

@@ -49,7 +49,11 @@ class Reply:
     usage: dict[str, int] | None = None
     decision: dict[str, Any] = field(default_factory=dict)
     trace: list[dict[str, Any]] = field(default_factory=list)
-    fates: dict[str, dict[str, Any]] | None = None    # expected doc → rank per stage (builtin only)
+    # the pipeline's record (builtin only): each stage's full ranked list of chunk ids — each
+    # retriever's, ``fused``, ``reranked``, ``top_k`` (the cut the context builder received) —
+    # and the question's k; triage follows each golden document through it
+    stages: dict[str, list[str]] | None = None
+    top_k: int | None = None
     ttft_ms: float | None = None                       # time to first token (streaming targets)
     route: str | None = None                           # rag | direct | refuse, when the target routes
 

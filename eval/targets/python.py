@@ -4,8 +4,8 @@
 target: {name: python, params: {function: my_rag.app:answer}}     # or path/to/file.py:answer
 ```
 
-The function is called with one :class:`~eval.runs.targets.base.Ask` (question, history,
-identity, case id, suite, language) and returns a :class:`~eval.runs.targets.base.Reply`, or a
+The function is called with one :class:`~eval.targets.base.Ask` (question, history,
+identity, case id, suite, language) and returns a :class:`~eval.targets.base.Reply`, or a
 mapping read like an ``http`` target's JSON reply (``answer``, ``refused`` or ``behaviour``,
 ``contexts`` [{text, doc_id, chunk_id, score}], ``citations``, ``ranking``, ``usage``; a key
 left out is a field the target does not return). An exception it raises is a per-case
@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from eval.runs.targets.base import Ask, BoundTarget, Reply, TargetError, targets
-from eval.runs.targets.mapping import ResponseMap, to_reply
+from eval.targets.base import Ask, BoundTarget, Reply, TargetError, targets
+from eval.targets.mapping import ResponseMap, to_reply
 from rag.errors import ConfigError
 
 # a mapping reply uses these keys, and leaves out what it does not return

@@ -1,4 +1,4 @@
-"""Runs as tables: one flat row per case, for pandas (``ragbench export``, :func:`load_run`).
+"""A run as a table: one flat row per case, for pandas (``ragbench export``, :func:`load_run`).
 
 Columns: suite, case_id, split, expect, behaviour, passed, error, asked_as, tags (``;``-joined),
 label and secondary labels, latency_ms, every metric (``metric.<name>``), every judged metric's
@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.runs.log import CaseRecord, RunLog, read_cases
+from eval.runs.checkpoint import read_cases
+from eval.runs.log import CaseRecord, RunLog
 from eval.triage.fates import STAGE_ORDER
 from rag._lazy import require
 from rag.errors import InputError
@@ -58,18 +59,3 @@ def write_frame(frame: Any, out: Path, fmt: str) -> Path:
     else:
         frame.to_json(out, orient="records", lines=True, force_ascii=False)
     return out
-
-
-def export_command(path: Path, fmt: str, out: Path | None) -> int:
-    if fmt not in FORMATS:
-        raise InputError(f"format is one of {', '.join(FORMATS)}", field="--format")
-    if (path / "sweep.json").is_file():
-        from eval.sweeps.run import leaderboard_frame
-
-        frame = leaderboard_frame(path)
-        target = out or path / f"leaderboard.{fmt}"
-    else:
-        frame = load_run(path)
-        target = out or path / f"cases.{fmt}"
-    print(f"{write_frame(frame, target, fmt)}: {len(frame)} rows, {len(frame.columns)} columns")
-    return 0

@@ -10,9 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from eval.levels import BEHAVIOURS
-from eval.runs.targets.base import Ask, Reply, TargetError
+from eval.targets.base import Ask, Reply, TargetError
 from rag.errors import ConfigError
+from rag.types import BEHAVIOURS
 
 
 class ResponseMap(BaseModel):

@@ -1,0 +1,50 @@
+"""The compare page and its text: metrics per suite with each run's delta and paired p against
+the first, the cases whose pass/fail differs with the stage where each diverged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from eval.compare.matrix import MetricRow, Run, tag_slices
+from eval.metrics import resolve
+from eval.report.page import environment
+from rag.store import write_text_atomic
+
+
+def format_compare(runs: list[Run], rows: list[MetricRow], cases: list[dict[str, Any]]) -> str:
+    lines = ["runs: " + "  ".join(f"[{i}] {r.name}" for i, r in enumerate(runs))]
+    suite = None
+    for row in rows:
+        if resolve(row.metric).needs == "cost":
+            continue
+        if row.suite != suite:
+            suite = row.suite
+            lines += ["", f"{suite}", f"  {'metric':<22}" + "".join(f"{f'[{i}]':>28}" for i in range(len(runs)))]
+        cells = []
+        for i, v in enumerate(row.values):
+            if v is None or v.value is None:
+                cells.append("—")
+            elif i == 0:
+                cells.append(f"{v.value:.4f}")
+            else:
+                p = row.p_values[i]
+                cells.append(f"{v.value:.4f} {row.deltas[i]:+.3f}" + (f" p={p:<6.2g}" if p is not None else " " * 8))
+        lines.append(f"  {row.metric:<22}" + "".join(f"{c:>28}" for c in cells))
+    flips = [c for c in cases if c["flips"]]
+    answers = sum(1 for c in cases if c["differs"] and not c["flips"])
+    lines += ["", f"cases whose pass/fail differs: {len(flips)} (another {answers} differ only in their answer)"]
+    for c in flips:
+        marks = " ".join(("pass" if x["passed"] else f"FAIL({x['label']})") if x else "—" for x in c["cells"])
+        where = ", ".join(f"[{i + 1}] {d}" for i, d in enumerate(c["diverges"]) if d)
+        lines.append(f"  {c['suite']}/{c['case_id']}: {marks}" + (f"   diverges at {where}" if where else ""))
+    return "\n".join(lines)
+
+
+def write_compare_page(page: Path, runs: list[Run], rows: list[MetricRow], cases: list[dict[str, Any]]) -> Path:
+    metrics = [m for m in runs[0].log.suites[next(iter(runs[0].log.suites))].metrics
+               if resolve(m).needs != "cost"]
+    rendered = environment().get_template("compare.html.j2").render(
+        runs=runs, rows=rows, cases=cases, slices=tag_slices(runs, metrics))
+    write_text_atomic(page, rendered)
+    return page

@@ -1,0 +1,52 @@
+"""The triage page and its text: failing cases grouped by the label of the stage that lost
+them, most frequent first, each with its count, its share of the failures and its cases; each
+case shows its question, every expected document's journey through the stages and the answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from eval.report.page import environment
+from eval.runs.log import CaseRecord, RunLog
+from eval.triage.fates import journey
+from eval.triage.groups import groups_of
+from rag.store import write_text_atomic
+
+
+def journeys(record: CaseRecord) -> list[str]:
+    return [f"{doc}: {journey(fate)}" for doc, fate in record.fates.items()]
+
+
+def cut_sizes(records: list[CaseRecord]) -> str:
+    """The top-k the pipeline used for these cases, as their fates record it ("5", "4–8")."""
+    ks = sorted({f["k"] for r in records for f in r.fates.values() if f.get("k") and f.get("cut", True)})
+    return "" if not ks else str(ks[0]) if len(ks) == 1 else f"{ks[0]}–{ks[-1]}"
+
+
+def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord]) -> str:
+    lines = [f"run {log.run_id}: {len(bad)} failing of {len(cases)} cases"]
+    for group in groups_of(bad):
+        share = len(group.cases) / len(bad)
+        lines.append("")
+        lines.append(f"{group.label}  {len(group.cases)} ({share:.0%}): {', '.join(r.case_id for r in group.cases)}")
+        for r in group.cases:
+            secondary = (r.labels or {}).get("secondary") or []
+            lines.append(f"  {r.suite}/{r.case_id}  [{r.split or '-'}]  {r.question}"
+                         + (f"   (also: {', '.join(secondary)})" if secondary else ""))
+            for j in journeys(r):
+                lines.append(f"      {j}")
+            source = ((r.labels or {}).get("detail") or {}).get("forbidden_source")
+            if source:
+                lines.append(f"      forbidden text came from: {source}")
+            answer = (r.error or r.answer or "").replace("\n", " ")
+            lines.append(f"      → {r.behaviour or 'error'}: {answer[:160]}")
+    return "\n".join(lines)
+
+
+def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], suite: str | None,
+                      tag: str | None) -> Path:
+    rendered = environment().get_template("triage.html.j2").render(
+        log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
+        suite=suite, tag=tag)
+    write_text_atomic(page, rendered)
+    return page
