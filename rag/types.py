@@ -204,7 +204,7 @@ Behaviour = Literal["answered", "partial", "conflict", "background", "refused"]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One of the five outcomes, in each of its vocabularies: what a golden case ``expect``\ s,
+    """One of the five outcomes, in each of its vocabularies: what a golden case expects (``expect``),
     the answerability ``action`` (:class:`Decision`), its evidence ``level``, the pipeline's
     ``behaviour`` (:class:`AnswerFrame`), and whether it ``declines`` — states no fact (a refusal,
     and "related but insufficient"). A case expecting ``answer`` or ``refuse`` passes with any

@@ -7,8 +7,8 @@ three split their cases the same way:
 
 - cases are grouped into **strata** (what a fold must hold its share of: the cases to refuse,
   each suite), strata taken in their sort order;
-- within a stratum, cases are ordered by ``sha256(seed:key)`` — a stable, seeded shuffle, so a
-  new case never reshuffles the others and no fold depends on file order;
+- within a stratum, cases are ordered by ``sha256(seed:key)`` — a stable, seeded shuffle, so no
+  fold depends on the order cases were written in;
 - they are dealt round-robin into K folds, the dealer continuing from one stratum to the next,
   so folds differ in size by at most one.
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from eval.cli import main
+from eval.report.sweep import write_sweep_report
 from eval.runs.log import RunLog
 from eval.sweeps.leaderboard import holm, paired_p_value
-from eval.report.sweep import write_sweep_report
 from eval.sweeps.run import run_sweep
 from eval.sweeps.spec import load_sweep
 from rag.errors import ConfigError
