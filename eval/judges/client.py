@@ -50,7 +50,7 @@ class Ledger:
 
 
 class JudgeCache(JsonKV):
-    """Judge replies by request key (``<workdir>/cache/judge.sqlite``)."""
+    """Judge replies by request key (the workspace's ``judge`` cache file)."""
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path, "judge_replies")

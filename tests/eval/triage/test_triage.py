@@ -14,7 +14,7 @@ from eval.runs.log import CaseRecord
 from eval.runs.runner import run_config as run
 from eval.triage.labels import attribute
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def fate(retrievers: dict[str, int | None], fused=None, reranked=None, top_k=None, context=None, cited=None,

@@ -20,7 +20,7 @@ from rag.fusion import fusions
 from rag.fusion.learned import PER_RETRIEVER, feature_names, features
 from rag.registry import ComponentSpec
 from rag.types import Candidate, Chunk
-from tests.eval.test_tune import make_project
+from tests.eval.tune.test_tune import make_project
 
 
 def cand(cid: str, score: float) -> Candidate:

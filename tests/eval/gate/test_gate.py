@@ -13,7 +13,7 @@ from eval.gate.baseline import Baseline, from_run
 from eval.runs.checkpoint import read_cases
 from eval.runs.runner import run_config as run
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def gate_file(project: Path, rules: str, **extra: str) -> Path:

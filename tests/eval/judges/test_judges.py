@@ -19,7 +19,7 @@ from eval.judges.client import JudgeCache, JudgeClient
 from eval.judges.judged import CaseInputs, judge_metric
 from tests.eval import fake_judge
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CONTEXT = ["Hotel stays are capped per night. The hotel cap in London is 240 USD.", "Parking costs 5 USD a day."]
 CASE = CaseInputs(question="What is the hotel cap in London?",
                   answer="The hotel cap in London is 240 USD. Breakfast is always free.",

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from eval.runs.runner import run_config as run
-from tests.eval.test_tune import make_project
+from tests.eval.tune.test_tune import make_project
 
 
 def caches(run_dir: Path) -> dict:

@@ -19,7 +19,7 @@ from eval.sweeps.run import run_sweep
 from eval.sweeps.spec import load_sweep
 from rag.errors import ConfigError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

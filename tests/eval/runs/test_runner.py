@@ -16,7 +16,7 @@ from eval.runs.log import RunLog
 from eval.runs.runner import run_config as run
 from tests.eval.conftest import HOSTILE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def strip_timing(obj):  # noqa: ANN001, ANN201

@@ -15,7 +15,7 @@ from eval.runs.runner import run_config as run  # noqa: E402
 from eval.suites import load_suite  # noqa: E402
 from tests.servers import free_port, running  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_example_service_is_evaluated_and_its_acl_leaks_are_caught(tmp_path: Path, monkeypatch) -> None:

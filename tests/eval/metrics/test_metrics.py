@@ -10,7 +10,7 @@ import pytest
 from eval.metrics import Observation, metrics, resolve
 from eval.metrics.stats import bootstrap_ci
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def obs(ranking, groups, grades=None, **kw) -> Observation:

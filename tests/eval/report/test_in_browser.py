@@ -79,7 +79,7 @@ def test_sweep_leaderboard_chart_in_chromium(project: Path, tmp_path: Path, brow
 
 
 def test_judged_run_report_in_chromium(project: Path, tmp_path: Path, browser) -> None:
-    from tests.eval.test_judges import _judged_config
+    from tests.eval.judges.test_judges import _judged_config
 
     config = _judged_config(project, "{name: 'tests.eval.fake_judge:fake', params: {mode: malformed}}")
     assert main(["run", str(config), "--out", str(tmp_path / "runs")]) == 3      # every judgement failed
@@ -150,7 +150,7 @@ def test_a_hostile_target_reply_stays_inert_in_the_report(project: Path, tmp_pat
 
 
 def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
-    from tests.eval.test_tune import make_project
+    from tests.eval.tune.test_tune import make_project
 
     monkeypatch.setenv("RAGBENCH_WORKDIR", str(tmp_path / "work"))
     root = make_project(tmp_path)

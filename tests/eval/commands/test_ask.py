@@ -9,7 +9,7 @@ import pytest
 
 from eval.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEFAULT = str(ROOT / "configs" / "default.yaml")
 
 

@@ -15,7 +15,7 @@ from eval.runs.checkpoint import read_cases  # noqa: E402
 from eval.runs.runner import run_config as run  # noqa: E402
 from tests.servers import free_port, running  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def results(run_dir: Path) -> dict:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from eval.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def config(tmp_path: Path, extra: str = "") -> Path:
