@@ -28,13 +28,14 @@ from perf._scifact import ROOT, write_result  # noqa: E402
 def main() -> None:
     from eval.fit.calibrate import calibrate
     from eval.metrics.stats import beta_interval
+    from eval.prepare import prepare
     from eval.tune.search import run_tune
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["RAGBENCH_WORKDIR"] = str(Path(tmp) / "work")
         suites = {}
         for name in ("kb-zh", "kb-en"):
-            c = calibrate(ROOT / "configs/default.yaml", name)
+            c = calibrate(prepare(ROOT / "configs/default.yaml", scoring=False, progress=False), name)
             cv = c.cross_validated
             low, high = beta_interval(round(cv.refusal_accuracy * cv.n), cv.n)
             suites[name] = {"dev_cases": cv.n, "cv_refusal_accuracy": round(cv.refusal_accuracy, 4),

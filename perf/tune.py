@@ -26,11 +26,14 @@ def learned_fusion(tmp: Path) -> dict:
     (in-sample: its own training data) and once on the test queries."""
     from eval.config import load_config
     from eval.fit.fusion import fit_fusion
+    from eval.prepare import Prepared, for_fitting
     from eval.runs.runner import run_config as run
+    from eval.workspace import Workspace
 
     path = ROOT / "configs/scifact-learned.yaml"
+    config = load_config(path)
     start = time.perf_counter()
-    _, data = fit_fusion(load_config(path), path, say=lambda line: None)
+    _, data = fit_fusion(for_fitting(Prepared(config, path, Workspace.of(config.workdir), say=lambda line: None), "dev"))
     fit_seconds = time.perf_counter() - start
     _, dev = run(path, out_root=tmp / "runs", progress=False, splits=["dev"])
     _, test = run(path, out_root=tmp / "runs", progress=False, splits=["test"])

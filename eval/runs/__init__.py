@@ -1,1 +1,2 @@
-"""Runs: suites, targets, the case executor, scoring, the run log and its checkpoint."""
+"""Runs: a prepared config evaluated case by case over its suites — executed, scored,
+checkpointed and summarised into the versioned run log."""

@@ -2,8 +2,8 @@
 never saw, estimated on the fit split alone.
 
 The best trial's fit score is optimistic (it is the maximum over many trials on the same cases).
-Here the fit cases are split into K folds (per suite, stratified by expected behaviour, in a
-seeded order); for each fold the same search — space, seed, budget, worker count — runs on the
+Here the fit cases are split into K folds by the shared rule of :mod:`eval.fit.folds` (per
+suite, stratified by expected behaviour, in the tune's seeded order); for each fold the same search — space, seed, budget, worker count — runs on the
 other folds, and its best config is run once on the held-out fold. The held-out cases' results
 are pooled: every fit case is scored exactly once by a config chosen without it, so the pooled
 figures (with the intervals a run gives over that many cases) estimate what the tune's best
@@ -15,32 +15,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from eval.fit.folds import deal
 from eval.runs.checkpoint import read_cases
 from eval.runs.log import CaseRecord
 from eval.runs.summary import aggregates
-from eval.tune.study import best_trial, case_hash, open_study, search
+from eval.tune.study import best_trial, open_study, search
 from eval.tune.trials import Cases, Context, objective_of, say, shown_metrics
 from rag.errors import InputError
 
 
 def folds_of(context: Context, k: int) -> list[Cases]:
-    """K folds of the fit cases: each suite's cases grouped by expected behaviour, each group in
-    a seeded hash order, dealt round-robin — so every fold holds its share of each suite and of
-    the cases to refuse."""
-    tune = context.tune
-    out: list[list[tuple[str, str]]] = [[] for _ in range(k)]
-    dealt = 0
-    for suite in context.fit_suites:
-        groups: dict[str, list[Any]] = {}
-        for case in suite.cases:
-            groups.setdefault(case.expect, []).append(case)
-        for expect in sorted(groups):
-            for case in sorted(groups[expect], key=lambda c, s=suite.name: case_hash(tune, s, c.id)):
-                out[dealt % k].append((suite.name, case.id))
-                dealt += 1
-    if min(len(f) for f in out) == 0:
+    """K folds of the fit cases by the shared rule (:mod:`eval.fit.folds`): stratified by suite
+    and expected behaviour, in the tune's seeded hash order — so every fold holds its share of
+    each suite and of the cases to refuse."""
+    cases = [(i, suite.name, case) for i, suite in enumerate(context.fit_suites) for case in suite.cases]
+    folds = deal(cases, k, key=lambda c: f"{c[1]}:{c[2].id}", stratum=lambda c: (c[0], c[2].expect),
+                 seed=context.tune.spec.seed)
+    if min(len(f) for f in folds) == 0:
         raise InputError(f"{k}-fold cross-validation needs at least {k} fit cases", field="cv")
-    return [tuple(sorted(f)) for f in out]
+    return [tuple(sorted((cases[i][1], cases[i][2].id) for i in f)) for f in folds]
 
 
 def cross_validate(context: Context, folder: Path, *, folds: int, workers: int, progress: bool) -> dict[str, Any]:
