@@ -14,7 +14,10 @@ import yaml
 from pydantic import Field, PositiveInt
 
 from eval.judges.client import judges
+from eval.metrics import resolve
+from eval.suites import load_suite
 from eval.targets import targets
+from eval.targets.mapping import ResponseMap, check_paths
 from rag._yaml import YamlDoc, load_yaml
 from rag.answerability import answerability
 from rag.chat import chat_models
@@ -152,7 +155,6 @@ def _check(doc: YamlDoc, registry: Registry[Any], spec: ComponentSpec, loc: tupl
 
 
 def _check_metrics(doc: YamlDoc, config: RunConfig) -> None:
-    from eval.metrics import resolve
 
     for i, name in enumerate(config.metrics or []):
         try:
@@ -183,7 +185,6 @@ def _check_target(doc: YamlDoc, config: RunConfig) -> None:
         return
     from pydantic import ValidationError
 
-    from eval.targets.mapping import ResponseMap, check_paths
 
     loc = ["target", "params", "response"]
     try:
@@ -222,7 +223,6 @@ def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | No
                 splits: list[str] | None = None) -> list[Any]:
     """The config's suites, loaded and validated; ``only`` keeps those named (``--suite``),
     ``splits`` the cases of those splits (``--split``)."""
-    from eval.suites import load_suite
 
     suites = [load_suite(p, splits=splits) for p in suite_paths(config, config_path)]
     if only:

@@ -8,11 +8,16 @@ from pathlib import Path
 
 from eval.gate import baseline as baselines
 from eval.gate.baseline import Measured
+from eval.gate.fresh import baseline_at_ref, machine_noise
+from eval.gate.junit import write_junit
 from eval.gate.spec import Gate, load_gate
-from eval.gate.verdicts import GateResult, compare
+from eval.gate.verdicts import GateResult, check_deterministic, compare
+from eval.prepare import prepare
+from eval.report import write_run_report
 from eval.report.gate import write_gate_page
 from eval.runs.checkpoint import read_cases
 from eval.runs.log import RunLog
+from eval.runs.runner import run
 from eval.workspace import Workspace
 from rag.errors import InputError
 
@@ -42,9 +47,6 @@ def format_result(result: GateResult) -> str:
 
 def measure(gate: Gate, overrides: list[str]) -> tuple[Path, Measured]:
     """Run the gated config ``repeats`` times (a deterministic target once, unless asked)."""
-    from eval.prepare import prepare
-    from eval.report import write_run_report
-    from eval.runs.runner import run
 
     prepared = prepare(gate.config_path, [*gate.spec.overrides, *overrides], only=gate.spec.suites or None)
     logs, repeats, first = [], [], None
@@ -81,7 +83,6 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
                          "--update-baseline", field="--baseline-ref")
     baseline = committed_noise = None
     if baseline_ref:
-        from eval.gate.fresh import baseline_at_ref, machine_noise
 
         scratch = Workspace.of().scratch("baseline-refs")
         baseline, committed = baseline_at_ref(path, baseline_ref, list(gate.spec.overrides), scratch)
@@ -105,7 +106,6 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
                 raise InputError(f"suite(s) {changed} changed since the baseline was made; "
                                  "use --force to replace it anyway", field="--update-baseline")
         if gate.spec.deterministic and len(measured.repeats) > 1:
-            from eval.gate.verdicts import check_deterministic
 
             check_deterministic(measured)   # the repeats agree: one of them is the baseline
             measured = Measured(measured.logs[:1], measured.repeats[:1])
@@ -122,7 +122,6 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
                                if committed_noise else "identical pass/fail on every case"))
     print(format_result(result))
     if junit:
-        from eval.gate.junit import write_junit
 
         print(f"junit: {write_junit(result, junit, gate.spec.name)}")
     print(f"html:  {write_gate_page(html or run_dir / 'gate.html', result, baseline, log, gate.spec.name)}")

@@ -5,6 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from eval.config import load_config, suite_paths
+from eval.gate.spec import load_gate, resolution_warnings
+from eval.metrics.answer import needs_reference
+from eval.runs.runner import metric_names
+from eval.suites import load_suite
+from eval.sweeps.spec import load_sweep
+from eval.tune.spec import load_tune
 from rag._yaml import load_yaml
 from rag.errors import InputError
 
@@ -28,10 +35,6 @@ def kind_of(path: Path) -> str:
 
 def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
     """Answer cases without a ``reference`` when the config runs a metric that reads one."""
-    from eval.config import suite_paths
-    from eval.metrics.answer import needs_reference
-    from eval.runs.runner import metric_names
-    from eval.suites import load_suite
 
     out = []
     for suite_path in suite_paths(config, path):
@@ -46,24 +49,19 @@ def reference_warnings(path: Path, config) -> list[str]:  # noqa: ANN001
 
 
 def validate(files: list[Path]) -> int:
-    from eval.config import load_config
-    from eval.suites import load_suite
 
     failed = 0
     for path in files:
         try:
             kind = kind_of(path)
             if kind == "gate":
-                from eval.gate.spec import load_gate, resolution_warnings
 
                 for warning in resolution_warnings(load_gate(path)):
                     print(f"ragbench: warning: {warning}", file=sys.stderr)
             elif kind == "tune":
-                from eval.tune.spec import load_tune
 
                 load_tune(path)
             elif kind == "sweep":
-                from eval.sweeps.spec import load_sweep
 
                 load_sweep(path)
             elif kind == "config":

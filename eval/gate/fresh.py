@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from eval.gate.baseline import Baseline
+from eval.gate.spec import load_gate
 from eval.workspace import Workspace
 from rag.errors import InfrastructureError, InputError
 
@@ -41,7 +42,6 @@ def baseline_at_ref(gate_path: Path, ref: str, overrides: list[str], scratch: Pa
     tree = Path(tempfile.mkdtemp(prefix="ragbench-ref-", dir=scratch))
     _git("worktree", "add", "--detach", str(tree), commit, cwd=top)
     try:
-        from eval.gate.spec import load_gate
 
         if not (tree / rel_gate).is_file():
             raise InputError(f"{rel_gate} does not exist at {ref}", field="--baseline-ref")

@@ -31,7 +31,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
+from eval.config import load_config, suite_paths
+from eval.gate.significance import resolution
 from eval.metrics import resolve
+from eval.suites import load_suite
 from rag._yaml import load_mapping
 from rag.errors import InputError
 
@@ -177,9 +180,6 @@ def resolution_warnings(gate: Gate) -> list[str]:
     """Rules whose ``max_drop`` is finer than what the gated suites can measure: below one
     case's share for a deterministic target (the rule then tolerates no flip at all), below
     the sign test's reach for a noisy one (drops in between can never fail)."""
-    from eval.config import load_config, suite_paths
-    from eval.gate.significance import resolution
-    from eval.suites import load_suite
 
     config = load_config(gate.config_path, list(gate.spec.overrides))
     suites = [load_suite(p, check_corpus=False) for p in suite_paths(config, gate.config_path)]

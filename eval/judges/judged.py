@@ -21,7 +21,7 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from eval.judges.client import JudgeClient, JudgeFailure, Ledger
+from eval.judges.client import JudgeCache, JudgeClient, JudgeFailure, Ledger, judges
 
 FAILED = ("judge_error", "invalid_output")
 
@@ -155,7 +155,6 @@ def judge_for(config: Any, cache: Any) -> JudgeClient | None:
     """The configured judge, with its persistent cache (a SQLite file), or None."""
     if config.judge is None:
         return None
-    from eval.judges.client import JudgeCache, judges
 
     client = judges.build(config.judge, field_path="judge")
     client.cache = JudgeCache(cache)

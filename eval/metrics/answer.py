@@ -16,6 +16,7 @@ import functools
 import re
 from typing import Any
 
+from eval.judges.judged import JUDGED
 from eval.metrics.base import Metric, Observation, metric, metrics
 
 _CITATION = re.compile(r"\s*\[\d+\]")
@@ -24,7 +25,6 @@ REFERENCE_METRICS = {"rouge_l", "chrf", "string_similarity", "nonllm_context_rec
 
 
 def needs_reference(name: str) -> bool:
-    from eval.judges.judged import JUDGED
 
     return name in REFERENCE_METRICS or (name in JUDGED and JUDGED[name].needs_reference)
 
@@ -152,7 +152,6 @@ def _judged_factory(name: str, ragas_class: str, needs_context: bool) -> Any:
 
 
 def _register_judged() -> None:
-    from eval.judges.judged import JUDGED
 
     for name, spec in JUDGED.items():
         metrics.register(name)(_judged_factory(name, spec.ragas_class, spec.needs_context))

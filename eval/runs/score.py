@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from eval.judges.judged import JUDGED, CaseInputs, judge_metric
 from eval.metrics import Observation, resolve
 from eval.runs.log import CaseRecord
 from eval.suites import Case, Suite
 from eval.targets.base import Ask, BoundTarget, Reply
 from eval.triage.fates import fates
+from eval.triage.labels import attribute
 from rag.errors import InfrastructureError
 from rag.types import DECLINES, EXACT, Identity, declined
 
@@ -126,7 +128,6 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
     """Judge what is judged (every judged metric, or ``only`` those — a resume re-judges the
     failed ones), then compute every metric from the case's observation."""
     if judge is not None and record.mode == "full":
-        from eval.judges.judged import JUDGED, CaseInputs, judge_metric
 
         inputs = CaseInputs(case.question, record.answer, record.behaviour == "refused",
                             [c["text"] for c in record.context], case.reference)
@@ -139,7 +140,6 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
                       for name in names}
     record.passed = passed(record, obs)
     if record.mode == "full":
-        from eval.triage.labels import attribute
 
         record.labels = attribute(record, case.groups, case.must_not_contain)
     return record

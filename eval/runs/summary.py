@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from eval.judges.judged import FAILED
 from eval.metrics import resolve
 from eval.metrics.stats import aggregate, interval
 from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
@@ -42,7 +43,6 @@ def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[st
     (judge_error + invalid_output over everything judged but undefined) is within bounds."""
     from collections import Counter
 
-    from eval.judges.judged import FAILED
 
     statuses = Counter(j["status"] for r in records for j in r.judgements.values())
     calls = Counter(c["status"] for r in records for j in r.judgements.values() for c in j.get("calls", []))

@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
 
+from eval.prepare import prepare
 from eval.serve.service import SuiteService, UploadError
 from eval.suites import Turn
 from eval.targets.builtin import context_rows, ranking_of
@@ -170,7 +171,6 @@ async def _read_limited(upload: Any, limit: int) -> bytes | None:
 
 
 def build_services(config_path: Path, suite_names: list[str] | None) -> dict[str, SuiteService]:
-    from eval.prepare import prepare
     from rag.errors import InputError
 
     prepared = prepare(config_path, only=suite_names, scoring=False, progress=False)

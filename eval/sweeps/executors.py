@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eval.config import RunConfig
+from eval.prepare import prepare
+from eval.runs.runner import run
 from eval.runs.threads import worker_pool
 from rag._lazy import require
 from rag.registry import Registry
@@ -28,9 +31,6 @@ class Task:
 
 def run_task(task: Task) -> dict[str, Any]:
     """Run one variant; return what the sweep needs to know of it."""
-    from eval.config import RunConfig
-    from eval.prepare import prepare
-    from eval.runs.runner import run
 
     prepared = prepare(task.base_path, config=RunConfig.model_validate(task.config))
     run_dir, log = run(prepared, run_dir=Path(task.run_dir), progress=False,

@@ -17,6 +17,8 @@ import numpy as np
 from eval.runs.checkpoint import read_cases
 from eval.runs.folders import resumable_dir
 from eval.runs.log import RunLog
+from eval.sweeps.leaderboard import paired_p_value
+from eval.tune.nested import cross_validate
 from eval.tune.spec import Tune, load_tune
 from eval.tune.study import (
     best_trial,
@@ -67,7 +69,6 @@ def run_tune(path: Path, *, out_root: Path = Path("reports/tunes"), resume: bool
     done = out_of_budget(tune, study, folder)
     nested = None
     if folds and done:   # a partial tune (--trials) reports without it; the resumed one runs it
-        from eval.tune.nested import cross_validate
 
         nested = cross_validate(context, folder, folds=folds, workers=workers, progress=progress)
 
@@ -114,7 +115,6 @@ def _per_case(run_dir: Path, metric: str) -> dict[tuple[str, str], float]:
 
 
 def summarise(tune: Tune, study: Any, best: Any, logs: dict[str, RunLog], dirs: dict[str, Path]) -> dict[str, Any]:
-    from eval.sweeps.leaderboard import paired_p_value
 
     spec = tune.spec
     metrics = list(spec.objective.weights())

@@ -12,6 +12,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from eval.config import STAGES
 from eval.tune.spec import Tune, _get
 from eval.tune.trials import Cases, Context, optimise
 from rag._lazy import require
@@ -118,7 +119,6 @@ def sample(trial: Any, tune: Tune) -> dict[str, Any]:
 def effective(config: Any) -> dict[str, Any]:
     """A config as data with every component's defaults filled in (``sparse_index.params.k1``
     is 0.9 even when the file never mentions BM25)."""
-    from eval.config import STAGES
 
     def fill(stage: str, value: Any) -> Any:
         if isinstance(value, dict) and "name" in value and stage in STAGES:
