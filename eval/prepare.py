@@ -114,16 +114,20 @@ class Prepared:
 
 def prepare(path: str | Path, overrides: list[str] | None = None, splits: list[str] | None = None, *,
             config: RunConfig | None = None, only: list[str] | None = None, loaded: list[Suite] | None = None,
-            scoring: bool = True, progress: bool = True, say: Callable[[str], None] = stderr) -> Prepared:
+            scoring: bool = True, fit: bool = True, progress: bool = True,
+            say: Callable[[str], None] = stderr) -> Prepared:
     """Load and validate the config at ``path`` (or take ``config``, already validated), fit
     its learned fusion if it needs one, and return it ready to run. ``splits``: only these
-    splits' cases (None: the config's ``splits``, else all). ``scoring``: the caller scores
-    cases (a run) rather than asking its own questions (``ask``, ``serve``, ``calibrate``)."""
+    splits' cases (None: a run's config ``splits``, else all). ``scoring``: the caller scores
+    cases (a run) rather than asking its own questions (``ask``, ``serve``, ``calibrate``: every
+    case of every split is theirs, and no warning about the fit split). ``fit``: False for
+    callers that only index (``index``, a sweep building its indexes, ``fit-fusion`` itself)."""
     path = Path(path)
     config = config or load_config(path, overrides)
-    prepared = Prepared(config, path, Workspace.of(config.workdir), tuple(overrides or ()),
-                        splits or config.splits, only, loaded, say=say, progress=progress)
-    if not _unfitted(config):
+    chosen = splits or (config.splits if scoring else None)
+    prepared = Prepared(config, path, Workspace.of(config.workdir), tuple(overrides or ()), chosen, only, loaded,
+                        say=say, progress=progress)
+    if not fit or not _unfitted(config):
         return prepared
     return replace(prepared, config=fitted_fusion(prepared, prepared.splits if scoring else []))
 
@@ -149,4 +153,4 @@ def for_fitting(prepared: Prepared, split: str) -> Prepared:
     """The config prepared to fit a learned fusion on ``split``: every suite, that split alone,
     and a plain fusion (the fit learns from the retrievers' own lists)."""
     plain = prepared.config.model_copy(update={"fusion": ComponentSpec(name="rrf")})
-    return replace(prepared, config=plain, splits=[split], only=None, loaded=None)
+    return replace(prepared, config=plain, splits=[split], only=None, loaded=None, progress=True)

@@ -29,6 +29,7 @@ def main() -> None:
     from eval.fit.calibrate import calibrate
     from eval.metrics.stats import beta_interval
     from eval.prepare import prepare
+    from eval.report.tune import write_tune_report
     from eval.tune.search import run_tune
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -43,7 +44,7 @@ def main() -> None:
                             "calibrate_test_refusal_accuracy": round(c.test.refusal_accuracy, 4) if c.test else None}
         start = time.perf_counter()
         folder, state = run_tune(ROOT / "configs/tune-kb-answerability.yaml", out_root=Path(tmp) / "tunes",
-                                 progress=False)
+                                 progress=False, write_report=write_tune_report)
         seconds = time.perf_counter() - start
     scores = state["scores"]
     for name, row in suites.items():

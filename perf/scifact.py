@@ -65,6 +65,7 @@ def quality(out: Path) -> list[dict]:
 def sweep_ratio(out: Path) -> dict:
     """Wall time of the 24-variant sweep over one variant, each with an empty workdir (so the
     corpus is embedded from scratch both times)."""
+    from eval.report.sweep import write_sweep_report
     from eval.runs.runner import run_config as run
     from eval.sweeps.run import run_sweep
 
@@ -76,7 +77,8 @@ def sweep_ratio(out: Path) -> dict:
             if label == "single":
                 run(ROOT / "configs" / "scifact.yaml", out_root=out / "single", progress=False)
             else:
-                _, state = run_sweep(ROOT / "configs" / "sweep-scifact.yaml", out_root=out / "sweep", progress=False)
+                _, state = run_sweep(ROOT / "configs" / "sweep-scifact.yaml", out_root=out / "sweep", progress=False,
+                                     write_report=write_sweep_report)
             timings[label] = time.perf_counter() - start
     del os.environ["RAGBENCH_WORKDIR"]
     return {"single_s": round(timings["single"], 1), "sweep_24_s": round(timings["sweep"], 1),

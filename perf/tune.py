@@ -46,6 +46,7 @@ def learned_fusion(tmp: Path) -> dict:
 
 
 def main() -> None:
+    from eval.report.tune import write_tune_report
     from eval.runs.runner import run_config as run
     from eval.tune.search import run_tune
 
@@ -55,7 +56,8 @@ def main() -> None:
         _, log = run(ROOT / "configs/scifact.yaml", out_root=Path(tmp) / "runs", progress=False)
         cold = time.perf_counter() - start
         start = time.perf_counter()
-        folder, state = run_tune(ROOT / "configs/tune-scifact.yaml", out_root=Path(tmp) / "tunes", progress=False)
+        folder, state = run_tune(ROOT / "configs/tune-scifact.yaml", out_root=Path(tmp) / "tunes", progress=False,
+                                 write_report=write_tune_report)
         tuned = time.perf_counter() - start
         trial_seconds = state["wall_seconds"]   # the search's wall time: trials run in parallel workers
         learned = learned_fusion(Path(tmp))

@@ -260,7 +260,7 @@ class Pipeline:
         question, env, tracer = retrieval.question, retrieval.env, retrieval.tracer
         if retrieval.route.route != "rag":
             return self._routed(retrieval, on_token)
-        k = retrieval.top_k
+        k = retrieval.top_k or int(env.facts.get("top_k", self.config.top_k))   # a Retrieval made by hand
         with tracer.stage("top_k", "top_k", {"k": k}, candidates=len(retrieval.candidates)) as rec:
             final = retrieval.candidates[:k]
             covered = cover_parts(final, retrieval, k)
@@ -413,16 +413,6 @@ def source_cards(context: list[ContextItem], citations: list[Any]) -> list[Sourc
         cards.setdefault(item.doc_id, []).append(item)
     return [SourceCard(doc, items[0].title, tuple(i.chunk_id for i in items),
                        tuple(i.chunk_id for i in items if i.chunk_id in cited)) for doc, items in cards.items()]
-
-
-def chat_for(config: PipelineConfig, cache_path: str | Any, *, salt: str = "") -> ChatModel | None:
-    """The configured chat model behind a request-hash cache, or None. ``salt`` keeps the
-    repeats of a noisy target apart in the cache."""
-    if config.chat_model is None:
-        return None
-    from rag.chat import CachedChat, chat_models
-
-    return CachedChat(chat_models.build(config.chat_model, field_path="chat_model"), cache_path, salt=salt)
 
 
 def _is_refusal(text: str, language: str) -> bool:

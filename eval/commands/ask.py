@@ -108,7 +108,9 @@ def ask(config_path: Path, question: str, suite_name: str | None, as_name: str |
     index, report = prepared.index(suite)
     if any(s.action != "reused" for s in report.stages):
         print(f"indexed {suite.name}: " + ", ".join(f"{s.kind} {s.action}" for s in report.stages), file=sys.stderr)
-    frame = prepared.pipeline(index).ask(question, identity)
+    parts = prepared.parts()
+    frame = prepared.pipeline(index, parts).ask(question, identity)
+    parts.close()
     if as_json:
         print(json.dumps(frame.to_dict(), ensure_ascii=False, indent=1))
     else:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eval.fit.calibrate import calibrate, format_calibration, snippet
+from eval.fit.calibrate import calibrate, check_suites, format_calibration, snippet
 from eval.prepare import prepare
 from rag.store import write_text_atomic
 
 
 def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str]) -> int:
+    known = prepare(config, overrides, scoring=False, fit=False, progress=False)
+    check_suites(known.suites(), suites, config)            # before a learned fusion is fitted
     prepared = prepare(config, overrides, scoring=False, progress=False)   # a learned fusion fitted on dev first
     snippets = []
     for name in suites:

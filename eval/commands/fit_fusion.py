@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eval.config import load_config
 from eval.fit.fusion import fit_fusion
-from eval.prepare import Prepared, for_fitting
-from eval.workspace import Workspace
+from eval.prepare import for_fitting, prepare
 
 
 def fit_fusion_command(config_path: Path, overrides: list[str], split: str, kind: str | None, refit: bool) -> int:
-    config = load_config(config_path, overrides)
+    prepared = prepare(config_path, overrides, scoring=False, fit=False)
+    config = prepared.config
     params = config.fusion.params if config.fusion.name == "learned" else {}
-    prepared = Prepared(config, config_path, Workspace.of(config.workdir), tuple(overrides), progress=False)
     path, data = fit_fusion(for_fitting(prepared, split), kind=kind or params.get("kind", "lambdamart"), refit=refit)
     trained = data["trained_on"]
     print(f"model      {path}")

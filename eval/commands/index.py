@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from eval.config import load_config
-from eval.prepare import Prepared
-from eval.workspace import Workspace
+from eval.prepare import prepare
 from rag.indexing import IndexReport
 
 
@@ -30,8 +28,7 @@ def format_report(report: IndexReport, language: str, corpus: Path) -> str:
 
 
 def index(config_path: Path, overrides: list[str], only: list[str]) -> int:
-    config = load_config(config_path, overrides)
-    prepared = Prepared(config, config_path, Workspace.of(config.workdir), only=only or None, progress=False)
+    prepared = prepare(config_path, overrides, only=only or None, scoring=False, fit=False, progress=False)
     indexer = prepared.indexer()   # what is indexed never depends on a fitted fusion: nothing to fit
     embedded = hits = 0
     for suite in prepared.suites():

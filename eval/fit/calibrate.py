@@ -32,7 +32,7 @@ from eval.fit.folds import deal
 from eval.suites import Suite
 from rag.errors import InputError
 from rag.registry import ComponentSpec
-from rag.types import DECLINES
+from rag.types import BEHAVIOUR_OF, DECLINES, DECLINING
 
 DENSE_WEIGHTS = (0.0, 0.5, 1.0)
 COVERAGE_WEIGHTS = (0.25, 0.0, 0.5, 1.0)
@@ -169,7 +169,7 @@ def collect(prepared: Any, suite: Suite) -> list[Signals]:
         frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_),
                                                   history=[t.model_dump() for t in case.history]))
         sig = frame.decision.signals
-        out.append(Signals(case.id, case.split, case.expect in DECLINES, frame.decision.action in DECLINES,
+        out.append(Signals(case.id, case.split, case.expect in DECLINES, BEHAVIOUR_OF[frame.decision.action] in DECLINING,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0))))
     return out
@@ -188,12 +188,8 @@ def calibrate(prepared: Any, suite_name: str, folds: int = 5) -> Calibration:
     """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
     to run, its learned fusion fitted on dev first)."""
     suites = {s.name: s for s in prepared.suites()}
-    if suite_name not in suites:
-        raise InputError(f"no suite named {suite_name!r} in {prepared.path} (suites: {', '.join(suites)})",
-                         field="--suite")
+    check_suites(list(suites.values()), [suite_name], prepared.path)
     suite = suites[suite_name]
-    if suite.mode != "full":
-        raise InputError(f"suite {suite_name} is retrieval-only: nothing to refuse", field="--suite")
     signals = collect(prepared, suite)
     dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
         [s for s in signals if s.split != "test"]
@@ -206,6 +202,17 @@ def calibrate(prepared: Any, suite_name: str, folds: int = 5) -> Calibration:
     default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
     return Calibration(suite_name, suite.language, folds, params, evaluate(dev, params), cross_validate(dev, folds),
                        evaluate(test, params) if test else None, default)
+
+
+def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> None:
+    """Every suite named is in the config and has answers to refuse."""
+    by_name = {s.name: s for s in suites}
+    for name in names:
+        if name not in by_name:
+            raise InputError(f"no suite named {name!r} in {config_path} (suites: {', '.join(by_name)})",
+                             field="--suite")
+        if by_name[name].mode != "full":
+            raise InputError(f"suite {name} is retrieval-only: nothing to refuse", field="--suite")
 
 
 def format_calibration(c: Calibration) -> str:

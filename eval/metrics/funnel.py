@@ -5,14 +5,13 @@ Per case, the share of expected OR-groups that still have a document at each sta
 - ``recall@retrieve`` — in any retriever's list, at its full depth;
 - ``recall@fuse`` — within top-k of the fused list (what top-k would hold with no reranker);
 - ``recall@rerank`` — within top-k of the reranked list;
-
-(k is the cut the pipeline used for the question, as its fates record it — ``classify`` may set
-it by question type — never the config's ``top_k``.)
 - ``recall@top_k`` — in the top-k handed to the context builder;
 - ``recall@context`` — in the packed context.
 
-Where the stages only filter (no reranker promoting a document into the top-k), each is at most
-the one before. ``rerank_gain`` is the mean change in the expected documents' rank from the fused
+k is the cut the pipeline used for the question, as its fates record it (``classify`` may set
+it by question type), never the config's ``top_k``; a retrieval-only case made no cut, so its
+``recall@top_k`` is not measurable. Where the stages only filter (no reranker promoting a
+document into the top-k), each is at most the one before. ``rerank_gain`` is the mean change in the expected documents' rank from the fused
 list to the reranked one (positive: the reranker promoted them).
 """
 
@@ -27,6 +26,8 @@ STAGES = {"retrieve": ("retrieve", None), "fuse": ("fused", "k"), "rerank": ("re
 def _recall(obs: Observation, stage: str) -> float | None:
     if not obs.groups or not obs.fates:
         return None
+    if stage == "top_k" and not all(f.get("cut", True) for f in obs.fates.values()):
+        return None   # retrieval only: no cut was made
     key, cut = STAGES[stage]
 
     def present(doc: str) -> bool:

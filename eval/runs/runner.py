@@ -211,9 +211,19 @@ def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, state
         record = state.records.get((suite.name, case.id))
         failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
         if record is not None and failed:
+            recorded_k(record, state.log.config.get("top_k"))
             score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
                          only=failed)
             state.checkpoint.append(record)
+
+
+def recorded_k(record: CaseRecord, top_k: int | None) -> None:
+    """A case checkpointed before fates recorded their k (an older ragbench) was followed
+    through the config's top-k and the reranked list's head: say so in its fates, so that
+    re-scoring it on resume gives the labels it was given then."""
+    for fate in record.fates.values():
+        if "k" not in fate:
+            fate["k"], fate["cut"] = top_k, record.mode == "full"
 
 
 def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: Any) -> tuple[Path, RunLog]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from eval.config import suite_paths
 from eval.metrics import resolve
-from eval.prepare import Prepared
+from eval.prepare import prepare
 from eval.runs.checkpoint import read_cases
 from eval.runs.folders import config_hash, resumable_dir
 from eval.runs.log import RunLog
@@ -29,7 +29,6 @@ from eval.suites import load_suite
 from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
 from eval.sweeps.spec import Sweep, load_sweep
-from eval.workspace import Workspace
 from rag.errors import InputError
 from rag.registry import ComponentSpec
 from rag.store import write_json_atomic
@@ -53,7 +52,7 @@ def build_indexes(sweep: Sweep) -> Counter[str]:
     seen: set[tuple[str, ...]] = set()
     for variant in sweep.variants:
         config = variant.config
-        prepared = Prepared(config, sweep.base_path, Workspace.of(config.workdir))   # indexes only: nothing to fit
+        prepared = prepare(sweep.base_path, config=config, fit=False)   # indexes only: nothing to fit
         indexer = prepared.indexer()
         for path in suite_paths(config, sweep.base_path):
             suite = load_suite(path, check_corpus=False)

@@ -91,3 +91,28 @@ def test_a_split_that_swaps_a_sub_query_source_in_is_what_triage_follows(tmp_pat
 ])
 def test_journeys_without_a_cut_or_a_recorded_k(fate: dict, expected: str) -> None:
     assert journey(fate) == expected
+
+
+def test_a_case_checkpointed_before_fates_recorded_k_keeps_its_labels_on_resume() -> None:
+    """An older checkpoint's fates were cut at the config's top-k: re-scoring them on resume
+    (a failed judge call) gives the label they had, not one for an unknown k."""
+    from eval.runs.runner import recorded_k
+    from eval.triage.labels import attribute
+
+    legacy = {"status": "indexed", "retrievers": {"bm25": 2, "dense": 40},
+              "ranks": {"retrieve": 2, "fused": 9, "reranked": 9, "top_k": None, "context": None, "cited": None}}
+    record = CaseRecord(suite="s", case_id="c", question="q", expect="answer", behaviour="answered", answer="x",
+                        metrics={"acl_leaks": 0.0}, passed=False, fates={"d": dict(legacy)}, mode="full")
+    recorded_k(record, 5)
+    assert record.fates["d"]["k"] == 5 and record.fates["d"]["cut"] is True
+    assert attribute(record, [("d",)], [])["primary"] == "lost_in_fusion"
+
+
+def test_a_retrieval_only_case_has_no_top_k_recall() -> None:
+    from eval.metrics import Observation, resolve
+
+    fate = {"status": "indexed", "k": 5, "cut": False, "retrievers": {"bm25": 1},
+            "ranks": {"retrieve": 1, "fused": 1, "reranked": 1, "top_k": None, "context": None, "cited": None}}
+    obs = Observation(groups=[("d",)], grades={"d": 1}, ranking=["d"], fates={"d": fate})
+    assert resolve("recall@top_k").compute(obs) is None
+    assert resolve("recall@rerank").compute(obs) == 1.0
