@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import threading
 from collections.abc import Callable
@@ -75,14 +76,24 @@ class JudgeClient(Endpoint):
         max_failure_rate: float = 0.0,
         price_per_1k_prompt: float = 0.0,
         price_per_1k_completion: float = 0.0,
+        max_calls: int | None = None,
+        max_cost: float | None = None,
+        requests_per_minute: float | None = None,
+        tokens_per_minute: float | None = None,
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         import time
 
         super().__init__(model=model, url=base_url.rstrip("/") + "/chat/completions", api_key=api_key,
                          timeout=timeout, transport=transport, max_retries=max_retries, backoff=1.0,
                          sleep=sleep or time.sleep)
+        self.limits = Limits(requests_per_minute, tokens_per_minute, sleep=sleep or time.sleep,
+                             clock=clock or time.monotonic)
+        self._poster.throttle = None   # the limits are applied per request, with its size, in _call
+        self.max_calls, self.max_cost = max_calls, max_cost
+        self.concurrency = concurrency
         self.id = f"openai-judge:{base_url.rstrip('/')}:{model}:t{temperature}:s{seed}"
         self.temperature, self.seed, self.max_tokens = temperature, seed, max_tokens
         self.parse_retries, self.response_format = parse_retries, response_format
@@ -92,6 +103,7 @@ class JudgeClient(Endpoint):
         self.cache: JudgeCache | None = None
         self.usage = {"calls": 0, "cached": 0, "failed": 0, "prompt_tokens": 0, "completion_tokens": 0}
         self._usage_lock = threading.Lock()
+        self._reserved = 0   # calls let through the budget (made or in flight)
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "model": self.model, "temperature": self.temperature, "seed": self.seed,
@@ -148,8 +160,10 @@ class JudgeClient(Endpoint):
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             self._count(cached=1)
             return JudgeCall(schema_name, "ok", hit["text"], True, hit["prompt_tokens"], hit["completion_tokens"])
+        self._reserve()
         try:
             with self._slots:
+                self.limits.wait(estimate_tokens(body))
                 data = self._poster.post(self.url, body, lambda r: r.json())
             text = str(data["choices"][0]["message"]["content"] or "")
             usage = data.get("usage") or {}
@@ -164,16 +178,67 @@ class JudgeClient(Endpoint):
                                  "completion_tokens": call.completion_tokens})
         return call
 
+    def _reserve(self) -> None:
+        """Let one more call through the budget, or raise :class:`JudgeBudget`. ``max_calls`` is
+        exact across threads; ``max_cost`` stops new calls once the calls so far cost that much
+        (calls already in flight finish: at most ``concurrency`` of them)."""
+        with self._usage_lock:
+            if self.max_calls is not None and self._reserved >= self.max_calls:
+                raise JudgeBudget(f"the judge's max_calls ({self.max_calls}) is spent")
+            if self.max_cost is not None and self.cost >= self.max_cost:
+                raise JudgeBudget(f"the judge's max_cost ({self.max_cost}) is spent ({self.cost:.4f})")
+            self._reserved += 1
+
     def _count(self, **delta: int) -> None:
         with self._usage_lock:
             for k, v in delta.items():
                 self.usage[k] += v
 
 
+class JudgeBudget(Exception):
+    """The judge's budget (``max_calls``, ``max_cost``) is spent: nothing more is sent."""
+
+
 class JudgeFailure(Exception):
     def __init__(self, call: JudgeCall) -> None:
         super().__init__(call.error or call.status)
         self.call = call
+
+
+def estimate_tokens(body: Any) -> int:
+    """Tokens of a request, estimated without a tokenizer (none can be downloaded offline): a
+    CJK character is about one token, other text about four characters a token."""
+    text = json.dumps(body, ensure_ascii=False) if not isinstance(body, str) else body
+    cjk = sum(1 for ch in text if "\u3000" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef")
+    return cjk + math.ceil((len(text) - cjk) / 4)
+
+
+class Limits:
+    """``requests_per_minute`` and ``tokens_per_minute`` across every thread: a caller waits
+    until both its request and its tokens fit into the last minute's window."""
+
+    def __init__(self, requests_per_minute: float | None, tokens_per_minute: float | None, *,
+                 sleep: Callable[[float], None], clock: Callable[[], float]) -> None:
+        self.rpm, self.tpm = requests_per_minute, tokens_per_minute
+        self.sleep, self.clock = sleep, clock
+        self.sent: list[tuple[float, int]] = []   # (when, tokens) within the last minute
+        self.lock = threading.Lock()
+
+    def wait(self, tokens: int) -> None:
+        if self.rpm is None and self.tpm is None:
+            return
+        while True:
+            with self.lock:
+                now = self.clock()
+                self.sent = [(t, n) for t, n in self.sent if now - t < 60.0]
+                fits_requests = self.rpm is None or len(self.sent) < self.rpm
+                used = sum(n for _, n in self.sent)
+                fits_tokens = self.tpm is None or used + tokens <= self.tpm or not self.sent
+                if fits_requests and fits_tokens:
+                    self.sent.append((now, tokens))
+                    return
+                delay = max(0.01, 60.0 - (now - self.sent[0][0]))
+            self.sleep(delay)
 
 
 def _json_text(text: str) -> str:
@@ -206,9 +271,16 @@ def openai(
     max_failure_rate: float = 0.0,
     price_per_1k_prompt: float = 0.0,
     price_per_1k_completion: float = 0.0,
+    max_calls: PositiveInt | None = None,
+    max_cost: float | None = None,
+    requests_per_minute: float | None = None,
+    tokens_per_minute: float | None = None,
 ) -> JudgeClient:
     """An OpenAI-compatible judge (vLLM, Ollama, llama.cpp's server, a hosted API). ``base_url``
-    defaults to ``$OPENAI_BASE_URL``; the key comes from the variable ``api_key_env`` names."""
+    defaults to ``$OPENAI_BASE_URL``; the key comes from the variable ``api_key_env`` names.
+    ``concurrency`` calls in flight at once; ``requests_per_minute`` / ``tokens_per_minute``
+    throttle them (429 with ``Retry-After`` is honoured besides); ``max_calls`` / ``max_cost``
+    stop judging cleanly — the run is incomplete and ``--resume`` continues it."""
     url = base_url or os.environ.get("OPENAI_BASE_URL")
     if not url:
         raise ConfigError("set params.base_url or OPENAI_BASE_URL", field="judge.params.base_url")
@@ -216,4 +288,6 @@ def openai(
                        seed=seed, max_tokens=max_tokens, timeout=timeout, max_retries=max_retries,
                        parse_retries=parse_retries, response_format=response_format, concurrency=concurrency,
                        repeats=repeats, max_failure_rate=max_failure_rate,
-                       price_per_1k_prompt=price_per_1k_prompt, price_per_1k_completion=price_per_1k_completion)
+                       price_per_1k_prompt=price_per_1k_prompt, price_per_1k_completion=price_per_1k_completion,
+                       max_calls=max_calls, max_cost=max_cost, requests_per_minute=requests_per_minute,
+                       tokens_per_minute=tokens_per_minute)

@@ -8,7 +8,9 @@ Each case × metric ends with one status:
   ``parse_retries`` more attempts;
 - ``undefined`` — the metric has no value here (no statements in the answer, a refusal, no
   context, no reference);
-- ``out_of_range`` — ragas returned a score outside [0, 1] (a judge that said ``attributed: 2``).
+- ``out_of_range`` — ragas returned a score outside [0, 1] (a judge that said ``attributed: 2``);
+- ``pending`` — not judged yet: a judge budget (``max_calls``, ``max_cost``) ran out first. The
+  run is incomplete, and ``--resume`` judges it.
 
 Only ``ok`` values are aggregated; ``judge_error`` and ``invalid_output`` count as failures
 against the judge's ``max_failure_rate``. The raw replies stay in the case record. Cases are
@@ -21,9 +23,15 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from eval.judges.client import JudgeCache, JudgeClient, JudgeFailure, Ledger, judges
+from eval.judges.client import JudgeBudget, JudgeCache, JudgeClient, JudgeFailure, Ledger, judges
 
 FAILED = ("judge_error", "invalid_output")
+PENDING = "pending"          # not judged yet: the suite's judging phase, or a budget that ran out
+TO_JUDGE = (*FAILED, PENDING)  # what a run (or its resume) judges
+
+
+def pending(detail: str = "") -> dict[str, Any]:
+    return {"status": PENDING, "value": None, "detail": detail, "repeats": [], "calls": []}
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,9 @@ def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | Non
                 status, detail = "out_of_range", f"ragas returned {value}"
         except JudgeFailure as exc:
             status, detail = exc.call.status, exc.call.error
+        except JudgeBudget as exc:   # nothing more is sent: left to a resume
+            return {**pending(str(exc)), "calls": calls + [{**asdict(c), "repeat": repeat, "raw": c.raw[:4000]}
+                                                         for c in ledger.calls]}
         except ValueError as exc:    # ragas' own input checks
             status, detail = "undefined", f"{type(exc).__name__}: {exc}"[:300]
         calls += [{**asdict(c), "repeat": repeat, "raw": c.raw[:4000]} for c in ledger.calls]

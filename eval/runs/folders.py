@@ -3,6 +3,7 @@ sweeps and tunes alike), and the hash a run records of the config that made it."
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,13 +12,22 @@ from typing import Any
 from rag.errors import InputError
 from rag.store import stable_hash
 
-# settings that change how fast a run goes, never its results: a resume may change them
-RESULT_FREE = ("concurrency",)
+# settings that change how fast a run goes or when it stops, never its results: a resume may
+# change them (a judge budget raised to finish what the last one left pending)
+RESULT_FREE = ("concurrency", "judge.params.concurrency", "judge.params.max_calls", "judge.params.max_cost",
+               "judge.params.requests_per_minute", "judge.params.tokens_per_minute")
 
 
 def config_hash(config_dump: dict[str, Any], overrides: list[str] | None = None) -> str:
     """The hash a run log records of its resolved config (and the overrides that made it)."""
-    dump = {k: v for k, v in config_dump.items() if k not in RESULT_FREE}
+    dump = copy.deepcopy(config_dump)
+    for path in RESULT_FREE:
+        *parents, last = path.split(".")
+        node: Any = dump
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict):
+            node.pop(last, None)
     return stable_hash([dump, [o for o in overrides or [] if o.split("=", 1)[0] not in RESULT_FREE]])
 
 

@@ -22,16 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from eval.config import RunConfig
-from eval.judges.judged import FAILED, judge_for
+from eval.judges.judged import PENDING, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
 from eval.prepare import Prepared, prepare
 from eval.runs.checkpoint import Checkpoint
 from eval.runs.execute import execute
 from eval.runs.folders import config_hash, new_run_dir, now, resumable_dir
+from eval.runs.judging import judge_suite
 from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
-from eval.runs.score import evaluate_case, score_record
+from eval.runs.score import evaluate_case
 from eval.runs.summary import judge_summary, summarise
 from eval.runs.threads import limit_threads, share
 from eval.suites import Suite
@@ -92,13 +93,13 @@ def run(prepared: Prepared, *, out_root: Path | None = None, run_dir: Path | Non
         for suite in suites:
             names = metric_names(config, suite.mode)
             index = open_index(prepared, indexer, suite, target.kind, state)
-            if judge is not None:
-                rejudge_failed(suite, index, names, judge, state)
             pending = [c for c in suite.cases if (suite.name, c.id) not in state.done]
             if pending:
                 bound = target.bind(suite, index)
                 jobs = [_job(bound, index, suite, case, names, judge) for case in pending]
                 execute(jobs, finished, config.concurrency)
+            if judge is not None:   # then every judged metric, judge.concurrency at a time
+                judge_suite(suite, index, state.records, names, judge, state.checkpoint.append)
             ordered = [state.records[(suite.name, c.id)] for c in suite.cases]
             state.log.suites[suite.name] = summarise(suite, ordered, names)
             if judge is not None:
@@ -182,6 +183,8 @@ def open_run(prepared: Prepared, suites: list[Suite], *, out_root: Path, resume:
                      config=config_dump, components=components(config), git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
     records = {r.key: r for r in checkpoint.read()}
+    for record in records.values():
+        recorded_k(record, config.top_k)
     # a case that failed on an endpoint is not done: resuming retries it
     done = {k: r for k, r in records.items() if r.error is None}
     for s in suites:
@@ -205,22 +208,10 @@ def open_index(prepared: Prepared, indexer: Any, suite: Suite, kind: str, state:
     return index
 
 
-def rejudge_failed(suite: Suite, index: Any, names: list[str], judge: Any, state: RunState) -> None:
-    """Finished cases whose judge calls failed: re-judge only those."""
-    for case in suite.cases:
-        record = state.records.get((suite.name, case.id))
-        failed = {m for m, j in (record.judgements if record else {}).items() if j["status"] in FAILED}
-        if record is not None and failed:
-            recorded_k(record, state.log.config.get("top_k"))
-            score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language,
-                         only=failed)
-            state.checkpoint.append(record)
-
-
 def recorded_k(record: CaseRecord, top_k: int | None) -> None:
     """A case checkpointed before fates recorded their k (an older ragbench) was followed
     through the config's top-k and the reranked list's head: say so in its fates, so that
-    re-scoring it on resume gives the labels it was given then."""
+    re-scoring it on resume (a judgement to finish) gives the labels it was given then."""
     for fate in record.fates.values():
         if "k" not in fate:
             fate["k"], fate["cut"] = top_k, record.mode == "full"
@@ -248,7 +239,8 @@ def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: An
     first = set(order)
     state.checkpoint.rewrite([latest[k] for k in order if k in latest] + [r for k, r in latest.items() if k not in first])
     errors = sum(s.errors for s in log.suites.values())
-    judge_failed = any(s.judge and not s.judge["within_bounds"] for s in log.suites.values())
+    judge_failed = any(s.judge and (not s.judge["within_bounds"] or s.judge["judgements"].get(PENDING))
+                       for s in log.suites.values())
     log.status = "incomplete" if errors or judge_failed else "complete"
     log.finished_at = now()
     log.write(state.run_dir)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from eval.judges.judged import JUDGED, CaseInputs, judge_metric
+from eval.judges.judged import JUDGED, pending
 from eval.metrics import Observation, resolve
 from eval.runs.log import CaseRecord
 from eval.suites import Case, Suite
@@ -65,7 +65,9 @@ def evaluate_case(target: BoundTarget, index: Any, suite: Suite, case: Case, nam
     fill(record, reply, suite.mode == "full")
     if reply.stages is not None:
         record.fates = fates_of(case, record, reply, index, suite.identity(case.as_))
-    return score_record(record, case, index, suite.identity(case.as_), names, judge, suite.language)
+    if judge is not None and record.mode == "full":   # judged after the suite's cases ran (eval.runs.judging)
+        record.judgements = {name: pending() for name in names if name in JUDGED}
+    return score_record(record, case, index, suite.identity(case.as_), names, suite.language)
 
 
 def fill(record: CaseRecord, reply: Reply, full: bool) -> None:
@@ -124,23 +126,15 @@ def fates_of(case: Case, record: CaseRecord, reply: Reply, index: Any, identity:
 
 
 def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity | None, names: list[str],
-                 judge: Any, language: str, only: set[str] | None = None) -> CaseRecord:
-    """Judge what is judged (every judged metric, or ``only`` those — a resume re-judges the
-    failed ones), then compute every metric from the case's observation."""
-    if judge is not None and record.mode == "full":
-
-        inputs = CaseInputs(case.question, record.answer, record.behaviour == "refused",
-                            [c["text"] for c in record.context], case.reference)
-        for name in names:
-            if name in JUDGED and (only is None or name in only):
-                record.judgements[name] = judge_metric(name, inputs, judge, index.embed_queries)
+                 language: str) -> CaseRecord:
+    """Every metric from the case's observation, pass/fail and the failure labels. Judged
+    metrics read the record's judgements (:mod:`eval.runs.judging` fills them)."""
     obs = observe(case, record, index, identity, language)
     missing = unmeasurable(record)
     record.metrics = {name: None if missing.intersection(resolve(name).requires) else resolve(name).compute(obs)
                       for name in names}
     record.passed = passed(record, obs)
     if record.mode == "full":
-
         record.labels = attribute(record, case.groups, case.must_not_contain)
     return record
 

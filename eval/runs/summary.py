@@ -3,6 +3,7 @@ the judge's failure accounting, and the digest that says two runs' results are i
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -41,9 +42,6 @@ def aggregates(records: list[CaseRecord], names: list[str]) -> dict[str, Aggrega
 def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[str, Any]:
     """Judged metrics of a suite: judgements by status, calls, and whether the failure rate
     (judge_error + invalid_output over everything judged but undefined) is within bounds."""
-    from collections import Counter
-
-
     statuses = Counter(j["status"] for r in records for j in r.judgements.values())
     calls = Counter(c["status"] for r in records for j in r.judgements.values() for c in j.get("calls", []))
     judged = sum(n for s, n in statuses.items() if s != "undefined")

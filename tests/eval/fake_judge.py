@@ -82,10 +82,13 @@ def handler(mode: str = "ok"):
 
 
 def fake(mode: str = "ok", model: str = "fake-judge", repeats: int = 1, max_failure_rate: float = 0.0,
-         parse_retries: int = 1):
+         parse_retries: int = 1, concurrency: int = 4, max_calls: int | None = None, max_cost: float | None = None,
+         price_per_1k_prompt: float = 0.0, price_per_1k_completion: float = 0.0):
     """A registry factory (``judge: tests.eval.fake_judge:fake``): the real client over MockTransport."""
     from eval.judges.client import JudgeClient
 
     return JudgeClient(model=model, base_url="http://judge.invalid/v1", transport=httpx.MockTransport(handler(mode)),
                        max_retries=1, parse_retries=parse_retries, repeats=repeats,
-                       max_failure_rate=max_failure_rate, sleep=lambda s: None)
+                       max_failure_rate=max_failure_rate, sleep=lambda s: None, concurrency=concurrency,
+                       max_calls=max_calls, max_cost=max_cost, price_per_1k_prompt=price_per_1k_prompt,
+                       price_per_1k_completion=price_per_1k_completion)
