@@ -82,6 +82,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, metavar="PATH", help="write the chosen parameters as a YAML snippet here")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
+    p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
+    p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
+    p.add_argument("--labels", type=Path, required=True, metavar="FILE", help="a labels file (.jsonl, .csv, .yaml)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    p = sub.add_parser("label", help="write a static labelling page for a run's cases (labels download as a file)")
+    p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
+    p.add_argument("--metric", action="append", default=[], metavar="NAME",
+                   help="labelled metrics offered (repeatable; default faithfulness and correctness)")
+    p.add_argument("--labels", type=Path, metavar="FILE", help="labels made earlier: their cases whose answer changed come first")
+    p.add_argument("--out", type=Path, metavar="PATH", help="default: label.html in the run folder")
+
     p = sub.add_parser("triage", help="failing cases grouped by the stage that lost them")
     p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
     p.add_argument("--suite", metavar="NAME", help="only this suite")
@@ -156,6 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.calibrate import calibrate_command
 
             return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides)
+        if args.command == "agree":
+            from eval.commands.agree import agree_command
+
+            return agree_command(args.run_dir, args.labels, args.json)
+        if args.command == "label":
+            from eval.commands.label import label_command
+
+            return label_command(args.run_dir, args.metric, args.labels, args.out)
         if args.command == "triage":
             from eval.commands.triage import triage_command
 

@@ -14,6 +14,7 @@ import yaml
 from pydantic import Field, PositiveInt
 
 from eval.judges.client import judges
+from eval.labels.agreement import Qualification
 from eval.metrics import resolve
 from eval.suites import load_suite
 from eval.targets import targets
@@ -53,6 +54,7 @@ class RunConfig(PipelineConfig):
     target: ComponentSpec = ComponentSpec(name="builtin")   # the system under test: builtin | http | python
     concurrency: PositiveInt = 1          # cases in flight at once; results do not depend on it
     splits: list[Literal["dev", "test"]] | None = None   # only these splits' cases (None: all)
+    qualification: Qualification = Qualification()   # when a judge counts as agreeing with people
 
 
 STAGES: dict[str, Registry[Any]] = {

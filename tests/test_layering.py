@@ -27,7 +27,7 @@ EVAL_LAYERS = [
     ("assembly and fitting", {"eval.prepare", "eval.fit"}),
     ("config, suites, targets, triage", {"eval.config", "eval.suites", "eval.workspace", "eval.targets",
                                          "eval.triage"}),
-    ("metrics and judges", {"eval.metrics", "eval.judges"}),
+    ("metrics, judges and labels", {"eval.metrics", "eval.judges", "eval.labels"}),
 ]
 
 

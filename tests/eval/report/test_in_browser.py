@@ -172,3 +172,39 @@ def test_tune_report_in_chromium(tmp_path: Path, browser, monkeypatch) -> None:
     assert "no interval" in (page.text_content("li.worth-objective") or "")   # 4 test cases: none claimed
     box = page.locator("svg.history").bounding_box()
     assert box is not None and box["width"] > 300
+
+
+def test_the_labelling_page_exports_labels_that_agree_reads(project: Path, tmp_path: Path, browser, capsys) -> None:
+    """Click yes / no on the page, download, and the file is a labels file tied to each answer."""
+    from eval.labels.file import load_labels, record_hash
+    from eval.runs.checkpoint import read_cases
+    from tests.eval.judges.test_judges import _judged_config
+
+    pytest.importorskip("ragas")
+    config = _judged_config(project, "tests.eval.fake_judge:fake")
+    assert main(["run", str(config), "--out", str(tmp_path / "runs")]) == 0
+    run_dir = next((tmp_path / "runs").iterdir())
+    assert main(["label", str(run_dir)]) == 0
+    page, problems = open_page(browser, run_dir / "label.html", tmp_path / "label.png")
+    assert problems == [] and HOSTILE in (page.text_content("body") or "")
+    assert page.locator("script").count() == 2                           # the cases' JSON and the page's own script
+    page.fill("#annotator", "maintainer")
+    boxes = page.locator(".case")
+    boxes.nth(0).locator('[data-metric="faithfulness"] button[data-value="1"]').click()
+    boxes.nth(1).locator('[data-metric="correctness"] button[data-value="0"]').click()
+    boxes.nth(1).locator('[data-metric="correctness"] .note').fill("the answer cites the wrong cap")
+    assert page.inner_text("#count") == "2 labels"
+    with page.expect_download() as info:
+        page.click("#download")
+    exported = tmp_path / "labels.jsonl"
+    info.value.save_as(str(exported))
+    labels = load_labels(exported)
+    assert [(lb.metric, lb.value, lb.annotator) for lb in labels] == [("faithfulness", 1.0, "maintainer"),
+                                                                     ("correctness", 0.0, "maintainer")]
+    assert labels[1].note == "the answer cites the wrong cap"
+    records = {r.case_id: r for r in read_cases(run_dir)}
+    assert all(lb.answer_hash == record_hash(records[lb.case_id]) for lb in labels)
+    assert main(["agree", str(run_dir), "--labels", str(exported)]) == 0
+    out = capsys.readouterr().out
+    assert "faithfulness: TOO FEW LABELS" in out and "factual_correctness (labelled as correctness)" in out
+    assert (run_dir / "agreement.json").is_file()

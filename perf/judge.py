@@ -1,0 +1,121 @@
+"""Judging throughput: 100 cases × 3 judged metrics (faithfulness, context recall, context
+precision) against a loopback OpenAI-compatible judge — a real HTTP server on 127.0.0.1 that
+answers ragas' schemas by rule (tests/eval/fake_judge.py) after a fixed 250 ms — at
+judge.concurrency 1 and 16. Prints the wall time of each run's judging, the speed-up, and
+whether the results digests are equal; writes reports/perf/judge.json."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from perf._scifact import write_result  # noqa: E402
+from tests.eval.fake_judge import answer  # noqa: E402
+
+CASES = 100
+DELAY = 0.25
+LEVELS = (1, 16)
+METRICS = ["faithfulness", "context_recall", "context_precision"]
+
+
+class Judge(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    calls = 0
+    lock = threading.Lock()
+
+    def log_message(self, *args: object) -> None: ...
+
+    def do_POST(self) -> None:  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        system, prompt = body["messages"][0]["content"], body["messages"][1]["content"]
+        schema = re.search(r"JSON schema \((\w+)\)", system).group(1)
+        data = json.loads(prompt.rsplit("input: ", 1)[1].rsplit("\nOutput:", 1)[0])
+        time.sleep(DELAY)
+        with Judge.lock:
+            Judge.calls += 1
+        payload = json.dumps({"choices": [{"message": {"content": json.dumps(answer(schema, data))}}],
+                              "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": 20}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+
+def project(root: Path, url: str) -> Path:
+    docs = root / "suite" / "docs"
+    docs.mkdir(parents=True)
+    for i in range(20):
+        (docs / f"doc{i}.md").write_text(f"# Policy {i}\n\nThe allowance for item {i} is {i * 7} USD. "
+                                         f"Claims for item {i} need form F{i}.", encoding="utf-8")
+    cases = [{"id": f"c-{n}", "question": f"What is the allowance for item {n % 20}?",
+              "expected_docs": [f"doc{n % 20}"], "reference": f"The allowance for item {n % 20} is {n % 20 * 7} USD."}
+             for n in range(CASES)]
+    (root / "suite" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
+    (root / "suite" / "suite.yaml").write_text("name: judged\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n",
+                                               encoding="utf-8")
+    config = root / "config.yaml"
+    config.write_text(f"""name: judged
+suites: ['{root / "suite" / "suite.yaml"}']
+embedder: {{name: hashing, params: {{dim: 64}}}}
+retrievers: [bm25]
+top_k: 2
+answerability: always
+metrics: [hit@5, {", ".join(METRICS)}]
+judge: {{name: openai, params: {{model: fake-judge, base_url: '{url}', api_key_env: RAGBENCH_NO_KEY,
+        max_retries: 0, timeout: 30}}}}
+""", encoding="utf-8")
+    return config
+
+
+def main() -> None:
+    from eval.runs.runner import run_config as run
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Judge)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        config = project(root, f"http://127.0.0.1:{server.server_address[1]}/v1")
+        for level in LEVELS:
+            os.environ["RAGBENCH_WORKDIR"] = str(root / f"work-{level}")     # a cold judge cache each time
+            Judge.calls = 0
+            start = time.perf_counter()
+            _, log = run(config, [f"judge.params.concurrency={level}"], out_root=root / "runs", progress=False)
+            seconds = time.perf_counter() - start
+            rows.append({"concurrency": level, "cases": CASES, "metrics": METRICS, "judge_calls": Judge.calls,
+                         "seconds": round(seconds, 2), "status": log.status,
+                         "results_digest": log.suites["judged"].results_digest,
+                         "judgements": log.suites["judged"].judge["judgements"]})
+    server.shutdown()
+    serial = rows[0]["seconds"]
+    for row in rows:
+        row["speedup"] = round(serial / row["seconds"], 2)
+        row["identical_to_serial"] = row["results_digest"] == rows[0]["results_digest"]
+    print(f"{CASES} cases × {len(METRICS)} judged metrics against a loopback judge answering in "
+          f"{DELAY * 1000:.0f} ms")
+    print(f"{'concurrency':>11}  {'calls':>6}  {'seconds':>8}  {'speed-up':>8}  identical")
+    for row in rows:
+        print(f"{row['concurrency']:>11}  {row['judge_calls']:>6}  {row['seconds']:>8.2f}  {row['speedup']:>7.2f}×  "
+              f"{row['identical_to_serial']}")
+    result = {"cases": CASES, "delay_ms": DELAY * 1000, "runs": rows,
+              "target": "≥ 10× at 16, identical results",
+              "met": rows[-1]["speedup"] >= 10 and all(r["identical_to_serial"] for r in rows)}
+    from perf.ppi_simulation import simulate
+
+    result["ppi_simulation"] = simulate()
+    write_result("judge", result)
+
+
+if __name__ == "__main__":
+    main()
