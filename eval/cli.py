@@ -36,6 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", nargs="?", const="latest", metavar="RUN_DIR",
                    help="continue the latest unfinished run of this config (or the one given)")
     p.add_argument("--out", type=Path, help="folder for run folders (default reports/runs)")
+    p.add_argument("--estimate", action="store_true",
+                   help="send nothing to the judge: print its calls, tokens and cost per suite and judged metric")
+    p.add_argument("--limit", type=int, metavar="N",
+                   help="only N cases per suite, drawn reproducibly and stratified by split")
 
     p = sub.add_parser("sweep", help="run every variant of a sweep config; write a leaderboard")
     p.add_argument("config", type=Path)
@@ -146,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "run":
             from eval.commands.run import run_command
 
-            return run_command(args.config, args.overrides, args.suite, args.resume, args.out, args.split)
+            return run_command(args.config, args.overrides, args.suite, args.resume, args.out, args.split,
+                               args.estimate, args.limit)
         if args.command == "tune":
             from eval.commands.tune import tune_command
 

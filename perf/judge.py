@@ -1,6 +1,6 @@
 """Judging throughput: 100 cases × 3 judged metrics (faithfulness, context recall, context
 precision) against a loopback OpenAI-compatible judge — a real HTTP server on 127.0.0.1 that
-answers ragas' schemas by rule (tests/eval/fake_judge.py) after a fixed 250 ms — at
+answers ragas' schemas by rule (eval/judges/dry.py) after a fixed 250 ms — at
 judge.concurrency 1 and 16. Prints the wall time of each run's judging, the speed-up, and
 whether the results digests are equal; writes reports/perf/judge.json."""
 
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from perf._scifact import write_result  # noqa: E402
-from tests.eval.fake_judge import answer  # noqa: E402
+from eval.judges.dry import answer  # noqa: E402
 
 CASES = 100
 DELAY = 0.25

@@ -12,49 +12,22 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 from pathlib import Path
 
 import httpx
 
+from eval.judges.dry import answer, parse
+
 LOG: list[dict] = []
 SWITCH = {"mode": "ok"}   # read at request time by mode "switch": an endpoint that breaks and recovers
-_SENT = re.compile(r"(?<=[.!?。！？])\s*")
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENT.split(text or "") if re.search(r"\w", s)]
-
-
-def _in(statement: str, context: str) -> int:
-    return int(statement.rstrip(".。").lower() in context.lower())
-
-
-def answer(schema: str, data: dict) -> dict:
-    if schema == "StatementGeneratorOutput":
-        return {"statements": sentences(data["answer"])}
-    if schema == "NLIStatementOutput":
-        return {"statements": [{"statement": s, "reason": "by containment", "verdict": _in(s, data["context"])}
-                               for s in data["statements"]]}
-    if schema == "ContextRecallOutput":
-        return {"classifications": [{"statement": s, "reason": "by containment", "attributed": _in(s, data["context"])}
-                                    for s in sentences(data["answer"])]}
-    if schema == "ContextPrecisionOutput":
-        return {"reason": "by containment", "verdict": int(any(_in(s, data["context"]) for s in sentences(data["answer"])))}
-    if schema == "AnswerRelevanceOutput":
-        return {"question": data["response"], "noncommittal": 0}
-    if schema == "ClaimDecompositionOutput":
-        return {"claims": sentences(data["response"])}
-    raise ValueError(f"the fake judge knows no schema {schema}")
 
 
 def handler(mode: str = "ok"):
     def handle(request: httpx.Request) -> httpx.Response:
         body = json.loads(request.content)
-        system, prompt = body["messages"][0]["content"], body["messages"][1]["content"]
-        schema = re.search(r"JSON schema \((\w+)\)", system).group(1)
-        data = json.loads(prompt.rsplit("input: ", 1)[1].rsplit("\nOutput:", 1)[0])
+        schema, data = parse(body)
+        prompt = body["messages"][1]["content"]
         LOG.append({"model": body["model"], "schema": schema})
         if path := os.environ.get("FAKE_JUDGE_LOG"):
             with open(path, "a", encoding="utf-8") as fh:
