@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from perf._scifact import write_result  # noqa: E402
 from eval.judges.dry import answer  # noqa: E402
+from perf._scifact import write_result  # noqa: E402
 
 CASES = 100
 DELAY = 0.25

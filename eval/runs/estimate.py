@@ -33,7 +33,6 @@ from eval.runs.runner import metric_names, run
 from eval.targets import targets
 from rag.errors import InputError
 
-
 FIELDS = ("cases", "calls", "cached", "prompt_tokens", "completion_tokens")
 
 
