@@ -50,7 +50,8 @@ class RunConfig(PipelineConfig):
     suites: list[str]
     workdir: str = ".ragbench"
     metrics: list[str] | None = None
-    judge: ComponentSpec | None = None    # an LLM judge for the judged metrics (faithfulness, …)
+    judge: ComponentSpec | list[ComponentSpec] | None = None   # an LLM judge for the judged metrics, or a jury
+    jury: Literal["mean", "median", "majority"] = "mean"      # how a jury's judges make one value
     target: ComponentSpec = ComponentSpec(name="builtin")   # the system under test: builtin | http | python
     concurrency: PositiveInt = 1          # cases in flight at once; results do not depend on it
     splits: list[Literal["dev", "test"]] | None = None   # only these splits' cases (None: all)

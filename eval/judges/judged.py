@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from eval.judges.client import JudgeBudget, JudgeCache, JudgeClient, JudgeFailure, Ledger, judges
+from eval.judges.jury import Jury, verdict_of
 
 FAILED = ("judge_error", "invalid_output")
 PENDING = "pending"          # not judged yet: the suite's judging phase, or a budget that ran out
@@ -97,14 +98,20 @@ def build_metric(name: str, llm: Any, embed: Any | None) -> Any:
     return cls(llm=llm)
 
 
-def judge_metric(name: str, x: CaseInputs, client: JudgeClient, embed: Any | None = None) -> dict[str, Any]:
-    """Score one case on one judged metric, ``client.repeats`` times; the judgement record."""
+def judge_metric(name: str, x: CaseInputs, client: Any, embed: Any | None = None) -> dict[str, Any]:
+    """Score one case on one judged metric, ``client.repeats`` times (a jury: each of its judges,
+    then their aggregate); the judgement record."""
     from eval.judges.ragas_adapter import judge_llm, run_sync
 
     spec = JUDGED[name]
     why = undefined_because(spec, x)
     if why:
         return {"status": "undefined", "value": None, "detail": why, "repeats": [], "calls": []}
+    if isinstance(client, Jury):
+        members = {m.id: judge_metric(name, x, m, embed) for m in client.members}
+        if any(j["status"] == PENDING for j in members.values()):
+            return {**pending(next(j["detail"] for j in members.values() if j["status"] == PENDING))}
+        return verdict_of(client, members)
     values: list[float] = []
     statuses: list[str] = []
     calls: list[dict[str, Any]] = []
@@ -162,14 +169,18 @@ def verdict_detail(calls: list[dict[str, Any]]) -> str:
     return ("not supported: " + " | ".join(wanting[:5])) if wanting else ""
 
 
-def judge_for(config: Any, cache: Any) -> JudgeClient | None:
-    """The configured judge, with its persistent cache (a SQLite file), or None."""
+def judge_for(config: Any, cache: Any) -> Any:
+    """The configured judge — or jury, when ``judge`` lists several — with its persistent cache
+    (a SQLite file), or None."""
     if config.judge is None:
         return None
-
-    client = judges.build(config.judge, field_path="judge")
-    client.cache = JudgeCache(cache)
-    return client
+    specs = config.judge if isinstance(config.judge, list) else [config.judge]
+    clients = []
+    for i, spec in enumerate(specs):
+        client = judges.build(spec, field_path=f"judge.{i}" if isinstance(config.judge, list) else "judge")
+        client.cache = JudgeCache(cache)
+        clients.append(client)
+    return Jury(clients, config.jury) if len(clients) > 1 else clients[0]
 
 
 def identity(client: JudgeClient, names: list[str]) -> dict[str, Any]:
@@ -178,6 +189,7 @@ def identity(client: JudgeClient, names: list[str]) -> dict[str, Any]:
 
     from eval.judges.ragas_adapter import judge_llm, prompt_hashes
 
-    prompts = {n: prompt_hashes(build_metric(n, judge_llm(client, Ledger(), 0), lambda texts: [[0.0]] * len(texts)))
+    first = client.members[0] if isinstance(client, Jury) else client
+    prompts = {n: prompt_hashes(build_metric(n, judge_llm(first, Ledger(), 0), lambda texts: [[0.0]] * len(texts)))
                for n in names if n in JUDGED}
     return {**client.describe(), "ragas": importlib.metadata.version("ragas"), "prompts": prompts}

@@ -90,7 +90,7 @@ def _rate(hits: int, n: int) -> tuple[float | None, float | None, float | None]:
     return hits / n, low, high
 
 
-def _alpha(rows: list[list[float | None]], level: str) -> float | None:
+def alpha(rows: list[list[float | None]], level: str) -> float | None:
     """Krippendorff's α over raters (rows) × cases (columns), None where it is undefined."""
     import krippendorff  # lazy: extra `labels`
 
@@ -145,11 +145,11 @@ def agree(judged: dict[tuple[str, str], float], labelled: dict[tuple[str, str], 
     level = "nominal" if scale == "binary" else "ordinal" if scale == "ordinal" else "interval"
     by_annotator = [[next((lb.value for lb in labelled[k] if lb.annotator == a), None) for k in keys]
                     for a in annotators]
-    out.alpha_annotators = _alpha(by_annotator, level) if len(annotators) > 1 else None
+    out.alpha_annotators = alpha(by_annotator, level) if len(annotators) > 1 else None
     # the judge as one more rater, on people's scale (its verdict, for binary labels)
     judge_row: list[float | None] = [float(j_yes[i]) if scale == "binary" else float(judge[i] * top)
                                      for i in range(len(keys))]
-    out.alpha_with_judge = _alpha([*by_annotator, judge_row], level)
+    out.alpha_with_judge = alpha([*by_annotator, judge_row], level)
     out.verdict, out.why = verdict(out, rules)
     return out
 

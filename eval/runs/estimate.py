@@ -24,9 +24,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from eval.judges.client import JudgeCache, judges
+from eval.judges.client import JudgeCache
 from eval.judges.dry import transport
-from eval.judges.judged import JUDGED, judge_metric
+from eval.judges.judged import JUDGED, judge_for, judge_metric
+from eval.judges.jury import Jury
 from eval.runs.checkpoint import read_cases
 from eval.runs.judging import inputs_of
 from eval.runs.runner import metric_names, run
@@ -47,12 +48,13 @@ def dry_judge(prepared: Any) -> Any:
     """The configured judge, its requests answered in process by rule, no budget."""
     from rag.http import RetryingPoster, make_client
 
-    client = judges.build(prepared.config.judge, field_path="judge")
-    client._poster = RetryingPoster(make_client(None, 30.0, transport()), max_retries=0)
-    client.max_calls = client.max_cost = None
-    client.limits.rpm = client.limits.tpm = None
-    client.cache = _ReadOnlyCache(prepared.workspace.cache("judge"))
-    return client
+    judge = judge_for(prepared.config, prepared.workspace.cache("judge"))
+    for client in judge.members if isinstance(judge, Jury) else [judge]:
+        client._poster = RetryingPoster(make_client(None, 30.0, transport()), max_retries=0)
+        client.max_calls = client.max_cost = None
+        client.limits.rpm = client.limits.tpm = None
+        client.cache = _ReadOnlyCache(prepared.workspace.cache("judge"))
+    return judge
 
 
 def offline(prepared: Any) -> bool:
@@ -89,6 +91,8 @@ def estimate(prepared: Any, earlier: Path | None = None, cases: set[tuple[str, s
     if prepared.config.judge is None:
         raise InputError("the config has no judge: nothing to estimate", field="--estimate")
     client = dry_judge(prepared)
+    members = client.members if isinstance(client, Jury) else [client]
+    price_of = {m.id: m.prices for m in members} | {None: members[0].prices}
     with tempfile.TemporaryDirectory() as tmp:
         records, source = answers(prepared, earlier, cases, Path(tmp))
     by_suite = {s.name: s for s in prepared.suites()}
@@ -112,16 +116,15 @@ def estimate(prepared: Any, earlier: Path | None = None, cases: set[tuple[str, s
                     if call["cached"]:
                         row["cached"] += 1
                     else:
+                        prices = price_of.get(call.get("judge"), price_of[None])
                         row["calls"] += 1
                         row["prompt_tokens"] += call["prompt_tokens"]
                         row["completion_tokens"] += call["completion_tokens"]
-    prices = client.prices
-    out = {"source": source, "judge": client.id, "prices_per_1k": list(prices), "suites": {}}
+                        row["cost"] += (call["prompt_tokens"] * prices[0] + call["completion_tokens"] * prices[1]) / 1000
+    out = {"source": source, "judge": client.id, "suites": {}}
     for suite_name, metrics in rows.items():
         out["suites"][suite_name] = {
-            name: {**{k: int(row[k]) for k in FIELDS},
-                   "cost": round((row["prompt_tokens"] * prices[0] + row["completion_tokens"] * prices[1]) / 1000, 6)}
-            for name, row in metrics.items()}
+            name: {**{k: int(row[k]) for k in FIELDS}, "cost": round(row["cost"], 6)} for name, row in metrics.items()}
     total: Counter[str] = Counter(dict.fromkeys(FIELDS, 0))
     cost = 0.0
     for metrics in out["suites"].values():

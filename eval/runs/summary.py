@@ -52,10 +52,38 @@ def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[st
         for name, j in r.judgements.items():
             if j["status"] == "ok" and len(j.get("repeats", [])) > 1:
                 spreads.setdefault(name, []).append(j["spread"])
-    return {"judgements": dict(statuses), "calls": dict(calls), "failure_rate": round(rate, 4),
+    out = {"judgements": dict(statuses), "calls": dict(calls), "failure_rate": round(rate, 4),
             "max_failure_rate": max_failure_rate, "within_bounds": rate <= max_failure_rate,
             # with repeats: the mean per-case spread (max − min over repeats) of each judged metric
             "mean_spread": {k: round(sum(v) / len(v), 4) for k, v in sorted(spreads.items())}}
+    alphas = jury_alpha(records)
+    if alphas:
+        out["jury_alpha"] = alphas   # how far a jury's judges agree with one another, per metric
+    return out
+
+
+def jury_alpha(records: list[CaseRecord]) -> dict[str, float | None]:
+    """Krippendorff's α (interval) among a jury's judges, per judged metric, over the cases every
+    judge scored."""
+    judges_of: dict[str, list[str]] = {}
+    for r in records:
+        for name, j in r.judgements.items():
+            for jid in j.get("members") or {}:
+                if jid not in judges_of.setdefault(name, []):
+                    judges_of[name].append(jid)
+    values: dict[str, dict[str, list[float | None]]] = {name: {jid: [] for jid in ids} for name, ids in judges_of.items()}
+    for r in records:
+        for name, rows in values.items():
+            members = (r.judgements.get(name) or {}).get("members") or {}
+            for jid, row in rows.items():
+                m = members.get(jid)
+                row.append(float(m["value"]) if m and m.get("status") == "ok" else None)
+    if not values:
+        return {}
+    from eval.labels.agreement import alpha
+
+    return {name: (round(a, 4) if (a := alpha(list(rows.values()), "interval")) is not None else None)
+            for name, rows in sorted(values.items())}
 
 
 def results_digest(records: list[CaseRecord]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,32 @@ def test_tokens_per_minute_wait_for_room_and_a_large_request_still_goes() -> Non
 def test_tokens_are_estimated_by_script() -> None:
     assert estimate_tokens("abcdefgh") == 2 and estimate_tokens("出差补助") == 4
     assert estimate_tokens("出差 ab") == 2 + 1
+
+
+def test_a_jury_keeps_each_judge_and_reports_how_far_they_agree(project: Path) -> None:
+    jury = ("[{name: 'tests.eval.fake_judge:fake', params: {model: judge-a}}, "
+            "{name: 'tests.eval.fake_judge:fake', params: {model: judge-b, mode: malformed, parse_retries: 0}}]")
+    config = _judged_config(project, jury)
+    config.write_text(config.read_text(encoding="utf-8") + "jury: majority\n", encoding="utf-8")
+    run_dir, log = run(config, out_root=project / "runs", progress=False)
+    judged = [r for r in read_cases(run_dir) if r.judgements["faithfulness"]["status"] != "undefined"]
+    assert judged
+    for r in judged:                                         # judge b fails every call: the jury's case fails
+        j = r.judgements["faithfulness"]
+        assert j["status"] == "invalid_output" and set(j["members"]) == {
+            "openai-judge:http://judge.invalid/v1:judge-a:t0.0:sNone", "openai-judge:http://judge.invalid/v1:judge-b:t0.0:sNone"}
+        assert j["members"]["openai-judge:http://judge.invalid/v1:judge-a:t0.0:sNone"]["status"] == "ok"
+    assert log.judge["aggregate"] == "majority" and len(log.judge["members"]) == 2
+
+
+def test_a_jury_that_agrees_scores_and_its_alpha_is_reported(project: Path) -> None:
+    jury = ("[{name: 'tests.eval.fake_judge:fake', params: {model: judge-a}}, "
+            "{name: 'tests.eval.fake_judge:fake', params: {model: judge-b}}]")
+    config = _judged_config(project, jury)
+    run_dir, log = run(config, out_root=project / "runs", progress=False)
+    judged = [r.judgements["faithfulness"] for r in read_cases(run_dir)
+              if r.judgements["faithfulness"]["status"] == "ok"]
+    assert judged and all(j["spread"] == 0.0 and len(j["members"]) == 2 for j in judged)
+    assert log.status == "complete" and "jury_alpha" in log.suites["tiny"].judge
+    per_judge = Counter(c["judge"] for j in judged for c in j["calls"])
+    assert len(per_judge) == 2 and len(set(per_judge.values())) == 1      # each judge asked the same calls
