@@ -10,6 +10,7 @@ from pathlib import Path
 from eval.config import RunConfig
 from eval.labels.agreement import Agreement, agreement_of_run
 from eval.labels.file import load_labels
+from eval.report import write_run_report
 from eval.runs.checkpoint import read_cases
 from eval.runs.log import RunLog
 from rag.errors import InputError
@@ -62,5 +63,6 @@ def agree_command(run_dir: Path, labels_path: Path, as_json: bool = False) -> in
     data = {"labels": str(labels_path), "qualification": rules.model_dump(),
             "metrics": {a.metric: a.to_dict() for a in rows}}
     write_json_atomic(run_dir / "agreement.json", data)
+    write_run_report(run_dir, log, records)   # the report shows the verdicts beside the judged metrics
     print(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_agreement(rows, labels_path))
     return 0

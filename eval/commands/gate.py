@@ -6,12 +6,16 @@ import os
 import sys
 from pathlib import Path
 
+from eval.config import RunConfig
 from eval.gate import baseline as baselines
 from eval.gate.baseline import Measured
 from eval.gate.fresh import baseline_at_ref, machine_noise
 from eval.gate.junit import write_junit
 from eval.gate.spec import Gate, load_gate
 from eval.gate.verdicts import GateResult, check_deterministic, compare
+from eval.judges.judged import JUDGED
+from eval.labels.agreement import QUALIFIED, agreement_of_run
+from eval.labels.file import load_labels
 from eval.prepare import prepare
 from eval.report import write_run_report
 from eval.report.gate import write_gate_page
@@ -20,6 +24,7 @@ from eval.runs.log import RunLog
 from eval.runs.runner import run
 from eval.workspace import Workspace
 from rag.errors import InputError
+from rag.store import write_json_atomic
 
 MARK = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}
 
@@ -62,6 +67,29 @@ def measure(gate: Gate, overrides: list[str]) -> tuple[Path, Measured]:
         repeats.append(cases)
     assert first is not None
     return first, Measured(logs, repeats)
+
+
+def qualification(gate: Gate, run_dir: Path, measured: Measured, force: bool) -> list[str]:
+    """With ``labels``: the judge's agreement with people on the candidate (``agreement.json``
+    beside it), a note per judged metric; with ``require_qualified``, a rule on a judged metric
+    whose judge is not qualified is an input error unless ``--force``."""
+    if gate.labels_path is None:
+        return []
+    rules = RunConfig.model_validate(measured.log.config).qualification
+    rows = agreement_of_run(measured.repeats[0], load_labels(gate.labels_path), rules)
+    write_json_atomic(run_dir / "agreement.json", {"labels": str(gate.labels_path), "qualification": rules.model_dump(),
+                                                   "metrics": {a.metric: a.to_dict() for a in rows}})
+    verdicts = {a.metric: a for a in rows}
+    notes = [f"judge on {a.metric}: {a.verdict} ({a.why}; {a.n} labelled, {a.stale} stale)" for a in rows]
+    if gate.spec.require_qualified:
+        for rule in gate.spec.rules:
+            if rule.metric in JUDGED and (rule.metric not in verdicts or verdicts[rule.metric].verdict != QUALIFIED):
+                why = verdicts[rule.metric].why if rule.metric in verdicts else "no labels for it"
+                if not force:
+                    raise InputError(f"rule on {rule.metric}: its judge is not qualified ({why}); label more cases, "
+                                     "or --force to gate on it anyway", field="require_qualified")
+                notes.append(f"--force: gated on {rule.metric} with a judge that is not qualified")
+    return notes
 
 
 def read_candidate(paths: list[Path]) -> tuple[Path, Measured]:
@@ -115,7 +143,9 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
         return 0
 
     assert baseline is not None
+    qualified = qualification(gate, run_dir, measured, force)
     result = compare(gate, baseline, measured, force=force)
+    result.notes += qualified
     if committed_noise is not None:
         result.notes.append(f"fresh baseline at {baseline_ref} vs its committed baseline: "
                             + (f"{len(committed_noise)} case(s) differ (machine noise): " + "; ".join(committed_noise)

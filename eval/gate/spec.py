@@ -134,6 +134,8 @@ class GateFile(BaseModel):
     alpha: float = Field(default=0.05, gt=0, lt=1)
     on_noise: Literal["inconclusive", "pass"] = "inconclusive"
     rules: list[Rule] = Field(min_length=1)
+    labels: str | None = None           # people's labels: the judge's agreement, checked on the candidate
+    require_qualified: bool = False     # a rule on a judged metric needs a qualified judge (else exit 2)
 
     @model_validator(mode="after")
     def _noise_declared_once(self) -> GateFile:
@@ -160,12 +162,21 @@ class Gate:
     def baseline_path(self) -> Path:
         return self.path.parent / self.spec.baseline
 
+    @property
+    def labels_path(self) -> Path | None:
+        return self.path.parent / self.spec.labels if self.spec.labels else None
+
 
 def load_gate(path: str | Path) -> Gate:
     path = Path(path)
     doc, spec = load_mapping(path, GateFile, "gate file")
     if not (path.parent / spec.config).is_file():
         raise doc.error(f"config {spec.config!r} not found", ["config"])
+    if spec.labels and not (path.parent / spec.labels).is_file():
+        raise doc.error(f"labels file {spec.labels!r} not found", ["labels"])
+    if spec.require_qualified and not spec.labels:
+        raise doc.error("require_qualified needs people's labels to qualify the judge (labels: FILE)",
+                        ["require_qualified"])
     for i, rule in enumerate(spec.rules):
         if rule.metric is None:
             continue

@@ -43,8 +43,8 @@ class Qualification(BaseModel):
 
     min_labels: int = 100
     min_agreement: float = 0.8
-    min_tpr: float = 0.7
-    min_tnr: float = 0.7
+    min_tpr: float | None = 0.7   # None: not required (a metric people never say "no" to)
+    min_tnr: float | None = 0.7
     min_kappa: float | None = None
     threshold: float = 0.5        # a judged value at or above it is the judge's "yes"
 
@@ -168,7 +168,7 @@ def verdict(a: Agreement, rules: Qualification) -> tuple[str, str]:
     if a.agreement is None or a.agreement < rules.min_agreement:
         misses.append(f"agreement {a.agreement:.2f} < {rules.min_agreement}" if a.agreement is not None else "no agreement")
     for name, (value, _, _), minimum in (("TPR", a.tpr, rules.min_tpr), ("TNR", a.tnr, rules.min_tnr)):
-        if value is None or value < minimum:
+        if minimum is not None and (value is None or value < minimum):
             misses.append(f"{name} {'undefined' if value is None else f'{value:.2f}'} < {minimum}")
     if rules.min_kappa is not None and (a.kappa is None or a.kappa < rules.min_kappa):
         misses.append(f"κ {'undefined' if a.kappa is None else f'{a.kappa:.2f}'} < {rules.min_kappa}")

@@ -9,6 +9,7 @@ from typing import Any
 from eval.compare.matrix import MetricRow, Run, tag_slices
 from eval.metrics import resolve
 from eval.report.page import environment
+from eval.report.run import qualification_of
 from rag.store import write_text_atomic
 
 
@@ -31,6 +32,9 @@ def format_compare(runs: list[Run], rows: list[MetricRow], cases: list[dict[str,
                 p = row.p_values[i]
                 cells.append(f"{v.value:.4f} {row.deltas[i]:+.3f}" + (f" p={p:<6.2g}" if p is not None else " " * 8))
         lines.append(f"  {row.metric:<22}" + "".join(f"{c:>28}" for c in cells))
+    for i, r in enumerate(runs):
+        for metric, a in qualification_of(r.path).items():
+            lines.append(f"  [{i}] judge on {metric}: {a['verdict']} ({a['n']} labelled; {a['why']})")
     flips = [c for c in cases if c["flips"]]
     answers = sum(1 for c in cases if c["differs"] and not c["flips"])
     lines += ["", f"cases whose pass/fail differs: {len(flips)} (another {answers} differ only in their answer)"]
@@ -45,6 +49,7 @@ def write_compare_page(page: Path, runs: list[Run], rows: list[MetricRow], cases
     metrics = [m for m in runs[0].log.suites[next(iter(runs[0].log.suites))].metrics
                if resolve(m).needs != "cost"]
     rendered = environment().get_template("compare.html.j2").render(
-        runs=runs, rows=rows, cases=cases, slices=tag_slices(runs, metrics))
+        runs=runs, rows=rows, cases=cases, slices=tag_slices(runs, metrics),
+        qualification=[qualification_of(r.path) for r in runs])
     write_text_atomic(page, rendered)
     return page

@@ -3,16 +3,26 @@ whose rows open onto the full stage trace."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from eval.report import charts
 from eval.report.page import environment
 from eval.runs.log import CaseRecord, RunLog
 
 
+def qualification_of(run_dir: Path) -> dict[str, Any]:
+    """The judge's agreement with people on this run (``ragbench agree`` or a gate with labels
+    wrote ``agreement.json``), per judged metric; empty when nobody labelled."""
+    path = run_dir / "agreement.json"
+    return json.loads(path.read_text(encoding="utf-8"))["metrics"] if path.is_file() else {}
+
+
 def write_run_report(run_dir: Path, log: RunLog, cases: list[CaseRecord]) -> Path:
     html = environment().get_template("run.html.j2").render(
         log=log, cases=cases, rows=charts.case_rows(cases), tags=charts.tag_table(cases),
+        qualification=qualification_of(run_dir),
         bars={s: charts.bars(x) for s, x in log.suites.items()},
         funnel={s: charts.funnel(x) for s, x in log.suites.items()},
         latency=charts.latency_bins(cases))
