@@ -57,6 +57,7 @@ perf: setup
 	$(PY) perf/chroma_recall.py
 	$(PY) perf/scifact.py
 	$(PY) perf/concurrency.py
+	$(PY) perf/judge.py
 	$(PY) perf/tune.py
 	$(PY) perf/answerability.py
 	$(PY) perf/overhead.py

@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
     p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
-    p.add_argument("--labels", type=Path, required=True, metavar="FILE", help="a labels file (.jsonl, .csv, .yaml)")
+    p.add_argument("--labels", type=Path, action="append", required=True, metavar="FILE",
+                   help="a labels file (.jsonl, .csv, .yaml); repeatable (one per suite, say)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     p = sub.add_parser("label", help="write a static labelling page for a run's cases (labels download as a file)")

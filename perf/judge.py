@@ -54,11 +54,11 @@ class Judge(BaseHTTPRequestHandler):
 def project(root: Path, url: str) -> Path:
     docs = root / "suite" / "docs"
     docs.mkdir(parents=True)
-    for i in range(20):
+    for i in range(CASES):   # one document and one question per case: every judge request is distinct
         (docs / f"doc{i}.md").write_text(f"# Policy {i}\n\nThe allowance for item {i} is {i * 7} USD. "
                                          f"Claims for item {i} need form F{i}.", encoding="utf-8")
-    cases = [{"id": f"c-{n}", "question": f"What is the allowance for item {n % 20}?",
-              "expected_docs": [f"doc{n % 20}"], "reference": f"The allowance for item {n % 20} is {n % 20 * 7} USD."}
+    cases = [{"id": f"c-{n}", "question": f"What is the allowance for item {n}?",
+              "expected_docs": [f"doc{n}"], "reference": f"The allowance for item {n} is {n * 7} USD."}
              for n in range(CASES)]
     (root / "suite" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
     (root / "suite" / "suite.yaml").write_text("name: judged\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n",
@@ -111,7 +111,7 @@ def main() -> None:
     result = {"cases": CASES, "delay_ms": DELAY * 1000, "runs": rows,
               "target": "≥ 10× at 16, identical results",
               "met": rows[-1]["speedup"] >= 10 and all(r["identical_to_serial"] for r in rows)}
-    from perf.ppi_simulation import simulate
+    from eval.labels.simulation import simulate
 
     result["ppi_simulation"] = simulate()
     write_result("judge", result)

@@ -32,8 +32,8 @@ def _estimate(e: dict) -> str:
     return f"{e['mean']:.3f} [{_num(e['low'])}, {_num(e['high'])}] n={e['n']}"
 
 
-def format_agreement(rows: list[Agreement], labels_path: Path) -> str:
-    lines = [f"labels: {labels_path}"]
+def format_agreement(rows: list[Agreement], labels_paths: list[Path]) -> str:
+    lines = [f"labels: {', '.join(map(str, labels_paths))}"]
     for a in rows:
         lines += ["", f"{a.metric}" + (f" (labelled as {a.labelled_as})" if a.labelled_as != a.metric else "")
                   + f": {a.verdict.upper()} — {a.why}",
@@ -52,17 +52,17 @@ def format_agreement(rows: list[Agreement], labels_path: Path) -> str:
     return "\n".join(lines)
 
 
-def agree_command(run_dir: Path, labels_path: Path, as_json: bool = False) -> int:
+def agree_command(run_dir: Path, labels_paths: list[Path], as_json: bool = False) -> int:
     if not (run_dir / "run.json").is_file():
         raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
     log = RunLog.read(run_dir)
     records = read_cases(run_dir)
-    labels = load_labels(labels_path)
+    labels = [label for path in labels_paths for label in load_labels(path)]
     rules = RunConfig.model_validate(log.config).qualification
     rows = agreement_of_run(records, labels, rules)
-    data = {"labels": str(labels_path), "qualification": rules.model_dump(),
+    data = {"labels": [str(p) for p in labels_paths], "qualification": rules.model_dump(),
             "metrics": {a.metric: a.to_dict() for a in rows}}
     write_json_atomic(run_dir / "agreement.json", data)
     write_run_report(run_dir, log, records)   # the report shows the verdicts beside the judged metrics
-    print(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_agreement(rows, labels_path))
+    print(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_agreement(rows, labels_paths))
     return 0

@@ -73,11 +73,13 @@ def qualification(gate: Gate, run_dir: Path, measured: Measured, force: bool) ->
     """With ``labels``: the judge's agreement with people on the candidate (``agreement.json``
     beside it), a note per judged metric; with ``require_qualified``, a rule on a judged metric
     whose judge is not qualified is an input error unless ``--force``."""
-    if gate.labels_path is None:
+    if not gate.labels_paths:
         return []
     rules = RunConfig.model_validate(measured.log.config).qualification
-    rows = agreement_of_run(measured.repeats[0], load_labels(gate.labels_path), rules)
-    write_json_atomic(run_dir / "agreement.json", {"labels": str(gate.labels_path), "qualification": rules.model_dump(),
+    labels = [label for path in gate.labels_paths for label in load_labels(path)]
+    rows = agreement_of_run(measured.repeats[0], labels, rules)
+    write_json_atomic(run_dir / "agreement.json", {"labels": [str(p) for p in gate.labels_paths],
+                                                   "qualification": rules.model_dump(),
                                                    "metrics": {a.metric: a.to_dict() for a in rows}})
     verdicts = {a.metric: a for a in rows}
     notes = [f"judge on {a.metric}: {a.verdict} ({a.why}; {a.n} labelled, {a.stale} stale)" for a in rows]

@@ -134,7 +134,7 @@ class GateFile(BaseModel):
     alpha: float = Field(default=0.05, gt=0, lt=1)
     on_noise: Literal["inconclusive", "pass"] = "inconclusive"
     rules: list[Rule] = Field(min_length=1)
-    labels: str | None = None           # people's labels: the judge's agreement, checked on the candidate
+    labels: str | list[str] | None = None   # people's labels: the judge's agreement, checked on the candidate
     require_qualified: bool = False     # a rule on a judged metric needs a qualified judge (else exit 2)
 
     @model_validator(mode="after")
@@ -163,8 +163,9 @@ class Gate:
         return self.path.parent / self.spec.baseline
 
     @property
-    def labels_path(self) -> Path | None:
-        return self.path.parent / self.spec.labels if self.spec.labels else None
+    def labels_paths(self) -> list[Path]:
+        labels = self.spec.labels or []
+        return [self.path.parent / p for p in ([labels] if isinstance(labels, str) else labels)]
 
 
 def load_gate(path: str | Path) -> Gate:
@@ -172,8 +173,9 @@ def load_gate(path: str | Path) -> Gate:
     doc, spec = load_mapping(path, GateFile, "gate file")
     if not (path.parent / spec.config).is_file():
         raise doc.error(f"config {spec.config!r} not found", ["config"])
-    if spec.labels and not (path.parent / spec.labels).is_file():
-        raise doc.error(f"labels file {spec.labels!r} not found", ["labels"])
+    for i, labels in enumerate([spec.labels] if isinstance(spec.labels, str) else spec.labels or []):
+        if not (path.parent / labels).is_file():
+            raise doc.error(f"labels file {labels!r} not found", ["labels"] if isinstance(spec.labels, str) else ["labels", i])
     if spec.require_qualified and not spec.labels:
         raise doc.error("require_qualified needs people's labels to qualify the judge (labels: FILE)",
                         ["require_qualified"])

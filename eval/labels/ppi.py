@@ -91,7 +91,8 @@ def ppi_mean(labels: Any, judged_labelled: Any, judged_unlabelled: Any, alpha: f
     return theta, theta - z * se, theta + z * se
 
 
-def figures(judged: dict[str, float], labelled: dict[str, float], alpha: float = 0.05) -> Figures:
+def figures(judged: dict[str, float], labelled: dict[str, float], alpha: float = 0.05,
+            bounds: tuple[float, float] = (0.0, 1.0)) -> Figures:
     """``judged``: the judge's value per case (every case it scored); ``labelled``: people's
     value per case (a subset). Cases people labelled that the judge did not score count for the
     labels-only figure alone."""
@@ -107,7 +108,8 @@ def figures(judged: dict[str, float], labelled: dict[str, float], alpha: float =
         y = np.array([labelled[k] for k in both], dtype=float)
         yhat = np.array([judged[k] for k in both], dtype=float)
         mean, low, high = ppi_mean(y, yhat, rest, alpha)
-        ppi = Estimate(mean, low, high, len(both) + len(rest), "ppi++")
+        # the metric's own range bounds the interval (never claims a mean above 1)
+        ppi = Estimate(mean, max(low, bounds[0]), min(high, bounds[1]), len(both) + len(rest), "ppi++")
     return Figures(_plain(every, "judge only"), _plain(people, "labels only"), ppi)
 
 
@@ -118,4 +120,4 @@ def paired_figures(judged_a: dict[str, float], judged_b: dict[str, float], label
     common = [k for k in judged_a if k in judged_b]
     diff_j = {k: judged_b[k] - judged_a[k] for k in common}
     diff_l = {k: labelled_b[k] - labelled_a[k] for k in labelled_a if k in labelled_b}
-    return figures(diff_j, diff_l, alpha)
+    return figures(diff_j, diff_l, alpha, bounds=(-1.0, 1.0))

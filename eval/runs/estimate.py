@@ -38,10 +38,19 @@ FIELDS = ("cases", "calls", "cached", "prompt_tokens", "completion_tokens")
 
 
 class _ReadOnlyCache(JudgeCache):
-    """The judge's real cache, read but never written: a dry reply must not become a cached one."""
+    """The judge's real cache, read but never written — a dry reply must not become a cached
+    one — while a request the run would send twice is remembered here, so it counts once (the
+    second time the run would read it from the cache)."""
+
+    def __init__(self, path: Any) -> None:
+        super().__init__(path)
+        self.seen: dict[str, Any] = {}
+
+    def get(self, key: str) -> Any | None:
+        return self.seen.get(key) or super().get(key)
 
     def put(self, key: str, value: Any) -> None:
-        return None
+        self.seen.setdefault(key, value)
 
 
 def dry_judge(prepared: Any) -> Any:

@@ -71,3 +71,9 @@ def test_the_run_command_limits_and_says_so_in_the_log(project: Path, capsys) ->
     assert main(["run", str(project / "config.yaml"), "--limit", "3", "--out", str(project / "runs")]) == 0
     out = capsys.readouterr().out
     assert re.search(r"tiny .*3 cases", out) or "3 cases" in out
+
+
+@pytest.mark.parametrize("name", ["judge-openai", "judge-ollama", "judge-vllm"])
+def test_the_shipped_judge_configs_validate(name: str) -> None:
+    root = Path(__file__).resolve().parents[3]
+    assert main(["validate", str(root / "configs" / f"{name}.yaml")]) == 0
