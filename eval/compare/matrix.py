@@ -135,3 +135,46 @@ def matrix(runs: list[Run]) -> list[dict[str, Any]]:
                      "cells": cells, "flips": flips, "differs": differs, "diverges": diverges})
     rows.sort(key=lambda r: (not r["flips"], not r["differs"]))   # stable: suite and case order within
     return rows
+
+
+def _labels_of(run: Run) -> list[Any]:
+    """The labels ``agree`` (or a gate) read for this run, as recorded in its agreement.json."""
+    import json
+
+    from eval.labels.file import load_labels
+
+    path = run.path / "agreement.json"
+    if not path.is_file():
+        return []
+    recorded = json.loads(path.read_text(encoding="utf-8")).get("labels") or []
+    files = [recorded] if isinstance(recorded, str) else recorded
+    return [label for f in files if Path(f).is_file() for label in load_labels(f)]
+
+
+def paired_judged(runs: list[Run]) -> list[dict[str, Any]]:
+    """For each judged metric people labelled in both runs: the difference run i − run 0 from the
+    judge alone, from the labels alone, and prediction-powered (the same method applied to the
+    per-case differences: each label counts only for the answer it judged)."""
+    from eval.labels.file import JUDGED_AS, matching
+    from eval.labels.ppi import paired_figures
+
+    first_labels = _labels_of(runs[0])
+    if not first_labels:
+        return []
+    out = []
+    for i, run in enumerate(runs[1:], start=1):
+        labels = first_labels + _labels_of(run)
+        if len(labels) == len(first_labels):
+            continue
+        counted = [matching(labels, list(r.cases.values()))[0] for r in (runs[0], run)]
+        for labelled_as in sorted({lb.metric for lb in labels}):
+            metric = JUDGED_AS.get(labelled_as, labelled_as)
+            judged = [{f"{s}/{c}": float(r.judgements[metric]["value"]) for (s, c), r in x.cases.items()
+                       if r.judgements.get(metric, {}).get("status") == "ok"} for x in (runs[0], run)]
+            people = [{f"{s}/{c}": float(np.mean([lb.value for lb in v])) for (s, c, m), v in k.items() if m == labelled_as}
+                      for k in counted]
+            if not judged[0] or not judged[1]:
+                continue
+            figures = paired_figures(judged[0], judged[1], people[0], people[1])
+            out.append({"run": i, "metric": metric, "labelled_as": labelled_as, **figures.to_dict()})
+    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.compare.matrix import MetricRow, Run, tag_slices
+from eval.compare.matrix import MetricRow, Run, paired_judged, tag_slices
 from eval.metrics import resolve
 from eval.report.page import environment
 from eval.report.run import qualification_of
@@ -35,6 +35,13 @@ def format_compare(runs: list[Run], rows: list[MetricRow], cases: list[dict[str,
     for i, r in enumerate(runs):
         for metric, a in qualification_of(r.path).items():
             lines.append(f"  [{i}] judge on {metric}: {a['verdict']} ({a['n']} labelled; {a['why']})")
+    for row in paired_judged(runs):
+        parts = []
+        for key, name in (("judge_only", "judge only"), ("labels_only", "labels only"), ("ppi", "prediction-powered")):
+            e = row[key]
+            parts.append(f"{name} {e['mean']:+.3f} [{e['low']:+.3f}, {e['high']:+.3f}] n={e['n']}" if e["mean"] is not None
+                         and e["low"] is not None else f"{name} —")
+        lines.append(f"  [{row['run']}] − [0] {row['metric']}: " + "; ".join(parts))
     flips = [c for c in cases if c["flips"]]
     answers = sum(1 for c in cases if c["differs"] and not c["flips"])
     lines += ["", f"cases whose pass/fail differs: {len(flips)} (another {answers} differ only in their answer)"]

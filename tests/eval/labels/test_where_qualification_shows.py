@@ -66,3 +66,16 @@ def test_a_gate_file_asking_for_qualification_without_labels_is_refused(project:
                     "rules:\n  - {max_new_failures: 0}\n", encoding="utf-8")
     assert main(["validate", str(gate)]) == 2
     assert "require_qualified needs people's labels" in capsys.readouterr().err
+
+
+def test_compare_gives_the_paired_difference_from_the_judge_the_labels_and_both(project: Path, capsys) -> None:
+    config = _judged_config(project, "tests.eval.fake_judge:fake")
+    assert main(["run", str(config), "--out", str(project / "a")]) == 0
+    assert main(["run", str(config), "-P", "top_k=1", "--out", str(project / "b")]) == 0
+    runs = [next((project / x).iterdir()) for x in ("a", "b")]
+    for run_dir, name in zip(runs, ("a.jsonl", "b.jsonl"), strict=True):
+        assert main(["agree", str(run_dir), "--labels", str(_labels(run_dir, project / name))]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(runs[0]), str(runs[1])]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "[1] − [0] faithfulness" in x)
+    assert "judge only" in line and "labels only +0.000" in line and "prediction-powered —" in line   # 4 labels < 10
