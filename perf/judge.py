@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import tempfile
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from eval.judges.dry import answer  # noqa: E402
+from eval.judges.client import estimate_tokens  # noqa: E402
+from eval.judges.dry import answer, parse  # noqa: E402
+from perf._loopback import JsonHandler, serving, speedups, write_suite  # noqa: E402
 from perf._scifact import write_result  # noqa: E402
 
 CASES = 100
@@ -27,45 +27,31 @@ LEVELS = (1, 16)
 METRICS = ["faithfulness", "context_recall", "context_precision"]
 
 
-class Judge(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Judge(JsonHandler):
     calls = 0
     lock = threading.Lock()
 
-    def log_message(self, *args: object) -> None: ...
-
     def do_POST(self) -> None:  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
-        system, prompt = body["messages"][0]["content"], body["messages"][1]["content"]
-        schema = re.search(r"JSON schema \((\w+)\)", system).group(1)
-        data = json.loads(prompt.rsplit("input: ", 1)[1].rsplit("\nOutput:", 1)[0])
+        schema, data = parse(self.body())
         time.sleep(DELAY)
         with Judge.lock:
             Judge.calls += 1
-        payload = json.dumps({"choices": [{"message": {"content": json.dumps(answer(schema, data))}}],
-                              "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": 20}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        content = json.dumps(answer(schema, data))
+        self.reply({"choices": [{"message": {"content": content}}],
+                    "usage": {"prompt_tokens": estimate_tokens(data), "completion_tokens": estimate_tokens(content)}})
 
 
 def project(root: Path, url: str) -> Path:
-    docs = root / "suite" / "docs"
-    docs.mkdir(parents=True)
-    for i in range(CASES):   # one document and one question per case: every judge request is distinct
-        (docs / f"doc{i}.md").write_text(f"# Policy {i}\n\nThe allowance for item {i} is {i * 7} USD. "
-                                         f"Claims for item {i} need form F{i}.", encoding="utf-8")
+    # one document and one question per case: every judge request is distinct
+    docs = {f"doc{i}.md": f"# Policy {i}\n\nThe allowance for item {i} is {i * 7} USD. Claims for item {i} need form F{i}."
+            for i in range(CASES)}
     cases = [{"id": f"c-{n}", "question": f"What is the allowance for item {n}?",
               "expected_docs": [f"doc{n}"], "reference": f"The allowance for item {n} is {n * 7} USD."}
              for n in range(CASES)]
-    (root / "suite" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
-    (root / "suite" / "suite.yaml").write_text("name: judged\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n",
-                                               encoding="utf-8")
+    suite = write_suite(root, "judged", docs, cases)
     config = root / "config.yaml"
     config.write_text(f"""name: judged
-suites: ['{root / "suite" / "suite.yaml"}']
+suites: ['{suite}']
 embedder: {{name: hashing, params: {{dim: 64}}}}
 retrievers: [bm25]
 top_k: 2
@@ -80,13 +66,10 @@ judge: {{name: openai, params: {{model: fake-judge, base_url: '{url}', api_key_e
 def main() -> None:
     from eval.runs.runner import run_config as run
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Judge)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with serving(Judge) as base, tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        config = project(root, f"http://127.0.0.1:{server.server_address[1]}/v1")
+        config = project(root, f"{base}/v1")
         for level in LEVELS:
             os.environ["RAGBENCH_WORKDIR"] = str(root / f"work-{level}")     # a cold judge cache each time
             Judge.calls = 0
@@ -97,11 +80,7 @@ def main() -> None:
                          "seconds": round(seconds, 2), "status": log.status,
                          "results_digest": log.suites["judged"].results_digest,
                          "judgements": log.suites["judged"].judge["judgements"]})
-    server.shutdown()
-    serial = rows[0]["seconds"]
-    for row in rows:
-        row["speedup"] = round(serial / row["seconds"], 2)
-        row["identical_to_serial"] = row["results_digest"] == rows[0]["results_digest"]
+    speedups(rows)
     print(f"{CASES} cases × {len(METRICS)} judged metrics against a loopback judge answering in "
           f"{DELAY * 1000:.0f} ms")
     print(f"{'concurrency':>11}  {'calls':>6}  {'seconds':>8}  {'speed-up':>8}  identical")
