@@ -9,7 +9,7 @@ from pathlib import Path
 
 from eval.config import RunConfig
 from eval.labels.agreement import Agreement, agreement_of_run
-from eval.labels.file import load_labels
+from eval.labels.file import load_all
 from eval.report import write_run_report
 from eval.runs.checkpoint import read_cases
 from eval.runs.log import RunLog
@@ -57,10 +57,10 @@ def agree_command(run_dir: Path, labels_paths: list[Path], as_json: bool = False
         raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
     log = RunLog.read(run_dir)
     records = read_cases(run_dir)
-    labels = [label for path in labels_paths for label in load_labels(path)]
+    labels = load_all(labels_paths)
     rules = RunConfig.model_validate(log.config).qualification
     rows = agreement_of_run(records, labels, rules)
-    data = {"labels": [str(p) for p in labels_paths], "qualification": rules.model_dump(),
+    data = {"labels": [str(p.resolve()) for p in labels_paths], "qualification": rules.model_dump(),
             "metrics": {a.metric: a.to_dict() for a in rows}}
     write_json_atomic(run_dir / "agreement.json", data)
     write_run_report(run_dir, log, records)   # the report shows the verdicts beside the judged metrics

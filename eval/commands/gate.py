@@ -15,7 +15,7 @@ from eval.gate.spec import Gate, load_gate
 from eval.gate.verdicts import GateResult, check_deterministic, compare
 from eval.judges.judged import JUDGED
 from eval.labels.agreement import QUALIFIED, agreement_of_run
-from eval.labels.file import load_labels
+from eval.labels.file import load_all
 from eval.prepare import prepare
 from eval.report import write_run_report
 from eval.report.gate import write_gate_page
@@ -76,9 +76,9 @@ def qualification(gate: Gate, run_dir: Path, measured: Measured, force: bool) ->
     if not gate.labels_paths:
         return []
     rules = RunConfig.model_validate(measured.log.config).qualification
-    labels = [label for path in gate.labels_paths for label in load_labels(path)]
+    labels = load_all(gate.labels_paths)
     rows = agreement_of_run(measured.repeats[0], labels, rules)
-    write_json_atomic(run_dir / "agreement.json", {"labels": [str(p) for p in gate.labels_paths],
+    write_json_atomic(run_dir / "agreement.json", {"labels": [str(p.resolve()) for p in gate.labels_paths],
                                                    "qualification": rules.model_dump(),
                                                    "metrics": {a.metric: a.to_dict() for a in rows}})
     verdicts = {a.metric: a for a in rows}

@@ -104,6 +104,7 @@ class JudgeClient(Endpoint):
         self.usage = {"calls": 0, "cached": 0, "failed": 0, "prompt_tokens": 0, "completion_tokens": 0}
         self._usage_lock = threading.Lock()
         self._reserved = 0   # calls let through the budget (made or in flight)
+        self._inflight: dict[str, threading.Event] = {}   # request key → set when its first sender is done
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "model": self.model, "temperature": self.temperature, "seed": self.seed,
@@ -157,6 +158,20 @@ class JudgeClient(Endpoint):
 
     def _call(self, body: dict[str, Any], schema_name: str, repeat: int) -> JudgeCall:
         key = self.key(body, repeat)
+        with self._usage_lock:   # an identical request already in flight: wait for it, as a serial run would
+            leader = self._inflight.get(key)
+            if leader is None:
+                self._inflight[key] = threading.Event()
+        if leader is not None:
+            leader.wait()
+        try:
+            return self._call_once(key, body, schema_name)
+        finally:
+            if leader is None:
+                with self._usage_lock:
+                    self._inflight.pop(key).set()
+
+    def _call_once(self, key: str, body: dict[str, Any], schema_name: str) -> JudgeCall:
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             self._count(cached=1)
             return JudgeCall(schema_name, "ok", hit["text"], True, hit["prompt_tokens"], hit["completion_tokens"])
@@ -180,8 +195,10 @@ class JudgeClient(Endpoint):
 
     def _reserve(self) -> None:
         """Let one more call through the budget, or raise :class:`JudgeBudget`. ``max_calls`` is
-        exact across threads; ``max_cost`` stops new calls once the calls so far cost that much
-        (calls already in flight finish: at most ``concurrency`` of them)."""
+        exact across threads and counts requests the judge answered or failed (HTTP retries of
+        one request are one call); ``max_cost`` stops new calls once the calls so far cost that
+        much (calls already in flight finish: at most ``concurrency`` of them). The budget is per
+        process: a ``--resume`` starts it afresh."""
         with self._usage_lock:
             if self.max_calls is not None and self._reserved >= self.max_calls:
                 raise JudgeBudget(f"the judge's max_calls ({self.max_calls}) is spent")

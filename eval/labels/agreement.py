@@ -47,6 +47,9 @@ class Qualification(BaseModel):
     min_tnr: float | None = 0.7
     min_kappa: float | None = None
     threshold: float = 0.5        # a judged value at or above it is the judge's "yes"
+    # an ordinal labelled metric's scale, lowest and highest value (e.g. correctness: [1, 5]);
+    # without it the lowest and highest values people used stand in, and the report says so
+    scales: dict[str, tuple[float, float]] = {}
 
 
 @dataclass
@@ -110,11 +113,16 @@ def agree(judged: dict[tuple[str, str], float], labelled: dict[tuple[str, str], 
     all_values = [lb.value for v in labelled.values() for lb in v]
     scale = scale_of(all_values) if all_values else "binary"
     out = Agreement(metric, labelled_as, scale, len(keys), stale)
-    top = max(all_values) if scale == "ordinal" and all_values else 1.0
-    human = np.array([people[k] / top for k in keys], dtype=float)      # people on [0, 1]
+    lo, hi = 0.0, 1.0
+    if scale == "ordinal" and all_values:
+        lo, hi = rules.scales.get(labelled_as) or (min(all_values), max(all_values))
+        if labelled_as not in rules.scales:
+            out.why = f"scale taken as the values people used, {lo:g}–{hi:g} (set qualification.scales)"
+    span = (hi - lo) or 1.0
+    human = np.array([(people[k] - lo) / span for k in keys], dtype=float)      # people on [0, 1]
     judge = np.array([judged[k] for k in keys], dtype=float)
     out.figures = figures({f"{s}/{c}": v for (s, c), v in judged.items()},
-                          {f"{s}/{c}": v / top for (s, c), v in people.items()}).to_dict()
+                          {f"{s}/{c}": (v - lo) / span for (s, c), v in people.items()}).to_dict()
     if not keys:
         out.why = "no labelled case the judge scored"
         return out
@@ -125,7 +133,7 @@ def agree(judged: dict[tuple[str, str], float], labelled: dict[tuple[str, str], 
     )
 
     if scale == "ordinal":
-        levels = int(top)
+        levels = int(round(hi - lo))
         out.kappa = _kappa(cohen_kappa_score, np.rint(human * levels), np.rint(judge * levels), "quadratic")
         out.kappa_kind = "quadratic-weighted"
     else:
@@ -147,10 +155,14 @@ def agree(judged: dict[tuple[str, str], float], labelled: dict[tuple[str, str], 
                     for a in annotators]
     out.alpha_annotators = alpha(by_annotator, level) if len(annotators) > 1 else None
     # the judge as one more rater, on people's scale (its verdict, for binary labels)
-    judge_row: list[float | None] = [float(j_yes[i]) if scale == "binary" else float(judge[i] * top)
+    judge_row: list[float | None] = [float(j_yes[i]) if scale == "binary" else
+                                     float(lo + np.rint(judge[i] * span)) if scale == "ordinal" else float(judge[i])
                                      for i in range(len(keys))]
     out.alpha_with_judge = alpha([*by_annotator, judge_row], level)
+    note = out.why
     out.verdict, out.why = verdict(out, rules)
+    if note:
+        out.why += f"; {note}"
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ JUDGED_AS = {"correctness": "factual_correctness"}
 
 
 class Label(pydantic.BaseModel):
-    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     suite: str
     case_id: str
@@ -61,6 +62,13 @@ class Label(pydantic.BaseModel):
     def _known(cls, value: str) -> str:
         if value not in KEYED_BY:
             raise ValueError(f"unknown labelled metric {value!r} (known: {', '.join(KEYED_BY)})")
+        return value
+
+    @pydantic.field_validator("value")
+    @classmethod
+    def _on_a_scale(cls, value: float) -> float:
+        if not (0.0 <= value <= 1.0 or (value.is_integer() and 0 <= value <= 10)):
+            raise ValueError("a label's value is in [0, 1] (binary or continuous) or a whole number up to 10 (ordinal)")
         return value
 
     @pydantic.model_validator(mode="after")
@@ -83,9 +91,11 @@ def record_hash(record: Any) -> str:
 
 def _rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")   # a byte-order mark (Excel's CSV) is not part of the data
     except FileNotFoundError as exc:
         raise ConfigError("file not found", file=str(path)) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError("file is not UTF-8", file=str(path)) from exc
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         out = []
@@ -97,11 +107,16 @@ def _rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
                     raise ConfigError(f"not JSON: {exc}", file=str(path), line=number) from exc
         return out
     if suffix == ".csv":
-        rows = csv.DictReader(text.splitlines())
+        rows = csv.DictReader(io.StringIO(text, newline=""))
         missing = {"suite", "case_id", "metric", "value"} - set(rows.fieldnames or [])
         if missing:
             raise ConfigError(f"missing column(s) {', '.join(sorted(missing))}", file=str(path), line=1)
-        return [(n, {k: v for k, v in row.items() if v not in (None, "")}) for n, row in enumerate(rows, start=2)]
+        out = []
+        for row in rows:
+            if None in row:
+                raise ConfigError("more cells than columns", file=str(path), line=rows.line_num)
+            out.append((rows.line_num, {k: v for k, v in row.items() if v not in (None, "")}))
+        return out
     if suffix in (".yaml", ".yml"):
         from rag._yaml import load_yaml
 
@@ -110,6 +125,22 @@ def _rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
             raise doc.error("a labels file is a list of labels")
         return [(doc.line_of([i]) or 0, row) for i, row in enumerate(doc.data)]
     raise ConfigError("a labels file is .jsonl, .csv or .yaml", file=str(path))
+
+
+def load_all(paths: list[Path]) -> list[Label]:
+    """The labels of several files (one per suite, say): an annotator's label of a case and
+    metric may stand in one of them only."""
+    seen: dict[tuple[str, str, str, str], Path] = {}
+    out = []
+    for path in paths:
+        for label in load_labels(path):
+            key = (label.suite, label.case_id, label.metric, label.annotator)
+            if key in seen and seen[key] != Path(path):
+                raise ConfigError(f"{label.annotator} labelled {label.suite}/{label.case_id} {label.metric} in "
+                                  f"{seen[key]} too", file=str(path))
+            seen[key] = Path(path)
+            out.append(label)
+    return out
 
 
 def load_labels(path: str | Path) -> list[Label]:

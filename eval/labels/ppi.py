@@ -109,7 +109,8 @@ def figures(judged: dict[str, float], labelled: dict[str, float], alpha: float =
         yhat = np.array([judged[k] for k in both], dtype=float)
         mean, low, high = ppi_mean(y, yhat, rest, alpha)
         # the metric's own range bounds the interval (never claims a mean above 1)
-        ppi = Estimate(mean, max(low, bounds[0]), min(high, bounds[1]), len(both) + len(rest), "ppi++")
+        clip = lambda v: min(max(v, bounds[0]), bounds[1])  # noqa: E731
+        ppi = Estimate(clip(mean), clip(low), clip(high), len(both) + len(rest), "ppi++")
     return Figures(_plain(every, "judge only"), _plain(people, "labels only"), ppi)
 
 

@@ -23,11 +23,13 @@ def config_hash(config_dump: dict[str, Any], overrides: list[str] | None = None)
     dump = copy.deepcopy(config_dump)
     for path in RESULT_FREE:
         *parents, last = path.split(".")
-        node: Any = dump
-        for part in parents:
-            node = node.get(part) if isinstance(node, dict) else None
-        if isinstance(node, dict):
-            node.pop(last, None)
+        nodes: list[Any] = [dump]
+        for part in parents:   # a jury lists its judges: every one of them
+            nodes = [n.get(part) for n in nodes if isinstance(n, dict)]
+            nodes = [x for n in nodes for x in (n if isinstance(n, list) else [n])]
+        for node in nodes:
+            if isinstance(node, dict):
+                node.pop(last, None)
     return stable_hash([dump, [o for o in overrides or [] if o.split("=", 1)[0] not in RESULT_FREE]])
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from eval.judges.judged import FAILED
+from eval.judges.judged import FAILED, PENDING
 from eval.metrics import resolve
 from eval.metrics.stats import aggregate, interval
 from eval.runs.log import Aggregate, CaseRecord, SplitSummary, SuiteSummary
@@ -44,7 +44,7 @@ def judge_summary(records: list[CaseRecord], max_failure_rate: float) -> dict[st
     (judge_error + invalid_output over everything judged but undefined) is within bounds."""
     statuses = Counter(j["status"] for r in records for j in r.judgements.values())
     calls = Counter(c["status"] for r in records for j in r.judgements.values() for c in j.get("calls", []))
-    judged = sum(n for s, n in statuses.items() if s != "undefined")
+    judged = sum(n for s, n in statuses.items() if s not in ("undefined", PENDING))   # pending: not judged yet
     failed = sum(statuses[s] for s in FAILED)
     rate = failed / judged if judged else 0.0
     spreads: dict[str, list[float]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -49,12 +50,15 @@ class LazyModelEmbedder:
         self.batch_size = batch_size
         self._load = load
         self._fns: tuple[Callable[[list[str]], Any], Callable[[list[str]], Any]] | None = None
+        self._loading = threading.Lock()   # cases judged on several threads may ask at once
 
     def _encode(self, which: int, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         if self._fns is None:
-            self._fns = self._load()
+            with self._loading:
+                if self._fns is None:
+                    self._fns = self._load()
         fn = self._fns[which]
         parts = [
             normalise(fn(list(texts[i : i + self.batch_size])))

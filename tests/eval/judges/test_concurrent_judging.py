@@ -4,6 +4,7 @@ cleanly and --resume finishes it; rate limits hold across threads."""
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 import threading
 from collections import Counter
 from pathlib import Path
@@ -131,3 +132,45 @@ def test_a_jury_that_agrees_scores_and_its_alpha_is_reported(project: Path) -> N
     assert log.status == "complete" and "jury_alpha" in log.suites["tiny"].judge
     per_judge = Counter(c["judge"] for j in judged for c in j["calls"])
     assert len(per_judge) == 2 and len(set(per_judge.values())) == 1      # each judge asked the same calls
+
+
+def test_an_identical_request_in_flight_is_waited_for_not_sent_again() -> None:
+    """The second sender of a request already in flight waits for the first and reads its reply
+    from the cache — as a serial run would — instead of calling the judge itself."""
+    import httpx
+
+    from eval.judges.client import JudgeCache, JudgeClient
+
+    sent: list[dict] = []
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        sent.append(1)
+        return httpx.Response(500)
+
+    client = JudgeClient(model="m", base_url="http://judge.invalid/v1", transport=httpx.MockTransport(handle),
+                         max_retries=0, sleep=lambda s: None)
+    client.cache = JudgeCache(Path(tempfile.mkdtemp()) / "judge.sqlite")
+    body = client.body("prompt", "S", {}, 0)
+    key = client.key(body, 0)
+    first = threading.Event()
+    client._inflight[key] = first                         # the first sender is on its way
+    result: list = []
+    waiter = threading.Thread(target=lambda: result.append(client._call(body, "S", 0)))
+    waiter.start()
+    client.cache.put(key, {"text": '{"ok": 1}', "prompt_tokens": 3, "completion_tokens": 1})
+    first.set()                      # … and done: its reply is in the cache (the key stays registered, so the
+                                     # waiter finds it whenever it gets there: no race)
+    waiter.join()
+    assert sent == [] and result[0].cached and result[0].raw == '{"ok": 1}'
+    assert client.usage["cached"] == 1 and client.usage["calls"] == 0
+
+
+def test_a_jury_s_budget_is_result_free_too() -> None:
+    from eval.runs.folders import config_hash
+
+    def dump(calls: int) -> dict:
+        return {"name": "x", "judge": [{"name": "openai", "params": {"model": "a", "max_calls": calls}},
+                                       {"name": "openai", "params": {"model": "b", "max_calls": calls}}]}
+
+    assert config_hash(dump(5)) == config_hash(dump(500))
+    assert config_hash(dump(5)) != config_hash({**dump(5), "name": "y"})

@@ -137,3 +137,52 @@ def test_prediction_powered_intervals_cover_the_truth_where_the_judge_alone_does
 def test_too_few_labels_claim_no_prediction_powered_interval() -> None:
     got = figures({f"c{i}": 1.0 for i in range(50)}, {f"c{i}": 1.0 for i in range(5)})
     assert got.ppi.mean is None and "needs 10" in got.ppi.method and got.labels_only.n == 5
+
+
+def test_an_ordinal_scale_is_read_from_its_declared_ends() -> None:
+    keys = [("kb", f"c{i}") for i in range(8)]
+    people = [1, 2, 3, 4, 5, 3, 2, 4]
+    labelled = {k: [Label(suite="kb", case_id=k[1], metric="answerable", value=v)] for k, v in zip(keys, people, strict=True)}
+    judge = {k: (v - 1) / 4 for k, v in zip(keys, people, strict=True)}          # the judge matches people exactly
+    a = agree(judge, labelled, "answerable", "answerable", 0, Qualification(min_labels=3, scales={"answerable": (1, 5)}))
+    assert a.kappa == pytest.approx(1.0) and a.bias[0] == pytest.approx(0.0)
+    assert a.figures["labels_only"]["mean"] == pytest.approx(a.figures["judge_only"]["mean"])
+    guessed = agree(judge, labelled, "answerable", "answerable", 0, Qualification(min_labels=3))
+    assert "scale taken as the values people used, 1–5" in guessed.why
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("\ufeffsuite,case_id,metric,value\nkb,c1,answerable,1\nkb,c2,answerable,nan\n", 3, "finite"),
+    ("suite,case_id,metric,value\n\nkb,c1,answerable,1\n\nkb,c2,answerable,11\n", 5, "whole number up to 10"),
+    ("suite,case_id,metric,value\nkb,c1,answerable,1,extra\n", 2, "more cells than columns"),
+])
+def test_csv_labels_name_the_real_line(tmp_path: Path, text: str, line: int, message: str) -> None:
+    path = tmp_path / "l.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=message) as err:
+        load_labels(path)
+    assert err.value.line == line
+
+
+def test_a_labels_file_that_is_not_utf8_is_an_input_error(tmp_path: Path) -> None:
+    path = tmp_path / "l.jsonl"
+    path.write_bytes("出差".encode("gb18030"))
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        load_labels(path)
+
+
+def test_the_same_label_in_two_files_is_refused(tmp_path: Path) -> None:
+    from eval.labels.file import load_all
+
+    row = {"suite": "kb", "case_id": "c", "metric": "answerable", "value": 1}
+    a, b = _write(tmp_path / "a.jsonl", [row]), _write(tmp_path / "b.jsonl", [row])
+    with pytest.raises(ConfigError, match="too"):
+        load_all([a, b])
+
+
+def test_the_prediction_powered_mean_stays_within_the_metric_s_range() -> None:
+    judged = {f"c{i}": 0.0 for i in range(200)}
+    labelled = {f"c{i}": 0.0 for i in range(12)}
+    labelled["c0"] = 1.0                                     # a mean just above 0; the rectifier pulls it below
+    got = figures({**judged, **{f"c{i}": 0.1 for i in range(12)}}, labelled)
+    assert 0.0 <= got.ppi.low <= got.ppi.mean <= got.ppi.high <= 1.0
