@@ -180,7 +180,8 @@ def write_labels(labels: list[Label], path: Path) -> Path:
 
 def matching(labels: list[Label], records: list[Any]) -> tuple[dict[tuple[str, str, str], list[Label]], list[Label]]:
     """The labels that count for these records — by (suite, case id, metric) — and the stale
-    ones (the answer they judged is not the one the run gave, or the case is not in the run)."""
+    ones (the run answered the case, but not with the answer they judged). Labels of cases the
+    run did not answer are neither: they are left out."""
     by_key = {(r.suite, r.case_id): r for r in records}
     hashes: dict[tuple[str, str], str] = {}
     counted: dict[tuple[str, str, str], list[Label]] = {}
@@ -188,7 +189,6 @@ def matching(labels: list[Label], records: list[Any]) -> tuple[dict[tuple[str, s
     for label in labels:
         record = by_key.get((label.suite, label.case_id))
         if record is None:
-            stale.append(label)
             continue
         if KEYED_BY[label.metric] == "answer":
             key = (record.suite, record.case_id)

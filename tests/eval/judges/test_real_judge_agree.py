@@ -20,7 +20,7 @@ from tests.rag.test_chat_real_server import PYTHON, llama_server  # noqa: F401  
 
 ROOT = Path(__file__).resolve().parents[3]
 LABELS = ROOT / "goldensets" / "kb-en" / "labels.jsonl"
-CASES = 30
+CASES = 71   # every labelled kb-en case: SmolLM2 extracts no statement from most answers
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not PYTHON, reason="set RAGBENCH_LLAMA_PYTHON (make test-llm) to run")]
 
@@ -43,5 +43,9 @@ def test_smollm2_judges_labelled_cases_and_agree_says_whether_to_trust_it(llama_
     printed = capsys.readouterr().out
     assert "Cohen's κ" in printed and any(v in printed for v in ("NOT QUALIFIED", "TOO FEW LABELS", "QUALIFIED"))
     figures = json.loads((run_dir / "agreement.json").read_text())["metrics"]["faithfulness"]["figures"]
-    assert figures["ppi"]["mean"] is not None or "needs 10" in figures["ppi"]["method"]
+    scored = json.loads((run_dir / "agreement.json").read_text())["metrics"]["faithfulness"]["n"]
+    if scored >= 10:                           # enough labelled cases the judge scored: the interval is computed
+        assert figures["ppi"]["method"] == "ppi++" and figures["ppi"]["mean"] is not None
+    else:                                      # else it is not claimed, and the report says why
+        assert f"{scored} labelled case(s) the judge scored" in figures["ppi"]["method"]
     print(printed)
