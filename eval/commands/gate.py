@@ -14,7 +14,7 @@ from eval.gate.junit import write_junit
 from eval.gate.spec import Gate, load_gate
 from eval.gate.verdicts import GateResult, check_deterministic, compare
 from eval.judges.judged import JUDGED
-from eval.labels.agreement import QUALIFIED, agreement_of_run
+from eval.labels.agreement import QUALIFIED, agreement_of_run, corrected_by_suite
 from eval.labels.file import load_all
 from eval.prepare import prepare
 from eval.report import write_run_report
@@ -146,7 +146,8 @@ def gate_command(path: Path, candidate: list[Path] | None, update: bool, force: 
 
     assert baseline is not None
     qualified = qualification(gate, run_dir, measured, force)
-    result = compare(gate, baseline, measured, force=force)
+    corrected = corrected_by_suite(measured.repeats[0], load_all(gate.labels_paths)) if gate.labels_paths else None
+    result = compare(gate, baseline, measured, force=force, corrected=corrected)
     result.notes += qualified
     if committed_noise is not None:
         result.notes.append(f"fresh baseline at {baseline_ref} vs its committed baseline: "

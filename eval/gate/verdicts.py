@@ -147,8 +147,29 @@ def _value(agg: Aggregate | None, values: np.ndarray, repeats: int) -> float | N
     return agg.value
 
 
+def bound_by_people(rule: Rule, suite: str, est: Any, base_agg: Any, cand_agg: Any, on_noise: str
+                    ) -> Verdict | None:
+    """A ``min`` / ``max`` rule on a judged metric that people labelled: checked against the
+    prediction-powered interval (the judge corrected by their labels), not the judge's own mean.
+    Fails only when the whole interval is on the wrong side; an interval across the bound is
+    inconclusive (``on_noise``)."""
+    if est is None or est.mean is None or (rule.min is None and rule.max is None):
+        return None
+    shown = f"prediction-powered {est.mean:.4f} [{est.low:.4f}, {est.high:.4f}] over {est.n} cases"
+    for bound, wrong, name in ((rule.min, lambda v: v < rule.min, "min"), (rule.max, lambda v: v > rule.max, "max")):
+        if bound is None:
+            continue
+        if wrong(est.low) and wrong(est.high):
+            return Verdict(suite, rule, "fail", f"{shown}: all of it beyond {name} {bound}", base_agg, cand_agg)
+        if wrong(est.low) or wrong(est.high) or wrong(est.mean):
+            return Verdict(suite, rule, on_noise, f"{shown}: the interval crosses {name} {bound}", base_agg, cand_agg)
+    return Verdict(suite, rule, "pass", f"{shown}: within bounds", base_agg, cand_agg)
+
+
 def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Measured,
-          grouped: dict[str, list[CaseRecord]], base_repeats: int = 1) -> Verdict:
+          grouped: dict[str, list[CaseRecord]], base_repeats: int = 1, corrected: Any = None) -> Verdict:
+    """``corrected``: the prediction-powered estimate of the rule's metric on this suite, where
+    people labelled the candidate's answers."""
     assert rule.metric is not None
     metric = resolve(rule.metric)
     spec = gate.spec
@@ -160,9 +181,12 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
     value = _value(cand_agg, after, len(candidate.repeats))
     if value is None:
         return Verdict(suite, rule, "fail", f"{rule.metric} was not measured on {suite}", base_agg, cand_agg)
-    if rule.min is not None and value < rule.min:
+    by_people = bound_by_people(rule, suite, corrected, base_agg, cand_agg, spec.on_noise)
+    if by_people is not None and (by_people.outcome != "pass" or rule.max_drop is None):
+        return by_people
+    if by_people is None and rule.min is not None and value < rule.min:
         return Verdict(suite, rule, "fail", f"{value:.4f} is below min {rule.min}", base_agg, cand_agg)
-    if rule.max is not None and value > rule.max:
+    if by_people is None and rule.max is not None and value > rule.max:
         return Verdict(suite, rule, "fail", f"{value:.4f} is above max {rule.max}", base_agg, cand_agg)
     base_value = _value(base_agg, before, base_repeats)
     if rule.max_drop is None or base_value is None:
@@ -239,7 +263,9 @@ def flips_of(baseline: Baseline, candidate: Measured) -> list[Flip]:
 
 
 def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases: list[CaseRecord] | None = None,
-            *, force: bool = False) -> GateResult:
+            *, force: bool = False, corrected: dict[tuple[str, str], Any] | None = None) -> GateResult:
+    """``corrected``: prediction-powered estimates by (suite, judged metric), where people labelled
+    the candidate's answers — a min / max rule on such a metric is checked against them."""
     if isinstance(candidate, RunLog):
         candidate = Measured([candidate], [cases or []])
     log = candidate.log
@@ -281,5 +307,5 @@ def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases:
                 continue  # e.g. refusal metrics on a retrieval-only suite
             grouped = {cid: runs for (s, cid), runs in grouped_all.items() if s == suite}
             result.verdicts.append(judge(gate, rule, suite, baseline.suites[suite], candidate, grouped,
-                                         baseline.repeats))
+                                         baseline.repeats, (corrected or {}).get((suite, rule.metric))))
     return result

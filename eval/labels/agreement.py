@@ -200,3 +200,23 @@ def agreement_of_run(records: list[Any], labels: list[Label], rules: Qualificati
         mine = {(s, c): v for (s, c, m), v in counted.items() if m == labelled_as}
         out.append(agree(judged, mine, metric, labelled_as, sum(lb.metric == labelled_as for lb in stale), rules))
     return out
+
+
+def corrected_by_suite(records: list[Any], labels: list[Label]) -> dict[tuple[str, str], Any]:
+    """The prediction-powered estimate of each labelled judged metric on each suite: what a gate
+    rule's bound is checked against where people labelled the candidate's answers."""
+    from eval.labels.file import matching
+    from eval.labels.ppi import figures
+
+    counted, _ = matching(labels, records)
+    out = {}
+    for labelled_as in sorted({lb.metric for lb in labels}):
+        metric = JUDGED_AS.get(labelled_as, labelled_as)
+        for suite in sorted({r.suite for r in records}):
+            judged = {r.case_id: float(r.judgements[metric]["value"]) for r in records
+                      if r.suite == suite and r.judgements.get(metric, {}).get("status") == "ok"}
+            people = {c: float(np.mean([lb.value for lb in v])) for (s, c, m), v in counted.items()
+                      if s == suite and m == labelled_as}
+            if judged and people:
+                out[(suite, metric)] = figures(judged, people).ppi
+    return out

@@ -79,3 +79,16 @@ def test_compare_gives_the_paired_difference_from_the_judge_the_labels_and_both(
     assert main(["compare", str(runs[0]), str(runs[1])]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "[1] − [0] faithfulness" in x)
     assert "judge only" in line and "labels only +0.000" in line and "prediction-powered —" in line   # 4 labels < 10
+
+
+@pytest.mark.parametrize(("low", "high", "outcome"), [(0.82, 0.95, "pass"), (0.6, 0.75, "fail"), (0.7, 0.9, "inconclusive")])
+def test_a_min_rule_on_a_labelled_judged_metric_reads_the_prediction_powered_interval(low, high, outcome) -> None:
+    from eval.gate.spec import Rule
+    from eval.gate.verdicts import bound_by_people
+    from eval.labels.ppi import Estimate
+
+    est = Estimate((low + high) / 2, low, high, 120, "ppi++")
+    verdict = bound_by_people(Rule(metric="faithfulness", min=0.8), "kb", est, None, None, "inconclusive")
+    assert verdict.outcome == outcome and "prediction-powered" in verdict.message
+    assert bound_by_people(Rule(metric="faithfulness", min=0.8), "kb", Estimate(None, None, None, 4, "none"),
+                           None, None, "inconclusive") is None            # too few labels: the judge's own value
