@@ -131,10 +131,32 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("config", type=Path)
     p.add_argument("--suite", action="append", default=[], metavar="NAME",
                    help="serve this suite (repeatable; default: every question-answering suite)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--max-upload-mb", type=float, default=20.0, metavar="MB", help="larger uploads get 413")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="default loopback; another address needs tokens (--tokens or $RAGBENCH_SERVE_TOKENS)")
+    p.add_argument("--port", type=_port, default=8000)
+    p.add_argument("--max-upload-mb", type=_positive, default=20.0, metavar="MB", help="larger uploads get 413")
+    p.add_argument("--tokens", type=Path, metavar="FILE",
+                   help="bearer tokens (their sha256) → identities and the admin role; see the README's security model")
+    p.add_argument("--trust-identity-header", action="store_true",
+                   help="believe X-Ragbench-Identity (an authenticating proxy sets it): only behind such a proxy")
     return parser
+
+
+def _port(text: str) -> int:
+    value = int(text) if text.isdigit() else -1
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1–65535)")
+    return value
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value != value:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             from eval.commands.serve import serve_command
 
-            return serve_command(args.config, args.suite, args.host, args.port, args.max_upload_mb)
+            return serve_command(args.config, args.suite, args.host, args.port, args.max_upload_mb, args.tokens,
+                                 args.trust_identity_header)
     except RagbenchError as exc:
         print(f"ragbench: error: {exc}", file=sys.stderr)
         return exc.exit_code

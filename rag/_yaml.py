@@ -61,6 +61,29 @@ def _message(err: dict[str, Any]) -> str:
     return err["msg"]
 
 
+MAX_NODES = 1_000_000   # a YAML document's size with every alias expanded (an alias bomb is refused)
+
+
+def expanded_size(node: yaml.Node | None) -> int:
+    """How many nodes the document has once every alias is expanded, counted on the composed
+    graph (an alias is the same node object): linear in the file, however deep the aliases."""
+    memo: dict[int, int] = {}
+
+    def size(n: yaml.Node) -> int:
+        if id(n) in memo:
+            return memo[id(n)]
+        memo[id(n)] = 1   # a cycle counts once
+        total = 1
+        if isinstance(n, yaml.SequenceNode):
+            total += sum(size(c) for c in n.value)
+        elif isinstance(n, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in n.value)
+        memo[id(n)] = min(total, MAX_NODES + 1)
+        return memo[id(n)]
+
+    return 0 if node is None else size(node)
+
+
 def load_yaml(path: str | Path) -> YamlDoc:
     """Read a YAML file safely; a syntax error names the file and line."""
     path = Path(path)
@@ -72,6 +95,10 @@ def load_yaml(path: str | Path) -> YamlDoc:
         raise ConfigError("file is not UTF-8", file=str(path)) from exc
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
+        size = expanded_size(root)
+        if size > MAX_NODES:   # checked on the composed graph, before anything is expanded
+            raise ConfigError(f"the YAML expands to {size} nodes through its aliases (limit {MAX_NODES})",
+                              file=str(path))
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rag._yaml import load_yaml
 from rag.errors import ConfigError, DocumentLoadError
@@ -37,6 +37,17 @@ class Sidecar(BaseModel):
     tags: list[str] = []
     version: str | None = None
     language: Literal["zh", "en", "mixed"] | None = None
+
+    @model_validator(mode="after")
+    def _small_labels(self) -> Sidecar:
+        """Access labels are short: at most 32 extra keys, each value under 1,000 characters."""
+        extra = self.model_extra or {}
+        if len(extra) > 32:
+            raise ValueError(f"{len(extra)} extra labels (at most 32)")
+        for key, value in [*extra.items(), ("title", self.title), ("tags", self.tags)]:
+            if len(str(value)) > 1000:
+                raise ValueError(f"label {key!r} is longer than 1,000 characters")
+        return self
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import time
@@ -19,10 +20,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(command: list[str], ready_url: str, attempts: int = 600) -> Iterator[None]:
-    """Run ``command`` until ``ready_url`` answers 200 (a bounded poll; nothing is asserted
-    about time), yield, then terminate it."""
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def running(command: list[str], ready_url: str, attempts: int = 600, env: dict[str, str] | None = None) -> Iterator[None]:
+    """Run ``command`` (with ``env`` added to the environment) until ``ready_url`` answers 200
+    (a bounded poll; nothing is asserted about time), yield, then terminate it."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, **env} if env else None)
     try:
         for _ in range(attempts):
             if proc.poll() is not None:

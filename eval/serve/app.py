@@ -9,9 +9,11 @@
   ``sidecar``; ``?suite=``), ``DELETE /v1/documents/{id}``.
 - ``GET /healthz``.
 
-The asker's identity comes from the ``X-Ragbench-Identity`` header and must be one of the
-suite's identities (unknown → 403); without the header the question is asked as a golden case
-without ``as`` is: seeing every document.
+Who asks is decided by :mod:`eval.serve.auth`: a bearer token names an identity (an unknown
+token is a 401); without one the request asks as ``anonymous`` (public documents only). Only
+the admin role may upload or delete, with the ``X-Ragbench-Request: 1`` header besides. Every
+body is bounded while it streams (chunked included); validation errors never echo the input and
+error bodies never carry server paths.
 """
 
 from __future__ import annotations
@@ -23,25 +25,100 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, File, Form, Header, HTTPException, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sse_starlette import EventSourceResponse
 
 from eval.prepare import prepare
+from eval.serve.auth import WRITE_HEADER, Auth, Caller
 from eval.serve.service import SuiteService, UploadError
 from eval.suites import Turn
 from eval.targets.builtin import context_rows, ranking_of
+from rag.errors import RagbenchError
 from rag.types import DECLINING
 
-IDENTITY_HEADER = "X-Ragbench-Identity"
+IDENTITY_HEADER = "X-Ragbench-Identity"   # believed only with --trust-identity-header (a proxy sets it)
+
+
+ASK_BODY_LIMIT = 256 * 1024      # bytes of a /v1/ask body
+SIDECAR_LIMIT = 64 * 1024
 
 
 class AskBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     question: str = Field(min_length=1, max_length=4000)
-    history: list[Turn] = []
+    history: list[Turn] = Field(default=[], max_length=20)
     suite: str | None = None
+
+    @field_validator("question")
+    @classmethod
+    def _encodable(cls, value: str) -> str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("the question is not valid Unicode text (a lone surrogate)") from exc
+        return value
+
+    @field_validator("history")
+    @classmethod
+    def _short_turns(cls, turns: list[Turn]) -> list[Turn]:
+        if any(len(t.content) > 4000 for t in turns):
+            raise ValueError("a history turn is longer than 4000 characters")
+        try:
+            for t in turns:
+                t.content.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("a history turn is not valid Unicode text") from exc
+        return turns
+
+
+class BodyLimit:
+    """Refuses a request body over its limit while it streams — Content-Length or chunked — so
+    nothing over the limit is read into memory or spooled to disk."""
+
+    def __init__(self, app: Any, limit_of: Any) -> None:
+        self.app, self.limit_of = app, limit_of
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_of(scope["path"])
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > limit:
+            await _too_large(send, limit)
+            return
+        seen = 0
+        refused = False
+
+        async def counted() -> Any:
+            nonlocal seen, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    refused = True
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            if refused:
+                await _too_large(send, limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Any, limit: int) -> None:
+    body = json.dumps({"detail": f"request body over the {limit} byte limit"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def frame_json(frame: Any, retrieval: Any) -> dict[str, Any]:
@@ -62,9 +139,41 @@ def pieces(text: str) -> list[str]:
     return [p for p in parts if p] or ([text] if text else [])
 
 
-def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> FastAPI:
+def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: Auth | None = None) -> FastAPI:
+    auth = auth or Auth()
     app = FastAPI(title="ragbench serve", version="1")
+    app.add_middleware(BodyLimit, limit_of=lambda path: max_upload_bytes + SIDECAR_LIMIT + 64 * 1024
+                       if path == "/v1/documents" else ASK_BODY_LIMIT)
     default = next(iter(services))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """What was wrong and where, never the input itself (a 1 M-character question is not echoed)."""
+        return JSONResponse({"detail": [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))[:200]}
+                                        for e in exc.errors()[:5]]}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        """An unexpected failure: no class names, messages or paths of the server go back."""
+        return JSONResponse({"detail": "internal error"}, status_code=500)
+
+    def caller_of(service: SuiteService, authorization: str | None, header_identity: str | None) -> Caller:
+        try:
+            return auth.caller(authorization, header_identity, service.suite.spec.identities, service.suite.identity)
+        except PermissionError as exc:
+            raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from exc
+        except LookupError as exc:
+            raise HTTPException(403, str(exc)) from exc
+
+    def writer(service: SuiteService, request: Request) -> Caller:
+        caller = caller_of(service, request.headers.get("authorization"), None)
+        if not request.headers.get("authorization"):
+            raise HTTPException(401, "uploads and deletes need an admin token", headers={"WWW-Authenticate": "Bearer"})
+        if not caller.admin:
+            raise HTTPException(403, "uploads and deletes need the admin role")
+        if request.headers.get(WRITE_HEADER) != "1":
+            raise HTTPException(403, f"uploads and deletes need the {WRITE_HEADER}: 1 header")
+        return caller
 
     def service_of(name: str | None) -> SuiteService:
         if name is None:
@@ -73,25 +182,9 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Fast
             raise HTTPException(404, f"no suite {name!r} is served (served: {', '.join(services)})")
         return services[name]
 
-    def identity_of(service: SuiteService, name: str | None) -> Any:
-        if name is None or name == "":
-            return None
-        if name not in service.suite.spec.identities:
-            raise HTTPException(403, f"unknown identity {name!r}")
-        return service.suite.identity(name)
-
-    @app.middleware("http")
-    async def upload_limit(request: Request, call_next: Any) -> Any:
-        """An upload over the limit is refused from its Content-Length, before it is read."""
-        if request.method == "POST" and request.url.path == "/v1/documents":
-            length = request.headers.get("content-length")
-            if length and length.isdigit() and int(length) > max_upload_bytes + 64 * 1024:
-                return JSONResponse({"detail": f"upload over the {max_upload_bytes} byte limit"}, status_code=413)
-        return await call_next(request)
-
-    def ask(body: AskBody, identity_name: str | None) -> tuple[Any, Any]:
+    def ask(body: AskBody, caller: Caller) -> tuple[Any, Any]:
         service = service_of(body.suite)
-        identity = identity_of(service, identity_name)
+        identity = caller.identity
         pipeline = service.current.pipeline
         retrieval = pipeline.retrieve(body.question, identity, history=[t.model_dump() for t in body.history])
         return pipeline.answer(retrieval), retrieval
@@ -103,20 +196,22 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Fast
                                            for name, s in services.items()}}
 
     @app.post("/v1/ask")
-    def ask_json(body: AskBody, x_ragbench_identity: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        frame, retrieval = ask(body, x_ragbench_identity)
+    def ask_json(body: AskBody, authorization: Annotated[str | None, Header()] = None,
+                 x_ragbench_identity: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        caller = caller_of(service_of(body.suite), authorization, x_ragbench_identity)
+        frame, retrieval = ask(body, caller)
         return frame_json(frame, retrieval)
 
     @app.post("/v1/ask/stream")
-    async def ask_stream(body: AskBody, x_ragbench_identity: Annotated[str | None, Header()] = None) -> Any:
-        service = service_of(body.suite)
-        identity_of(service, x_ragbench_identity)   # a 403 before the stream starts
+    async def ask_stream(body: AskBody, authorization: Annotated[str | None, Header()] = None,
+                         x_ragbench_identity: Annotated[str | None, Header()] = None) -> Any:
+        caller = caller_of(service_of(body.suite), authorization, x_ragbench_identity)   # 401/403 before the stream
 
         async def events() -> Any:
             try:
-                frame, retrieval = await run_in_threadpool(ask, body, x_ragbench_identity)
-            except Exception as exc:  # the stream has started: report the failure as an event
-                yield {"event": "error", "data": json.dumps({"message": f"{type(exc).__name__}: {exc}"})}
+                frame, retrieval = await run_in_threadpool(ask, body, caller)
+            except Exception:  # the stream has started: report the failure as an event, without server details
+                yield {"event": "error", "data": json.dumps({"message": "internal error"})}
                 return
             out = frame_json(frame, retrieval)
             yield {"event": "sources", "data": json.dumps({"sources": out["sources"], "ranking": out["ranking"]},
@@ -128,28 +223,33 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int) -> Fast
         return EventSourceResponse(events())
 
     @app.get("/v1/documents")
-    def list_documents(suite: str | None = None) -> dict[str, Any]:
+    def list_documents(suite: str | None = None, authorization: Annotated[str | None, Header()] = None,
+                       x_ragbench_identity: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         service = service_of(suite)
-        return {"suite": service.suite.name, "documents": service.documents()}
+        caller = caller_of(service, authorization, x_ragbench_identity)
+        return {"suite": service.suite.name, "documents": service.documents(None if caller.admin else caller.identity)}
 
     @app.post("/v1/documents")
-    async def upload(file: Annotated[UploadFile, File()], sidecar: Annotated[UploadFile | None, File()] = None,
+    async def upload(request: Request, file: Annotated[UploadFile, File()],
+                     sidecar: Annotated[UploadFile | None, File()] = None,
                      suite: Annotated[str | None, Form()] = None) -> Any:
         service = service_of(suite)
+        writer(service, request)
         data = await _read_limited(file, max_upload_bytes)
-        side = await _read_limited(sidecar, 64 * 1024) if sidecar is not None else None
+        side = await _read_limited(sidecar, SIDECAR_LIMIT) if sidecar is not None else None
         if data is None or (sidecar is not None and side is None):
             return JSONResponse({"detail": f"upload over the {max_upload_bytes} byte limit"}, status_code=413)
         try:
             return await run_in_threadpool(service.upload, file.filename or "", data, side)
         except UploadError as exc:
             raise HTTPException(400, str(exc)) from exc
-        except Exception as exc:   # a sidecar that does not validate, a file that does not load
-            raise HTTPException(422, f"{type(exc).__name__}: {exc}") from exc
+        except RagbenchError as exc:   # a sidecar that does not validate, a file that does not load
+            raise HTTPException(422, exc.message if hasattr(exc, "message") else "the document was refused") from exc
 
     @app.delete("/v1/documents/{doc_id:path}")
-    async def delete(doc_id: str, suite: str | None = None) -> Any:
+    async def delete(request: Request, doc_id: str, suite: str | None = None) -> Any:
         service = service_of(suite)
+        writer(service, request)
         out = await run_in_threadpool(service.delete, doc_id)
         if out is None:
             raise HTTPException(404, f"no document {doc_id!r}")

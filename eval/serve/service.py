@@ -2,9 +2,13 @@
 document is uploaded or deleted.
 
 The served corpus is a copy of the suite's (under ``<workdir>/serve/<suite>/corpus``), so
-uploads and deletes never touch the golden set. Index keys are content hashes: re-indexing
-after an upload re-chunks the corpus but embeds only chunks whose text the embedding cache has
-never seen, and a second upload of the same bytes leaves every key as it was.
+uploads and deletes never touch the golden set. It **persists**: the golden corpus is copied
+only into an empty served folder, so a restart serves what was uploaded and not what was
+deleted, and every upload and delete is journalled (``journal.jsonl``: what, when, the bytes'
+hash). One server at a time: a second ``serve`` on the same folder is refused by a lock. Index
+keys are content hashes: re-indexing after an upload re-chunks the corpus but embeds only
+chunks whose text the embedding cache has never seen, and a second upload of the same bytes
+leaves every key as it was; superseded index versions are removed, the last few kept.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from rag.corpus import SIDECAR_SUFFIX, scan
 from rag.indexing import IndexReport
 from rag.loaders import extension_of
 from rag.pipeline import Pipeline
+from rag.store import write_json_atomic
 
+KEEP_VERSIONS = 3   # index versions of a served corpus kept on disk
 UPLOADABLE = (".md", ".markdown", ".txt", ".pdf", ".docx", ".html", ".htm")
 _UNSAFE = re.compile(r"[^\w.\- ]", re.UNICODE)
 
@@ -56,10 +62,13 @@ class SuiteService:
         self.suite = suite
         self.prepared = prepared
         self.config = prepared.config
-        self.corpus = prepared.workspace.scratch("serve") / suite.name / "corpus"
-        if self.corpus.exists():
-            shutil.rmtree(self.corpus)
-        shutil.copytree(suite.corpus_dir, self.corpus)
+        self.folder = prepared.workspace.scratch("serve") / suite.name
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._lock_file = _lock(self.folder / "serve.lock")
+        self.corpus = self.folder / "corpus"
+        if not self.corpus.is_dir() or not any(self.corpus.iterdir()):   # first start: the golden corpus
+            shutil.copytree(suite.corpus_dir, self.corpus, dirs_exist_ok=True)
+            self._journal("seeded", str(suite.corpus_dir), b"")
         self.indexer = prepared.indexer()
         self.parts = prepared.parts()
         self.lock = threading.Lock()          # one re-index at a time; asks use the current index
@@ -70,18 +79,35 @@ class SuiteService:
                                             indexer=self.indexer)
         return Indexed(self.prepared.pipeline(index, self.parts), index, report)
 
-    def documents(self) -> list[dict[str, Any]]:
+    def _journal(self, op: str, name: str, data: bytes) -> None:
+        import hashlib
+        import json
+        import time
+
+        row = {"op": op, "file": name, "sha256": hashlib.sha256(data).hexdigest() if data else None,
+               "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        with (self.folder / "journal.jsonl").open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def documents(self, identity: Any = None) -> list[dict[str, Any]]:
+        """The indexed documents ``identity`` may see (None: every one, and the excluded ones —
+        the admin's view), with their titles."""
         index = self.current.index
         chunks: dict[str, int] = {}
+        titles: dict[str, str] = {}
         for c in index.chunks:
             chunks[c.doc_id] = chunks.get(c.doc_id, 0) + 1
+            titles.setdefault(c.doc_id, c.title)
         out = []
         for doc_id, meta in sorted(index.doc_metadata.items()):
-            out.append({"id": doc_id, "title": meta.get("title", ""), "chunks": chunks.get(doc_id, 0),
-                        "status": "indexed", "department": meta.get("department"),
+            if identity is not None and not identity.can_see(meta):
+                continue
+            out.append({"id": doc_id, "title": meta.get("title") or titles.get(doc_id, ""),
+                        "chunks": chunks.get(doc_id, 0), "status": "indexed", "department": meta.get("department"),
                         "clearance": meta.get("clearance")})
-        for doc_id, status in sorted(index.excluded.items()):
-            out.append({"id": doc_id, "title": "", "chunks": 0, "status": status})
+        if identity is None:
+            for doc_id, status in sorted(index.excluded.items()):
+                out.append({"id": doc_id, "title": "", "chunks": 0, "status": status})
         return out
 
     def upload(self, name: str, data: bytes, sidecar: bytes | None) -> dict[str, Any]:
@@ -101,20 +127,50 @@ class SuiteService:
                 _restore(side, before[1])
                 raise
             self.current = indexed
+            self._journal("upload", name, data)
+            self._collect()
         return self._outcome(indexed, name)
 
+    def _collect(self) -> None:
+        """Superseded index versions of the served corpus: removed, the newest ``KEEP_VERSIONS``
+        kept, and never one that any corpus's current index (a golden suite's) still uses."""
+        import json
+
+        store = self.indexer.store
+        name = f"serve-{self.suite.name}"
+        history_path = self.folder / "versions.json"
+        history = json.loads(history_path.read_text(encoding="utf-8")) if history_path.is_file() else []
+        current = {kind: entry["key"] for kind, entry in store.pointer(name).items() if isinstance(entry, dict)}
+        if not history or history[-1] != current:
+            history.append(current)
+        old, kept = history[:-KEEP_VERSIONS], history[-KEEP_VERSIONS:]
+        protected = {(k, v) for version in kept for k, v in version.items()}
+        for pointer in (store.root / "current").glob("*.json"):
+            data = json.loads(pointer.read_text(encoding="utf-8"))
+            protected |= {(k, e["key"]) for k, e in data.items() if isinstance(e, dict) and "key" in e}
+        for version in old:
+            for kind, key in version.items():
+                if (kind, key) not in protected:
+                    shutil.rmtree(store.path(kind, key), ignore_errors=True)
+        write_json_atomic(history_path, kept)
+
     def delete(self, doc_id: str) -> dict[str, Any] | None:
+        """Delete the document ``doc_id`` — by its id only, never by a file stem that is not one."""
         with self.lock:
             index = self.current.index
+            if doc_id not in index.doc_metadata and doc_id not in index.excluded:
+                return None
             sources = {_file_of(c.source) for c in index.chunks if c.doc_id == doc_id}
-            paths = [f for f in scan(self.corpus) if f.rel in sources or _stem_id(f.rel) == doc_id]
+            paths = [f for f in scan(self.corpus) if f.rel in sources or (not sources and _stem_id(f.rel) == doc_id)]
             if not paths:
                 return None
             for f in paths:
                 f.path.unlink()
                 if f.sidecar is not None and f.sidecar.exists():
                     f.sidecar.unlink()
+                self._journal("delete", f.rel, b"")
             self.current = self._index()
+            self._collect()
         return {"deleted": doc_id, "files": [f.rel for f in paths], "index": _stages(self.current.report)}
 
     def _outcome(self, indexed: Indexed, name: str) -> dict[str, Any]:
@@ -122,7 +178,10 @@ class SuiteService:
         doc_ids = sorted({c.doc_id for c in index.chunks if _file_of(c.source) == name})
         reasons = [getattr(q, "reason", "") for q in indexed.report.quarantined
                    if _file_of(getattr(q, "source", "")) == name]
-        status = "indexed" if doc_ids else index.excluded.get(_stem_id(name), "quarantined" if reasons else "empty")
+        issues = [i.reason.removeprefix(f"{i.source}: ") for i in indexed.report.issues if _file_of(i.source) == name]
+        status = "indexed" if doc_ids else index.excluded.get(
+            _stem_id(name), "quarantined" if reasons else "refused" if issues else "empty")
+        reasons += issues   # the loader's own reason (a corrupt PDF, a DOCX bomb)
         removed = [p for s in indexed.report.sanitized if _file_of(s.source) == name for p in s.removed]
         return {"file": name, "documents": doc_ids or [_stem_id(name)], "status": status,
                 "reason": reasons[0] if reasons else "", "sanitized": removed, "embedded": indexed.report.embedded,
@@ -148,3 +207,18 @@ def _restore(path: Path, data: bytes | None) -> None:
         path.unlink(missing_ok=True)
     else:
         path.write_bytes(data)
+
+
+def _lock(path: Path) -> Any:
+    """An exclusive lock on the served folder for this process's life, or an input error."""
+    import fcntl
+
+    from rag.errors import InputError
+
+    fh = path.open("w")
+    try:
+        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        fh.close()
+        raise InputError(f"another ragbench serve is serving {path.parent.name} from this workdir", field="serve") from exc
+    return fh

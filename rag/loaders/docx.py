@@ -43,6 +43,27 @@ def _table(table: Any) -> str:
     return "\n".join(lines)
 
 
+MAX_XML_BYTES = 16 * 1024 * 1024     # a DOCX's XML, decompressed: a larger one is refused, not parsed
+MAX_UNZIPPED_BYTES = 256 * 1024 * 1024
+
+
+def check_expansion(data: bytes, source: str) -> None:
+    """Refuse a zip bomb before parsing it: the sizes its directory declares are read, nothing
+    is decompressed."""
+    import zipfile
+
+    try:
+        members = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except zipfile.BadZipFile as exc:
+        raise DocumentLoadError(f"{source}: corrupt DOCX (not a zip archive)") from exc
+    xml = sum(m.file_size for m in members if m.filename.endswith((".xml", ".rels")))
+    total = sum(m.file_size for m in members)
+    if xml > MAX_XML_BYTES or total > MAX_UNZIPPED_BYTES:
+        raise DocumentLoadError(f"{source}: DOCX expands to {xml / 2**20:.0f} MB of XML "
+                                f"({total / 2**20:.0f} MB in all; limits {MAX_XML_BYTES // 2**20} MB "
+                                f"and {MAX_UNZIPPED_BYTES // 2**20} MB)")
+
+
 @loaders.register("docx", version="1", extensions=(".docx",))
 def docx() -> Loader:
     """Headings (by style) become ``#`` lines; tables become ``|`` rows, first row the header."""
@@ -50,6 +71,7 @@ def docx() -> Loader:
     def load(data: bytes, source: str) -> Loaded:
         docx_mod = require("docx", pip="python-docx")
         table_cls = require("docx.table", pip="python-docx").Table
+        check_expansion(data, source)
         try:
             document = docx_mod.Document(io.BytesIO(data))
         except Exception as exc:  # zipfile.BadZipFile, KeyError, lxml errors

@@ -27,6 +27,9 @@ def unwrap(page: str, ratio: float = 0.8) -> str:
     return "\n".join(out)
 
 
+MAX_PAGES = 2000
+
+
 @loaders.register("pdf", version="2", extensions=(".pdf",))
 def pdf(*, unwrap_lines: bool = True) -> Loader:
     """Text page by page; ``page_starts`` records where each page begins in the text.
@@ -38,6 +41,8 @@ def pdf(*, unwrap_lines: bool = True) -> Loader:
             reader = pypdf.PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not reader.decrypt(""):
                 raise DocumentLoadError(f"{source}: encrypted PDF")
+            if len(reader.pages) > MAX_PAGES:
+                raise DocumentLoadError(f"{source}: PDF has {len(reader.pages)} pages (limit {MAX_PAGES})")
             pages = [(page.extract_text() or "").strip() for page in reader.pages]
             if unwrap_lines:
                 pages = [unwrap(p) for p in pages]

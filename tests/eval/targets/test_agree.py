@@ -23,13 +23,15 @@ def results(run_dir: Path) -> dict:
 
 
 @pytest.mark.slow
-def test_http_plain_and_sse_agree_with_builtin_case_for_case(tmp_path: Path) -> None:
+def test_http_plain_and_sse_agree_with_builtin_case_for_case(tmp_path: Path, monkeypatch) -> None:
     port = free_port()
     serve = [sys.executable, "-m", "eval.cli", "serve", str(ROOT / "configs/default.yaml"), "--port", str(port)]
+    monkeypatch.setenv("RAGBENCH_SERVE_ADMIN_TOKEN", "agree-admin-token")   # the http target's bearer token
+    served = {"RAGBENCH_SERVE_TOKENS": "admin:agree-admin-token", "RAGBENCH_WORKDIR": str(tmp_path / "served")}
     builtin_dir, builtin = run(ROOT / "configs/default.yaml", out_root=tmp_path, progress=False)
     expected = results(builtin_dir)
     assert len(expected) > 200 and sum(1 for r in read_cases(builtin_dir) if r.history) >= 26
-    with running(serve, f"http://127.0.0.1:{port}/healthz"):
+    with running(serve, f"http://127.0.0.1:{port}/healthz", env=served):
         url = f"http://127.0.0.1:{port}/v1/ask"
         plain_dir, plain = run(ROOT / "configs/http-serve.yaml", [f"target.params.url={url}"], out_root=tmp_path,
                                progress=False)
