@@ -95,23 +95,26 @@ class BodyLimit:
 
         async def counted() -> Any:
             nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > limit:
+                if seen > limit:   # answer now, and tell the app the client has gone: it reads no further
                     refused = True
-                    raise _TooLarge
+                    await _too_large(send, limit)
+                    return {"type": "http.disconnect"}
             return message
 
+        async def guarded_send(message: Any) -> None:
+            if not refused:   # the 413 has been sent: whatever the app says afterwards is dropped
+                await send(message)
+
         try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
-            if refused:
-                await _too_large(send, limit)
-
-
-class _TooLarge(Exception):
-    pass
+            await self.app(scope, counted, guarded_send)
+        except Exception:
+            if not refused:
+                raise
 
 
 async def _too_large(send: Any, limit: int) -> None:

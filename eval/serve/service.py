@@ -79,6 +79,10 @@ class SuiteService:
                                             indexer=self.indexer)
         return Indexed(self.prepared.pipeline(index, self.parts), index, report)
 
+    def close(self) -> None:
+        """Let another server have the served folder."""
+        self._lock_file.close()
+
     def _journal(self, op: str, name: str, data: bytes) -> None:
         import hashlib
         import json
