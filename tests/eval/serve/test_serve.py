@@ -16,7 +16,6 @@ from eval.serve.app import build_services, create_app, pieces  # noqa: E402
 from eval.serve.auth import load_auth  # noqa: E402
 from eval.serve.service import UploadError, safe_name  # noqa: E402
 
-
 TOKENS = {"hr": "hr-token", "staff": "staff-token", "admin": "admin-token"}
 ADMIN = {"Authorization": "Bearer admin-token", "X-Ragbench-Request": "1"}
 
