@@ -33,6 +33,7 @@ from eval.runs.judging import judge_suite
 from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.score import evaluate_case
+from eval.runs.secrets import redacted_config, scrub, secrets_of
 from eval.runs.summary import judge_summary, summarise
 from eval.runs.threads import limit_threads, share
 from eval.suites import Suite
@@ -84,8 +85,10 @@ def run(prepared: Prepared, *, out_root: Path | None = None, run_dir: Path | Non
     indexer = prepared.indexer()
     bar = _progress(sum(1 for s in suites for c in s.cases if (s.name, c.id) not in state.done), progress)
 
+    secrets = secrets_of(config)
+
     def finished(record: CaseRecord) -> None:
-        state.checkpoint.append(record)
+        state.checkpoint.append(scrub(record, secrets))
         state.records[record.key] = record
         bar.update(1)
 
@@ -99,7 +102,8 @@ def run(prepared: Prepared, *, out_root: Path | None = None, run_dir: Path | Non
                 jobs = [_job(bound, index, suite, case, names, judge) for case in pending]
                 execute(jobs, finished, config.concurrency)
             if judge is not None:   # then every judged metric, judge.concurrency at a time
-                judge_suite(suite, index, state.records, names, judge, state.checkpoint.append)
+                judge_suite(suite, index, state.records, names, judge,
+                            lambda record: state.checkpoint.append(scrub(record, secrets)))
             ordered = [state.records[(suite.name, c.id)] for c in suite.cases]
             state.log.suites[suite.name] = summarise(suite, ordered, names)
             if judge is not None:
@@ -173,14 +177,15 @@ def open_run(prepared: Prepared, suites: list[Suite], *, out_root: Path, resume:
         for s in suites:
             if s.name in log.suites and log.suites[s.name].hash != s.hash:
                 raise InputError(f"{run_dir}: suite {s.name} changed since this run started", field="--resume")
-        log.config = config_dump   # result-free settings (concurrency) may differ
+        log.config = redacted_config(config_dump)   # result-free settings (concurrency) may differ
     else:
         if run_dir is None:
             run_dir = new_run_dir(out_root, config.name)
         else:
             run_dir.mkdir(parents=True, exist_ok=True)
         log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(prepared.path), config_hash=run_hash,
-                     config=config_dump, components=components(config), git=git_info(), packages=package_versions())
+                     config=redacted_config(config_dump), components=redacted_config(components(config)),
+                     git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
     records = {r.key: r for r in checkpoint.read()}
     for record in records.values():
