@@ -232,6 +232,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RagbenchError as exc:
         print(f"ragbench: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except OSError as exc:   # an output folder that cannot be written, a path that cannot be read: one line
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"ragbench: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("ragbench: interrupted", file=sys.stderr)
         return 130

@@ -11,8 +11,7 @@ from eval.config import RunConfig
 from eval.labels.agreement import Agreement, agreement_of_run
 from eval.labels.file import load_all
 from eval.report import write_run_report
-from eval.runs.checkpoint import read_cases
-from eval.runs.log import RunLog
+from eval.runs.checkpoint import read_run
 from rag.errors import InputError
 from rag.store import write_json_atomic
 
@@ -55,8 +54,7 @@ def format_agreement(rows: list[Agreement], labels_paths: list[Path]) -> str:
 def agree_command(run_dir: Path, labels_paths: list[Path], as_json: bool = False) -> int:
     if not (run_dir / "run.json").is_file():
         raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
-    log = RunLog.read(run_dir)
-    records = read_cases(run_dir)
+    log, records = read_run(run_dir)
     labels = load_all(labels_paths)
     rules = RunConfig.model_validate(log.config).qualification
     rows = agreement_of_run(records, labels, rules)

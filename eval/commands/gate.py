@@ -19,8 +19,7 @@ from eval.labels.file import load_all
 from eval.prepare import prepare
 from eval.report import write_run_report
 from eval.report.gate import write_gate_page
-from eval.runs.checkpoint import read_cases
-from eval.runs.log import RunLog
+from eval.runs.checkpoint import read_cases, read_run
 from eval.runs.runner import run
 from eval.workspace import Workspace
 from rag.errors import InputError
@@ -99,8 +98,9 @@ def read_candidate(paths: list[Path]) -> tuple[Path, Measured]:
     for run_dir in paths:
         if not (run_dir / "run.json").is_file():
             raise InputError(f"{run_dir} is not a run folder (no run.json)", field="--candidate")
-        logs.append(RunLog.read(run_dir))
-        repeats.append(read_cases(run_dir))
+        log, cases = read_run(run_dir)
+        logs.append(log)
+        repeats.append(cases)
     return paths[0], Measured(logs, repeats)
 
 

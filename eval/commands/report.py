@@ -5,15 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.report import write_run_report
-from eval.runs.checkpoint import read_cases
-from eval.runs.log import RunLog
-from rag.errors import InputError
+from eval.runs.checkpoint import read_run
 
 
 def report_command(run_dirs: list[Path]) -> int:
     for run_dir in run_dirs:
-        if not (run_dir / "run.json").is_file():
-            raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
-        log = RunLog.read(run_dir)
-        print(f"report: {write_run_report(run_dir, log, read_cases(run_dir))}  ({log.run_id}, {log.status})")
+        log, cases = read_run(run_dir)
+        print(f"report: {write_run_report(run_dir, log, cases)}  ({log.run_id}, {log.status})")
     return 0

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.report.triage import format_triage, write_triage_page
-from eval.runs.checkpoint import read_cases
-from eval.runs.log import RunLog
+from eval.runs.checkpoint import read_run
 from eval.triage.badcases import to_suite
 from eval.triage.groups import failing
 from rag.errors import InputError
@@ -18,8 +17,7 @@ def triage_command(run_dir: Path, suite: str | None, tag: str | None, html: Path
                    ) -> int:
     if not (run_dir / "run.json").is_file():
         raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
-    log = RunLog.read(run_dir)
-    cases = read_cases(run_dir)
+    log, cases = read_run(run_dir)
     if suite is not None and suite not in log.suites:
         raise InputError(f"run {log.run_id} has no suite {suite!r}", field="--suite")
     bad = failing(cases, suite, tag)

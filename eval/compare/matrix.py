@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from eval.runs.checkpoint import read_cases
+from eval.runs.checkpoint import read_run
 from eval.runs.log import CaseRecord, RunLog
 from eval.sweeps.leaderboard import paired_p_value
 from rag.errors import InputError
@@ -47,7 +47,8 @@ def load_runs(paths: list[Path], force: bool) -> list[Run]:
     for p in paths:
         if not (p / "run.json").is_file():
             raise InputError(f"{p} is not a run folder (no run.json)", field="RUN_DIR")
-        runs.append(Run(p, RunLog.read(p), {r.key: r for r in read_cases(p)}))
+        log, cases = read_run(p)
+        runs.append(Run(p, log, {r.key: r for r in cases}))
     first = runs[0].log
     for other in runs[1:]:
         for suite, summary in other.log.suites.items():

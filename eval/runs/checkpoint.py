@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from eval.runs.log import CaseRecord
+from eval.runs.log import CaseRecord, RunLog
 from rag.store import write_text_atomic
 
 SYNC_EVERY = 1.0   # seconds between fsyncs of the checkpoint
@@ -62,4 +62,44 @@ def read_cases(run_dir: Path) -> list[CaseRecord]:
     latest: dict[tuple[str, str], CaseRecord] = {}
     for record in Checkpoint(run_dir / "cases.jsonl").read():
         latest[record.key] = record
+    return list(latest.values())
+
+
+def file_sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else ""
+
+
+def read_run(run_dir: Path) -> tuple[RunLog, list[CaseRecord]]:
+    """A finished run's log and cases, for the commands that read runs (report, triage, export,
+    compare, a gate's candidate): a ``cases.jsonl`` that is missing, torn or changed since the run
+    wrote it is an input error, never an empty or partial report. Nothing is written."""
+    from rag.errors import InputError
+
+    log = RunLog.read(run_dir)
+    path = run_dir / "cases.jsonl"
+    expected = sum(s.cases for s in log.suites.values())
+    if not path.is_file():
+        if expected:
+            raise InputError(f"{run_dir}: cases.jsonl is missing ({expected} cases expected)", field="RUN_DIR")
+        return log, []
+    if log.cases_sha256 and file_sha256(path) != log.cases_sha256:
+        raise InputError(f"{path} changed since the run wrote it (torn, truncated or edited): its digest no longer "
+                         "matches run.json", field="RUN_DIR")
+    try:
+        records = _parse(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise InputError(f"{path} is not a readable case log (a damaged line)", field="RUN_DIR") from exc
+    if log.status == "complete" and len(records) < expected:
+        raise InputError(f"{path} holds {len(records)} of the run's {expected} cases", field="RUN_DIR")
+    return log, records
+
+
+def _parse(text: str) -> list[CaseRecord]:
+    latest: dict[tuple[str, str], CaseRecord] = {}
+    for line in text.splitlines():
+        if line.strip():
+            record = CaseRecord.model_validate_json(line)
+            latest[record.key] = record
     return list(latest.values())

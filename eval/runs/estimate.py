@@ -28,7 +28,7 @@ from eval.judges.client import JudgeCache
 from eval.judges.dry import transport
 from eval.judges.judged import JUDGED, judge_for, judge_metric
 from eval.judges.jury import Jury
-from eval.runs.checkpoint import read_cases
+from eval.runs.checkpoint import read_cases, read_run
 from eval.runs.judging import inputs_of
 from eval.runs.runner import metric_names, run
 from eval.targets import targets
@@ -84,7 +84,7 @@ def answers(prepared: Any, earlier: Path | None, cases: set[tuple[str, str]] | N
                          "would be asked for them (that may cost); run it once (with --limit N for a sample) "
                          "and estimate from that run with --resume RUN_DIR", field="--estimate")
     wanted = cases
-    records = [r for r in read_cases(folder) if wanted is None or (r.suite, r.case_id) in wanted]
+    records = [r for r in read_run(folder)[1] if wanted is None or (r.suite, r.case_id) in wanted]
     return records, f"the answers of run {folder.name}"
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eval.runs.checkpoint import read_cases
-from eval.runs.log import CaseRecord, RunLog
+from eval.runs.checkpoint import read_run
+from eval.runs.log import CaseRecord
 from eval.triage.fates import STAGE_ORDER
 from rag._lazy import require
 from rag.errors import InputError
@@ -44,8 +44,9 @@ def load_run(path: str | Path) -> Any:
     run_dir = Path(path)
     if not (run_dir / "run.json").is_file():
         raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR")
-    frame = pandas.DataFrame([row_of(r) for r in read_cases(run_dir)])
-    frame.attrs["run_id"] = RunLog.read(run_dir).run_id
+    log, cases = read_run(run_dir)
+    frame = pandas.DataFrame([row_of(r) for r in cases])
+    frame.attrs["run_id"] = log.run_id
     return frame
 
 

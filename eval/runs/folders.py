@@ -44,7 +44,10 @@ def new_run_dir(out_root: Path, name: str) -> Path:
     while run_dir.exists():
         run_dir = out_root / f"{name}-{stamp}-{n}"
         n += 1
-    run_dir.mkdir(parents=True)
+    try:
+        run_dir.mkdir(parents=True)
+    except OSError as exc:
+        raise InputError(f"cannot create {run_dir}: {exc.strerror}", field="--out") from exc
     return run_dir
 
 

@@ -110,13 +110,26 @@ class RunLog(BaseModel):
     indexes: dict[str, dict[str, str]] = {}
     caches: dict[str, dict[str, int]] = {}
     judge: dict[str, Any] = {}  # model, prompt hashes, ragas version, usage and cost
+    cases_sha256: str = ""      # of cases.jsonl as the run left it: a reader refuses one that changed
 
     def write(self, run_dir: Path) -> None:
         write_json_atomic(run_dir / "run.json", self.model_dump(mode="json"))
 
     @classmethod
     def read(cls, run_dir: Path) -> RunLog:
-        return cls.model_validate_json((run_dir / "run.json").read_text(encoding="utf-8"))
+        """The run log of ``run_dir``; a missing or unreadable one is an input error (one line)."""
+        from pydantic import ValidationError
+
+        from rag.errors import InputError
+
+        path = run_dir / "run.json"
+        try:
+            return cls.model_validate_json(path.read_text(encoding="utf-8"))
+        except FileNotFoundError as exc:
+            raise InputError(f"{run_dir} is not a run folder (no run.json)", field="RUN_DIR") from exc
+        except (ValidationError, ValueError) as exc:
+            raise InputError(f"{path} is not a readable run log (damaged or written by another tool)",
+                             field="RUN_DIR") from exc
 
 
 def dump(obj: Any) -> str:

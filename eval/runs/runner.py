@@ -26,7 +26,7 @@ from eval.judges.judged import PENDING, judge_for
 from eval.judges.judged import identity as judged_identity
 from eval.metrics import resolve
 from eval.prepare import Prepared, prepare
-from eval.runs.checkpoint import Checkpoint
+from eval.runs.checkpoint import Checkpoint, file_sha256
 from eval.runs.execute import execute
 from eval.runs.folders import config_hash, new_run_dir, now, resumable_dir
 from eval.runs.judging import judge_suite
@@ -243,6 +243,7 @@ def close_run(state: RunState, suites: list[Suite], config: RunConfig, judge: An
     order = [(s.name, c.id) for s in suites for c in s.cases]
     first = set(order)
     state.checkpoint.rewrite([latest[k] for k in order if k in latest] + [r for k, r in latest.items() if k not in first])
+    log.cases_sha256 = file_sha256(state.checkpoint.path)
     errors = sum(s.errors for s in log.suites.values())
     judge_failed = any(s.judge and (not s.judge["within_bounds"] or s.judge["judgements"].get(PENDING))
                        for s in log.suites.values())
