@@ -84,6 +84,28 @@ def expanded_size(node: yaml.Node | None) -> int:
     return 0 if node is None else size(node)
 
 
+def first_duplicate_key(node: yaml.Node | None) -> tuple[str, int] | None:
+    """The first key that appears twice in one mapping, with its line (PyYAML keeps the last)."""
+    seen: set[int] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            keys: set[str] = set()
+            for k, v in n.value:
+                if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+                    if k.value in keys:
+                        return k.value, k.start_mark.line + 1
+                    keys.add(k.value)
+                stack += [k, v]
+        elif isinstance(n, yaml.SequenceNode):
+            stack += n.value
+    return None
+
+
 def load_yaml(path: str | Path) -> YamlDoc:
     """Read a YAML file safely; a syntax error names the file and line."""
     path = Path(path)
@@ -96,10 +118,15 @@ def load_yaml(path: str | Path) -> YamlDoc:
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         size = expanded_size(root)
+        duplicate = first_duplicate_key(root)
+        if duplicate is not None:   # "department: hr" then "department: null": never guess which one holds
+            raise ConfigError(f"key {duplicate[0]!r} appears twice in one mapping", file=str(path), line=duplicate[1])
         if size > MAX_NODES:   # checked on the composed graph, before anything is expanded
             raise ConfigError(f"the YAML expands to {size} nodes through its aliases (limit {MAX_NODES})",
                               file=str(path))
         data = yaml.safe_load(text)
+    except RecursionError as exc:
+        raise ConfigError("the YAML is nested too deeply", file=str(path)) from exc
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise ConfigError(

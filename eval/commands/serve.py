@@ -22,5 +22,6 @@ def serve_command(config: Path, suites: list[str], host: str, port: int, max_upl
     app = create_app(services, int(max_upload_mb * 1024 * 1024), auth)
     print(f"ragbench serve: {', '.join(services)} on http://{host}:{port} (POST /v1/ask, /v1/ask/stream)",
           file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # h11, not httptools: it bounds a request's headers (64 KB here), httptools does not
+    uvicorn.run(app, host=host, port=port, log_level="warning", http="h11", h11_max_incomplete_event_size=64 * 1024)
     return 0

@@ -152,8 +152,9 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         """What was wrong and where, never the input itself (a 1 M-character question is not echoed)."""
-        return JSONResponse({"detail": [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))[:200]}
-                                        for e in exc.errors()[:5]]}, status_code=422)
+        return JSONResponse({"detail": [{"loc": [_short(str(part)) for part in e.get("loc", ())][:6],
+                                         "msg": str(e.get("msg", ""))[:200]} for e in exc.errors()[:5]]},
+                            status_code=422)
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
@@ -166,7 +167,7 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
         except PermissionError as exc:
             raise HTTPException(401, str(exc), headers={"WWW-Authenticate": "Bearer"}) from exc
         except LookupError as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise HTTPException(403, _short(str(exc), 120)) from exc
 
     def writer(service: SuiteService, request: Request) -> Caller:
         caller = caller_of(service, request.headers.get("authorization"), None)
@@ -182,7 +183,7 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
         if name is None:
             return services[default]
         if name not in services:
-            raise HTTPException(404, f"no suite {name!r} is served (served: {', '.join(services)})")
+            raise HTTPException(404, f"no suite {_short(name)!r} is served")
         return services[name]
 
     def ask(body: AskBody, caller: Caller) -> tuple[Any, Any]:
@@ -193,7 +194,12 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
         return pipeline.answer(retrieval), retrieval
 
     @app.get("/healthz")
-    def healthz() -> dict[str, Any]:
+    def healthz(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Up or not; the admin also gets each suite's document and chunk counts (anyone else
+        would learn that documents they may not see exist)."""
+        caller = caller_of(services[default], authorization, None)
+        if not caller.admin:
+            return {"status": "ok"}
         return {"status": "ok", "suites": {name: {"documents": len(s.current.index.doc_metadata),
                                                   "chunks": len(s.current.index.chunks)}
                                            for name, s in services.items()}}
@@ -236,12 +242,14 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
     async def upload(request: Request, file: Annotated[UploadFile, File()],
                      sidecar: Annotated[UploadFile | None, File()] = None,
                      suite: Annotated[str | None, Form()] = None) -> Any:
+        writer(services[default], request)     # who may write, before anything about the suite is said
         service = service_of(suite)
-        writer(service, request)
         data = await _read_limited(file, max_upload_bytes)
         side = await _read_limited(sidecar, SIDECAR_LIMIT) if sidecar is not None else None
-        if data is None or (sidecar is not None and side is None):
+        if data is None:
             return JSONResponse({"detail": f"upload over the {max_upload_bytes} byte limit"}, status_code=413)
+        if sidecar is not None and side is None:
+            return JSONResponse({"detail": f"sidecar over the {SIDECAR_LIMIT} byte limit"}, status_code=413)
         try:
             return await run_in_threadpool(service.upload, file.filename or "", data, side)
         except UploadError as exc:
@@ -251,14 +259,19 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
 
     @app.delete("/v1/documents/{doc_id:path}")
     async def delete(request: Request, doc_id: str, suite: str | None = None) -> Any:
+        writer(services[default], request)
         service = service_of(suite)
-        writer(service, request)
         out = await run_in_threadpool(service.delete, doc_id)
         if out is None:
-            raise HTTPException(404, f"no document {doc_id!r}")
+            raise HTTPException(404, f"no document {_short(doc_id)!r}")
         return out
 
     return app
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """An input named in an error: never more than ``limit`` characters of it."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 async def _read_limited(upload: Any, limit: int) -> bytes | None:

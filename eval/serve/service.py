@@ -30,6 +30,7 @@ from rag.store import write_json_atomic
 KEEP_VERSIONS = 3   # index versions of a served corpus kept on disk
 UPLOADABLE = (".md", ".markdown", ".txt", ".pdf", ".docx", ".html", ".htm")
 _UNSAFE = re.compile(r"[^\w.\- ]", re.UNICODE)
+_CLASS_NAMES = re.compile(r"\s*\(\w+(?:Error|Exception|File|Zip)\w*: .*\)$")   # a library's exception, not the reason
 
 
 class UploadError(ValueError):
@@ -66,9 +67,12 @@ class SuiteService:
         self.folder.mkdir(parents=True, exist_ok=True)
         self._lock_file = _lock(self.folder / "serve.lock")
         self.corpus = self.folder / "corpus"
-        if not self.corpus.is_dir() or not any(self.corpus.iterdir()):   # first start: the golden corpus
+        seeded = self.folder / "seeded"
+        if not seeded.is_file():   # first start only: a corpus emptied by deletes stays empty
             shutil.copytree(suite.corpus_dir, self.corpus, dirs_exist_ok=True)
             self._journal("seeded", str(suite.corpus_dir), b"")
+            seeded.write_text(str(suite.corpus_dir), encoding="utf-8")
+        self.corpus.mkdir(exist_ok=True)
         self.indexer = prepared.indexer()
         self.parts = prepared.parts()
         self.lock = threading.Lock()          # one re-index at a time; asks use the current index
@@ -182,7 +186,8 @@ class SuiteService:
         doc_ids = sorted({c.doc_id for c in index.chunks if _file_of(c.source) == name})
         reasons = [getattr(q, "reason", "") for q in indexed.report.quarantined
                    if _file_of(getattr(q, "source", "")) == name]
-        issues = [i.reason.removeprefix(f"{i.source}: ") for i in indexed.report.issues if _file_of(i.source) == name]
+        issues = [_CLASS_NAMES.sub("", i.reason.removeprefix(f"{i.source}: ")) for i in indexed.report.issues
+                  if _file_of(i.source) == name]
         status = "indexed" if doc_ids else index.excluded.get(
             _stem_id(name), "quarantined" if reasons else "refused" if issues else "empty")
         reasons += issues   # the loader's own reason (a corrupt PDF, a DOCX bomb)

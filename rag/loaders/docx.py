@@ -43,25 +43,25 @@ def _table(table: Any) -> str:
     return "\n".join(lines)
 
 
-MAX_XML_BYTES = 16 * 1024 * 1024     # a DOCX's XML, decompressed: a larger one is refused, not parsed
-MAX_UNZIPPED_BYTES = 256 * 1024 * 1024
+MAX_UNZIPPED_BYTES = 64 * 1024 * 1024   # a DOCX decompressed, every part counted
+MAX_RATIO = 100                          # a part larger than 1 MB that deflated more than this is a bomb
 
 
 def check_expansion(data: bytes, source: str) -> None:
     """Refuse a zip bomb before parsing it: the sizes its directory declares are read, nothing
-    is decompressed."""
+    is decompressed. Every part counts, whatever its name (the main document may be any part the
+    package's relationships point at)."""
     import zipfile
 
     try:
         members = zipfile.ZipFile(io.BytesIO(data)).infolist()
     except zipfile.BadZipFile as exc:
         raise DocumentLoadError(f"{source}: corrupt DOCX (not a zip archive)") from exc
-    xml = sum(m.file_size for m in members if m.filename.endswith((".xml", ".rels")))
     total = sum(m.file_size for m in members)
-    if xml > MAX_XML_BYTES or total > MAX_UNZIPPED_BYTES:
-        raise DocumentLoadError(f"{source}: DOCX expands to {xml / 2**20:.0f} MB of XML "
-                                f"({total / 2**20:.0f} MB in all; limits {MAX_XML_BYTES // 2**20} MB "
-                                f"and {MAX_UNZIPPED_BYTES // 2**20} MB)")
+    packed = [m for m in members if m.file_size > 2**20 and m.file_size > MAX_RATIO * max(m.compress_size, 1)]
+    if total > MAX_UNZIPPED_BYTES or packed:
+        raise DocumentLoadError(f"{source}: DOCX expands to {total / 2**20:.0f} MB (limit "
+                                f"{MAX_UNZIPPED_BYTES // 2**20} MB, and no part may deflate more than {MAX_RATIO}×)")
 
 
 @loaders.register("docx", version="1", extensions=(".docx",))

@@ -210,3 +210,69 @@ def test_another_address_without_tokens_is_refused(project: Path, monkeypatch, c
     monkeypatch.delenv("RAGBENCH_SERVE_TOKENS", raising=False)
     assert main(["serve", str(project / "config.yaml"), "--host", "0.0.0.0"]) == 2
     assert "configure tokens" in capsys.readouterr().err
+
+
+def test_a_docx_bomb_under_another_part_name_is_refused_too(client: TestClient) -> None:
+    """The main document may be any part the relationships name: every part is counted."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("word/document.BIN", "<w:p/>" * 3_000_000)
+    out = client.post("/v1/documents", headers=ADMIN, files={"file": ("bomb.docx", buf.getvalue())}).json()
+    assert out["status"] == "refused" and "deflate more than" in out["reason"]
+
+
+def test_a_corpus_emptied_by_deletes_stays_empty_after_a_restart(project: Path) -> None:
+    services = build_services(project / "config.yaml", None)
+    client = TestClient(create_app(services, 1024 * 1024, load_auth(None, False, {"RAGBENCH_SERVE_TOKENS": "admin:a"})))
+    admin = {"Authorization": "Bearer a", "X-Ragbench-Request": "1"}
+    for doc in ("hotel", "meals", "pay", "widget"):
+        assert client.delete(f"/v1/documents/{doc}", headers=admin).status_code == 200
+    for s in services.values():
+        s.close()
+    again = build_services(project / "config.yaml", None)["tiny"]
+    assert again.documents() == []                                       # not re-seeded with the golden corpus
+
+
+def test_errors_never_echo_more_than_a_few_characters(client: TestClient) -> None:
+    key = "<script>" + "K" * 200_000
+    for resp in (client.post("/v1/ask", json={"question": "x", key: 1}),
+                 client.post("/v1/ask", json={"question": "x", "suite": "<img src=x>" + "S" * 200_000}),
+                 client.post("/v1/ask", json={"question": "x"}, headers={**ADMIN, "X-Ragbench-Identity": "I" * 5000})):
+        assert resp.status_code in (403, 404, 422) and len(resp.content) < 1_000, resp.status_code
+
+
+def test_a_write_is_refused_before_anything_about_the_suite_is_said(client: TestClient) -> None:
+    resp = client.post("/v1/documents", data={"suite": "no-such-suite"}, files={"file": ("x.md", b"x")})
+    assert resp.status_code == 401 and "tiny" not in resp.text
+
+
+def test_deep_and_duplicate_yaml_in_a_sidecar_are_refused_not_a_500(client: TestClient) -> None:
+    deep = ("a: " + "[" * 20_000 + "]" * 20_000 + "\n").encode()
+    resp = client.post("/v1/documents", headers=ADMIN, files={"file": ("d.md", b"# D\n\ntext"), "sidecar": ("s.yaml", deep)})
+    assert resp.status_code in (413, 422)
+    twice = b"department: hr\ndepartment: null\n"           # which one holds? never guess access labels
+    resp = client.post("/v1/documents", headers=ADMIN, files={"file": ("e.md", b"# E\n\ntext"), "sidecar": ("s.yaml", twice)})
+    assert resp.status_code == 422 and "appears twice" in resp.text
+    big = client.post("/v1/documents", headers=ADMIN, files={"file": ("f.md", b"# F"), "sidecar": ("s.yaml", b"x" * 70_000)})
+    assert big.status_code == 413 and "sidecar" in big.text
+
+
+@pytest.mark.slow
+def test_a_real_server_bounds_request_headers(project: Path, tmp_path: Path) -> None:
+    import sys
+
+    import httpx
+
+    from tests.servers import free_port, running
+
+    port = free_port()
+    command = [sys.executable, "-m", "eval.cli", "serve", str(project / "config.yaml"), "--port", str(port)]
+    with running(command, f"http://127.0.0.1:{port}/healthz", env={"RAGBENCH_SERVE_TOKENS": "admin:a"}):
+        try:   # refused with a 4xx, or the connection dropped: either way never read in full
+            huge = httpx.post(f"http://127.0.0.1:{port}/v1/ask", json={"question": "x"},
+                              headers={"X-Junk": "j" * (1 << 20)}, timeout=30)
+            assert huge.status_code in (400, 431)
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+            pass
+        assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json() == {"status": "ok"}
