@@ -39,7 +39,12 @@ def format_result(result: GateResult) -> str:
         lines.append("")
         lines.append(f"flips: {len(worse)} pass→fail, {len(better)} fail→pass")
         for f in result.flips:
-            lines.append(f"  {f.direction}  {f.suite}/{f.case_id}: {f.baseline['behaviour']} → {f.candidate['behaviour']}")
+            label = f" [{f.candidate['label']}]" if f.candidate.get("label") else ""
+            lines.append(f"  {f.direction}  {f.suite}/{f.case_id}: {f.baseline['behaviour']} → "
+                         f"{f.candidate['behaviour']}{label}")
+            missing = (f.candidate.get("detail") or {}).get("missing")
+            if missing and f.direction == "pass→fail":
+                lines.append(f"      missing from the answer: {', '.join(missing)}")
     for note in result.notes:
         lines.append(f"note: {note}")
     for line in result.infrastructure:

@@ -257,7 +257,9 @@ def flips_of(baseline: Baseline, candidate: Measured) -> list[Flip]:
             out.append(Flip(record.suite, record.case_id, "pass→fail" if before.passed else "fail→pass",
                             {"behaviour": before.behaviour, "answer": before.answer, "trace": before.trace},
                             {"behaviour": record.behaviour, "answer": record.answer,
-                             "trace": compact_trace(record.trace), "metrics": mean_metrics(runs)},
+                             "trace": compact_trace(record.trace), "metrics": mean_metrics(runs),
+                             "label": (record.labels or {}).get("primary"),
+                             "detail": (record.labels or {}).get("detail") or {}},
                             list(record.tags)))
     return out
 

@@ -10,6 +10,7 @@ from eval.report.page import environment
 from eval.runs.log import CaseRecord, RunLog
 from eval.triage.fates import journey
 from eval.triage.groups import groups_of
+from eval.triage.labels import LEGEND
 from rag.store import write_text_atomic
 
 
@@ -38,6 +39,14 @@ def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord]) -
             source = ((r.labels or {}).get("detail") or {}).get("forbidden_source")
             if source:
                 lines.append(f"      forbidden text came from: {source}")
+            detail = (r.labels or {}).get("detail") or {}
+            if detail.get("missing"):
+                lines.append(f"      missing from the answer: {', '.join(detail['missing'])}")
+            if detail.get("decision"):
+                d = detail["decision"]
+                lines.append(f"      decision: {d['action']} — {d['reason']}")
+            if detail.get("reference"):
+                lines.append(f"      reference: {detail['reference'][:160]}")
             answer = (r.error or r.answer or "").replace("\n", " ")
             lines.append(f"      → {r.behaviour or 'error'}: {answer[:160]}")
     return "\n".join(lines)
@@ -47,6 +56,6 @@ def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: lis
                       tag: str | None) -> Path:
     rendered = environment().get_template("triage.html.j2").render(
         log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
-        suite=suite, tag=tag)
+        suite=suite, tag=tag, legend=LEGEND)
     write_text_atomic(page, rendered)
     return page

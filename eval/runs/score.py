@@ -60,6 +60,7 @@ def evaluate_case(target: BoundTarget, index: Any, suite: Suite, case: Case, nam
         record.error = f"{type(exc).__name__}: {exc}"
         record.raw_response = getattr(exc, "raw", None)
         record.latency_ms = round((time.perf_counter() - start) * 1000, 3)
+        record.labels = attribute(record, case.groups, case.must_not_contain)   # endpoint_error, never "unlabelled"
         return record
     record.latency_ms = round((time.perf_counter() - start) * 1000, 3)
     fill(record, reply, suite.mode == "full")
@@ -135,7 +136,7 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
                       for name in names}
     record.passed = passed(record, obs)
     if record.mode == "full":
-        record.labels = attribute(record, case.groups, case.must_not_contain)
+        record.labels = attribute(record, case.groups, case.must_not_contain, case.must_contain, case.reference)
     return record
 
 

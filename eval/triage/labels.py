@@ -21,7 +21,7 @@ The taxonomy (DESIGN §9), in priority order — the primary label is the first 
 | ``uncited`` | answered with the evidence in the context, citing nothing |
 | ``wrong_citation`` | answered, citing only documents that are not expected (or ghosts) |
 
-Labels are computed from the recorded fates and outcomes only — never from case ids.
+:data:`LEGEND` holds the same, for the pages. Labels are computed from the recorded fates and outcomes only — never from case ids.
 """
 
 from __future__ import annotations
@@ -77,13 +77,54 @@ def forbidden_source(forbidden: list[str], context: list[dict[str, Any]]) -> str
     return None
 
 
-def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str]) -> dict[str, Any]:
-    """Labels of a case (empty when it passed): ``{"primary", "secondary", "detail"}``."""
+LEGEND = {
+    "endpoint_error": "the case failed on an endpoint",
+    "acl_leak": "a document the asker may not see reached a list, the context or a citation",
+    "forbidden_content": "the answer holds a must_not_contain string (the source document is named)",
+    "wrong_answer": "answered a case that should be refused",
+    "not_indexed": "an expected document was never indexed (quarantined, empty, hidden, missing)",
+    "not_retrieved": "no retriever returned it",
+    "lost_in_fusion": "a retriever ranked it within top-k, fusion did not",
+    "demoted_by_rerank": "fusion ranked it within top-k, the reranker pushed it out",
+    "cut_by_top_k": "retrieved, but not in the top-k the context builder received",
+    "cut_by_context": "in the top-k, left out of the context (budget, near-duplicate, per-source cap, superseded)",
+    "not_in_context": "not in the context of a target that reports no stages (http, python)",
+    "wrong_refusal": "refused although every expected document was in the context",
+    "wrong_level": "asserted an evidence level (partial, conflict, background) and got another",
+    "answer_missing_fact": "answered with the evidence in the context, but a must_contain string is absent",
+    "uncited": "answered with the evidence in the context, citing nothing",
+    "wrong_citation": "answered, citing only documents that are not expected (or ghosts)",
+    "unexplained": "failed for a reason no label covers",
+}
+
+
+def explain(record: Any, must_contain: list[str], reference: str | None) -> dict[str, Any]:
+    """What a failing case's reader needs beside its label: the must_contain strings the answer
+    lacks, the reference answer, and the answerability decision with its score and threshold."""
+    out: dict[str, Any] = {}
+    answer = (record.answer or "").lower()
+    missing = [s for s in must_contain if s.lower() not in answer]
+    if missing and record.behaviour is not None:
+        out["missing"] = missing
+    if reference:
+        out["reference"] = reference
+    decision = record.decision or {}
+    if decision.get("action"):
+        signals = decision.get("signals") or {}
+        out["decision"] = {"action": decision["action"], "reason": decision.get("reason", ""),
+                           **{k: signals[k] for k in ("score", "threshold") if k in signals}}
+    return out
+
+
+def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str],
+              must_contain: list[str] = (), reference: str | None = None) -> dict[str, Any]:  # type: ignore[assignment]
+    """Labels of a case (empty when it passed): ``{"primary", "secondary", "detail"}``; the
+    detail says why (:func:`why`) as well as where."""
     if record.passed and not record.error:
         return {}
     m = record.metrics
     found: list[str] = []
-    detail: dict[str, Any] = {}
+    detail: dict[str, Any] = explain(record, list(must_contain), reference)
     if record.error:
         found.append("endpoint_error")
     if m.get("acl_leaks"):

@@ -227,6 +227,7 @@ def evidence(
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
+        signals["threshold"] = float(threshold)
         missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
         if score >= threshold:
             if coverage < partial_coverage:

@@ -31,7 +31,7 @@ def _project(tmp_path: Path, monkeypatch, cases: list[dict], extra: str) -> Path
     config = tmp_path / "config.yaml"
     config.write_text(f"name: cut\nsuites: ['{tmp_path / 'suite' / 'suite.yaml'}']\n"
                       "embedder: {name: hashing, params: {dim: 256}}\nretrievers: [bm25]\nreranker: none\n"
-                      "answerability: always\ntop_k: 5\n" + extra, encoding="utf-8")
+                      "answerability: always\n" + ("" if "top_k:" in extra else "top_k: 5\n") + extra, encoding="utf-8")
     return config
 
 
@@ -116,3 +116,34 @@ def test_a_retrieval_only_case_has_no_top_k_recall() -> None:
     obs = Observation(groups=[("d",)], grades={"d": 1}, ranking=["d"], fates={"d": fate})
     assert resolve("recall@top_k").compute(obs) is None
     assert resolve("recall@rerank").compute(obs) == 1.0
+
+
+def test_a_failing_case_says_why_and_an_errored_one_is_an_endpoint_error(project: Path, capsys) -> None:
+    """The label, the must_contain strings the answer lacks, the reference and the decision with
+    its score against the threshold — in the record, the triage text, its page and a gate's flips."""
+    import json as _json
+
+    from eval.cli import main as cli
+    from eval.runs.log import CaseRecord
+    from eval.triage.labels import LEGEND, attribute
+
+    cases = project / "suite" / "cases.jsonl"
+    rows = [_json.loads(line) for line in cases.read_text().splitlines()]
+    for r in rows:
+        if r["id"] == "meals":
+            r.update(must_contain=["55 USD", "per diem code M7"], reference="The meal allowance is 55 USD a day.")
+    cases.write_text("\n".join(_json.dumps(r) for r in rows), encoding="utf-8")
+    run_dir, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    meals = next(r for r in read_cases(run_dir) if r.case_id == "meals")
+    detail = meals.labels["detail"]
+    assert meals.labels["primary"] == "answer_missing_fact" and detail["missing"] == ["per diem code M7"]
+    assert detail["reference"].startswith("The meal allowance") and detail["decision"]["action"] == "answer"
+    assert detail["decision"]["score"] >= detail["decision"]["threshold"]
+    capsys.readouterr()
+    assert cli(["triage", str(run_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "missing from the answer: per diem code M7" in out and "decision: answer — score" in out
+    page = (run_dir / "triage.html").read_text(encoding="utf-8")
+    assert "What the labels mean" in page and all(label in page for label in LEGEND)
+    errored = CaseRecord(suite="s", case_id="c", question="q", expect="answer", error="TargetError: down")
+    assert attribute(errored, [("d",)], [])["primary"] == "endpoint_error"
