@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from eval.metrics import resolve
 from eval.runs.checkpoint import read_run
 from eval.runs.log import CaseRecord, RunLog
-from eval.sweeps.leaderboard import paired_p_value
+from eval.sweeps.leaderboard import holm, paired_p_value
 from rag.errors import InputError
 
 
@@ -38,6 +39,46 @@ class MetricRow:
     values: list[Any]                       # Aggregate per run (None when not measured)
     deltas: list[float | None] = field(default_factory=list)
     p_values: list[float | None] = field(default_factory=list)
+    adjusted: list[float | None] = field(default_factory=list)   # Holm-corrected across the metrics shown
+    comparable: bool = True                 # False: a latency or cost metric of runs in other cache states
+
+    def significant(self, i: int, alpha: float = 0.05) -> bool:
+        return self.comparable and self.adjusted[i] is not None and self.adjusted[i] < alpha
+
+
+def flatten(node: Any, prefix: str = "") -> dict[str, Any]:
+    """A config as dotted paths → values (``retrievers.0.params.top_k``)."""
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            out.update(flatten(value, f"{prefix}{key}."))
+        return out or {prefix.rstrip("."): {}}
+    if isinstance(node, list) and node and all(isinstance(v, dict | list) for v in node):
+        out = {}
+        for i, value in enumerate(node):
+            out.update(flatten(value, f"{prefix}{i}."))
+        return out
+    return {prefix.rstrip("."): node}
+
+
+def config_diff(runs: list[Run]) -> list[tuple[str, list[Any]]]:
+    """What differs between the runs' resolved configs, by dotted path (the name aside), and the
+    -P overrides that made them."""
+    flat = [flatten(r.log.config) for r in runs]
+    paths = sorted(set().union(*flat) - {"name", "description"})
+    diff = [(p, [f.get(p, "—") for f in flat]) for p in paths if len({repr(f.get(p, "—")) for f in flat}) > 1]
+    if len({tuple(r.log.overrides) for r in runs}) > 1:
+        diff.append(("-P", [" ".join(r.log.overrides) or "—" for r in runs]))
+    return diff
+
+
+def cache_state(log: RunLog) -> str:
+    """``cold`` when the run built an index, embedded or searched anything; else ``warm``
+    (every stage served from the caches: its latencies are not those of a cold run)."""
+    c = log.caches
+    built = sum(c.get("indexes", {}).get(k, 0) for k in ("built", "rebuilt"))
+    return "cold" if built or c.get("embeddings", {}).get("misses", 0) or c.get("candidates", {}).get("misses", 0) \
+        else "warm"
 
 
 def load_runs(paths: list[Path], force: bool) -> list[Run]:
@@ -100,6 +141,15 @@ def metric_rows(runs: list[Run]) -> list[MetricRow]:
                 b = np.array([run.cases[k].metrics[metric] for k in keys], dtype=float)
                 row.p_values.append(paired_p_value(a, b, "permutation", 4999) if len(keys) > 1 else None)
             rows.append(row)
+    states = [cache_state(r.log) for r in runs]
+    for row in rows:
+        if resolve(row.metric).needs == "cost" and len(set(states)) > 1:
+            row.comparable = False
+    for i in range(len(runs)):   # Holm across the metrics shown, run by run against run 0
+        raw = {str(j): row.p_values[i] for j, row in enumerate(rows) if row.comparable and row.p_values[i] is not None}
+        adjusted = holm(raw) if raw else {}
+        for j, row in enumerate(rows):
+            row.adjusted.append(adjusted.get(str(j)))
     return rows
 
 

@@ -111,6 +111,7 @@ class RunLog(BaseModel):
     caches: dict[str, dict[str, int]] = {}
     judge: dict[str, Any] = {}  # model, prompt hashes, ragas version, usage and cost
     cases_sha256: str = ""      # of cases.jsonl as the run left it: a reader refuses one that changed
+    overrides: list[str] = []   # the -P assignments that made the resolved config
 
     def write(self, run_dir: Path) -> None:
         write_json_atomic(run_dir / "run.json", self.model_dump(mode="json"))

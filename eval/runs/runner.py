@@ -33,7 +33,7 @@ from eval.runs.judging import judge_suite
 from eval.runs.log import CaseRecord, RunLog, SuiteSummary
 from eval.runs.provenance import components, git_info, package_versions
 from eval.runs.score import evaluate_case
-from eval.runs.secrets import redacted_config, scrub, secrets_of
+from eval.runs.secrets import redact, redacted_config, scrub, secrets_of
 from eval.runs.summary import judge_summary, summarise
 from eval.runs.threads import limit_threads, share
 from eval.suites import Suite
@@ -185,6 +185,7 @@ def open_run(prepared: Prepared, suites: list[Suite], *, out_root: Path, resume:
             run_dir.mkdir(parents=True, exist_ok=True)
         log = RunLog(run_id=run_dir.name, started_at=now(), config_path=str(prepared.path), config_hash=run_hash,
                      config=redacted_config(config_dump), components=redacted_config(components(config)),
+                     overrides=[redact(o, secrets_of(config)) for o in prepared.overrides],
                      git=git_info(), packages=package_versions())
     checkpoint = Checkpoint(run_dir / "cases.jsonl")
     records = {r.key: r for r in checkpoint.read()}

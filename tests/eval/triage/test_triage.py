@@ -200,3 +200,30 @@ def test_sweep_leaderboard_exports(project: Path) -> None:
     assert main(["export", str(folder), "--format", "csv"]) == 0
     board = pd.read_csv(folder / "leaderboard.csv")
     assert sorted(board["axis.top_k"].tolist()) == [1, 5] and "recall@rerank" in board.columns
+
+
+def test_compare_says_what_changed_and_corrects_its_p_values(project: Path, capsys) -> None:
+    """-P top_k=1 against the default: the config diff and the overrides open the comparison,
+    p-values are Holm-corrected, latency between a cold and a warm run is not comparable, and
+    unchanged tag slices are folded."""
+    base, _ = run(project / "config.yaml", out_root=project / "runs", progress=False)
+    cut, log = run(project / "config.yaml", ["top_k=1"], out_root=project / "runs", progress=False)
+    assert log.overrides == ["top_k=1"]
+    capsys.readouterr()
+    html = project / "compare.html"
+    assert main(["compare", str(base), str(cut), "--html", str(html)]) == 0
+    out = capsys.readouterr().out
+    assert "what changed: top_k 5 → 1; -P — → top_k=1" in out
+    assert "(cold)" in out and "(warm)" in out and "not comparable" in out        # the second run hit the caches
+    assert "Holm-corrected" in out
+    page = html.read_text(encoding="utf-8")
+    assert '<table id="diff">' in page and "<code>top_k</code>" in page and "caches warm" in page
+
+    from eval.compare.matrix import load_runs, metric_rows
+
+    rows = metric_rows(load_runs([base, cut], force=False))
+    raw = [r.p_values[1] for r in rows if r.comparable and r.p_values[1] is not None]
+    adjusted = [r.adjusted[1] for r in rows if r.comparable and r.p_values[1] is not None]
+    assert all(a >= p for a, p in zip(adjusted, raw, strict=True)) and max(adjusted) <= 1.0
+    smallest = min(range(len(raw)), key=raw.__getitem__)
+    assert adjusted[smallest] == pytest.approx(min(1.0, len(raw) * raw[smallest]))     # Holm's first step
