@@ -2,9 +2,9 @@
 document is uploaded or deleted.
 
 The served corpus is a copy of the suite's (under ``<workdir>/serve/<suite>/corpus``), so
-uploads and deletes never touch the golden set. It **persists**: the golden corpus is copied
-only into an empty served folder, so a restart serves what was uploaded and not what was
-deleted, and every upload and delete is journalled (``journal.jsonl``: what, when, the bytes'
+uploads and deletes never touch the golden set. It **persists**: the golden corpus is copied in
+on the first start only (a ``seeded`` marker; remove the served folder to start over), so a
+restart serves what was uploaded and not what was deleted, and every upload and delete is journalled (``journal.jsonl``: what, when, the bytes'
 hash). One server at a time: a second ``serve`` on the same folder is refused by a lock. Index
 keys are content hashes: re-indexing after an upload re-chunks the corpus but embeds only
 chunks whose text the embedding cache has never seen, and a second upload of the same bytes
