@@ -7,6 +7,7 @@ WAL mode with insert-or-ignore, so parallel variants never tear a write.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from eval.prepare import prepare
 from eval.runs.runner import run
 from eval.runs.threads import worker_pool
 from rag._lazy import require
+from rag.errors import InfrastructureError
 from rag.registry import Registry
 
 
@@ -60,21 +62,56 @@ def local(*, workers: int = 1) -> Executor:
 
 
 @executors.register("ray", version="1")
-def ray(*, workers: int = 1, address: str | None = None) -> Executor:
-    """Ray tasks, one per variant: a local Ray instance by default, or the cluster at
-    ``address`` for users who outgrow one machine (install ``ragbench[ray]``)."""
+def ray(*, workers: int = 1, address: str | None = None, runtime_env: dict[str, Any] | None = None) -> Executor:
+    """Ray tasks, one per variant: a local Ray instance by default, or an existing cluster —
+    ``address`` (``auto``, ``host:port``, ``ray://…``) or ``$RAY_ADDRESS`` — for users who outgrow
+    one machine (install ``ragbench[ray]`` on every node). Joining a cluster passes no resource
+    arguments (the cluster has its own); ``runtime_env`` is handed to Ray as it is. Each task
+    hands its run log and case records back, and the driver writes them into the sweep folder."""
 
     def execute(tasks: list[Task]) -> Iterator[dict[str, Any]]:
         ray_mod = require("ray", pip="'ragbench[ray]'")
+        target = address or os.environ.get("RAY_ADDRESS")
         started = not ray_mod.is_initialized()
         if started:
-            ray_mod.init(address=address, num_cpus=None if address else workers, include_dashboard=False,
-                         log_to_driver=False, configure_logging=False)
+            try:
+                if target:   # an existing cluster: no num_cpus, no num_gpus
+                    ray_mod.init(address=target, runtime_env=runtime_env, log_to_driver=False,
+                                 configure_logging=False)
+                else:
+                    ray_mod.init(num_cpus=workers, include_dashboard=False, runtime_env=runtime_env,
+                                 log_to_driver=False, configure_logging=False)
+            except Exception as exc:   # no cluster there, a version mismatch
+                raise InfrastructureError(f"cannot reach the Ray cluster at {target or 'a local instance'}: "
+                                          f"{str(exc).splitlines()[0][:200]}") from exc
         try:
-            remote = ray_mod.remote(num_cpus=1)(run_task)
-            yield from ray_mod.get([remote.remote(task) for task in tasks])
+            remote = ray_mod.remote(num_cpus=1)(run_task_shipped)
+            for result in ray_mod.get([remote.remote(task) for task in tasks]):
+                yield land(result)
         finally:
             if started:
                 ray_mod.shutdown()
 
     return execute
+
+
+def run_task_shipped(task: Task) -> dict[str, Any]:
+    """Run one variant in a scratch folder of the worker and hand back its files: nothing is
+    written where the worker runs (it may be another machine)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        here = Path(scratch) / Path(task.run_dir).name
+        result = run_task(Task(task.name, task.config, task.base_path, str(here), task.case_ids))
+        result["files"] = {p.name: p.read_bytes() for p in here.iterdir() if p.is_file()}
+        result["run_dir"] = task.run_dir
+    return result
+
+
+def land(result: dict[str, Any]) -> dict[str, Any]:
+    """Write a shipped variant's files into its run folder on the driver."""
+    folder = Path(result["run_dir"])
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in result.pop("files", {}).items():
+        (folder / name).write_bytes(data)
+    return result

@@ -30,7 +30,6 @@ from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
 from eval.sweeps.spec import Sweep, load_sweep
 from rag.errors import InputError
-from rag.registry import ComponentSpec
 from rag.store import write_json_atomic
 
 
@@ -108,7 +107,9 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     write_json_atomic(state_path, state)
 
     index_counts = build_indexes(sweep)
-    execute = executors.build(ComponentSpec(name=spec.executor, params={"workers": workers or spec.workers}))
+    execute = executors.build(spec.executor.model_copy(
+        update={"params": {**spec.executor.params, "workers": workers or spec.executor.params.get("workers", spec.workers)}}),
+        field_path="executor")
 
     def tasks_for(variants: list[str], suffix: str = "", case_ids: tuple[tuple[str, str], ...] | None = None
                   ) -> list[Task]:

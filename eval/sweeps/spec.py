@@ -34,8 +34,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt
 
 from eval.config import RunConfig, set_path, validate_config
+from eval.sweeps.executors import executors
 from rag._yaml import YamlDoc, load_mapping, load_yaml
 from rag.errors import ConfigError, InputError
+from rag.registry import ComponentSpec
 
 
 class Halving(BaseModel):
@@ -64,7 +66,7 @@ class SweepFile(BaseModel):
     grid: dict[str, list[Any]] = {}
     zip: dict[str, list[Any]] = {}
     variants: dict[str, dict[str, Any]] = {}
-    executor: Literal["local", "ray"] = "local"
+    executor: ComponentSpec = ComponentSpec(name="local")   # local | ray, or {name: ray, params: {address, runtime_env}}
     workers: PositiveInt = 1
     halving: Halving | None = None
     significance: Significance = Significance()
@@ -158,6 +160,11 @@ def _known_path(path: str) -> bool:
 def load_sweep(path: str | Path) -> Sweep:
     path = Path(path)
     doc, spec = load_mapping(path, SweepFile, "sweep file")
+    try:   # the executor and its params, checked against the registry before anything runs
+        executors.check(spec.executor.model_copy(update={"params": {k: v for k, v in spec.executor.params.items()
+                                                                    if k != "workers"}}), field_path="executor")
+    except InputError as exc:
+        raise doc.error(exc.message, ["executor"]) from exc
     base_path = path.parent / spec.base
     base_doc = load_yaml(base_path)
     if not isinstance(base_doc.data, dict):

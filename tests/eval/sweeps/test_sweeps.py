@@ -182,3 +182,15 @@ def test_stage_effects_are_computed_written_and_shown(beir: Path) -> None:
     assert effect["baseline"] == "base" and effect["split"] == "all"       # the BEIR suite has no splits
     assert effect["tagged"]["n"] == 0 and effect["elsewhere"]["n"] > 0
     assert "Stage effects" in (folder / "leaderboard.html").read_text(encoding="utf-8")
+
+
+def test_an_executor_with_params_validates_and_a_wrong_one_names_its_line(beir: Path) -> None:
+    from eval.sweeps.spec import load_sweep
+    from rag.errors import ConfigError
+
+    body = "zip:\n  fusion.params.weights.dense: [0.2, 0.8]\n  fusion.params.weights.bm25: [0.8, 0.2]\n"
+    ok = load_sweep(write_sweep(beir, body + "executor: {name: ray, params: {address: auto, runtime_env: {}}}\n"))
+    assert ok.spec.executor.name == "ray" and ok.spec.executor.params["address"] == "auto"
+    with pytest.raises(ConfigError, match="executor") as err:
+        load_sweep(write_sweep(beir, body + "executor: {name: ray, params: {adress: auto}}\n"))
+    assert err.value.line is not None
