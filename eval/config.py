@@ -234,3 +234,29 @@ def load_suites(config: RunConfig, config_path: str | Path, only: list[str] | No
             raise InputError(f"no suite named {', '.join(unknown)} in {config_path}", field="--suite")
         suites = [s for s in suites if s.name in only]
     return suites
+
+
+def flatten(node: Any, prefix: str = "") -> dict[str, Any]:
+    """A config as dotted paths → values (``retrievers.0.params.top_k``)."""
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            out.update(flatten(value, f"{prefix}{key}."))
+        return out or {prefix.rstrip("."): {}}
+    if isinstance(node, list) and node and all(isinstance(v, dict | list) for v in node):
+        out = {}
+        for i, value in enumerate(node):
+            out.update(flatten(value, f"{prefix}{i}."))
+        return out
+    return {prefix.rstrip("."): node}
+
+
+def config_changes(configs: list[dict[str, Any]], overrides: list[list[str]]) -> list[tuple[str, list[Any]]]:
+    """What differs between resolved configs, by dotted path (name and description aside), each
+    path with its value in every config ("—" where absent), then the ``-P`` overrides if those differ."""
+    flat = [flatten(c) for c in configs]
+    paths = sorted(set().union(*flat) - {"name", "description"})
+    diff = [(p, [f.get(p, "—") for f in flat]) for p in paths if len({repr(f.get(p, "—")) for f in flat}) > 1]
+    if len({tuple(o) for o in overrides}) > 1:
+        diff.append(("-P", [" ".join(o) or "—" for o in overrides]))
+    return diff

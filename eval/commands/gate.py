@@ -30,6 +30,10 @@ MARK = {"pass": "PASS", "fail": "FAIL", "inconclusive": "????"}
 
 def format_result(result: GateResult) -> str:
     lines = []
+    if result.changes:
+        lines.append("changed since the baseline (baseline → candidate):")
+        lines += [f"  {path}: {before} → {after}" for path, (before, after) in result.changes]
+        lines.append("")
     for v in result.verdicts:
         detect = f"  [detects ≥ {v.resolution.drop:.4f}: {v.resolution.why}]" if v.resolution else ""
         lines.append(f"{MARK[v.outcome]}  {v.suite:<10} {v.rule.label:<20} {v.message}{detect}")

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eval.config import config_changes
 from eval.metrics import resolve
 from eval.runs.checkpoint import read_run
 from eval.runs.log import CaseRecord, RunLog
@@ -46,30 +47,10 @@ class MetricRow:
         return self.comparable and self.adjusted[i] is not None and self.adjusted[i] < alpha
 
 
-def flatten(node: Any, prefix: str = "") -> dict[str, Any]:
-    """A config as dotted paths → values (``retrievers.0.params.top_k``)."""
-    if isinstance(node, dict):
-        out: dict[str, Any] = {}
-        for key, value in node.items():
-            out.update(flatten(value, f"{prefix}{key}."))
-        return out or {prefix.rstrip("."): {}}
-    if isinstance(node, list) and node and all(isinstance(v, dict | list) for v in node):
-        out = {}
-        for i, value in enumerate(node):
-            out.update(flatten(value, f"{prefix}{i}."))
-        return out
-    return {prefix.rstrip("."): node}
-
-
 def config_diff(runs: list[Run]) -> list[tuple[str, list[Any]]]:
     """What differs between the runs' resolved configs, by dotted path (the name aside), and the
     -P overrides that made them."""
-    flat = [flatten(r.log.config) for r in runs]
-    paths = sorted(set().union(*flat) - {"name", "description"})
-    diff = [(p, [f.get(p, "—") for f in flat]) for p in paths if len({repr(f.get(p, "—")) for f in flat}) > 1]
-    if len({tuple(r.log.overrides) for r in runs}) > 1:
-        diff.append(("-P", [" ".join(r.log.overrides) or "—" for r in runs]))
-    return diff
+    return config_changes([r.log.config for r in runs], [r.log.overrides for r in runs])
 
 
 def cache_state(log: RunLog) -> str:

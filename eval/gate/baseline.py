@@ -61,6 +61,8 @@ class Baseline(BaseModel):
     repeats: int = 1
     git: dict[str, Any] = {}
     judge: dict[str, Any] = {}      # the judge's model, prompt hashes and ragas version, if any
+    config: dict[str, Any] = {}     # the resolved config the baseline was measured with
+    overrides: list[str] = []       # and the -P assignments that made it
     suites: dict[str, BaselineSuite]
 
     @classmethod
@@ -134,7 +136,7 @@ def from_measured(measured: Measured) -> Baseline:
                                      results_digest=summary.results_digest)
     judge = {k: v for k, v in log.judge.items() if k not in ("usage", "cost")}
     return Baseline(run_id=log.run_id, config_hash=log.config_hash, repeats=len(measured.repeats), git=log.git,
-                    judge=judge, suites=suites)
+                    judge=judge, config=log.config, overrides=log.overrides, suites=suites)
 
 
 def from_run(log: RunLog, cases: list[CaseRecord]) -> Baseline:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from eval.config import config_changes
 from eval.gate.baseline import (
     Baseline,
     BaselineCase,
@@ -61,6 +62,7 @@ class GateResult:
     flips: list[Flip] = field(default_factory=list)
     infrastructure: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    changes: list[tuple[str, list[Any]]] = field(default_factory=list)   # config path → [baseline, candidate]
 
     @property
     def outcome(self) -> str:
@@ -287,6 +289,11 @@ def compare(gate: Gate, baseline: Baseline, candidate: Measured | RunLog, cases:
         result.notes.append(f"the baseline was measured {baseline.repeats}× and the candidate "
                             f"{len(candidate.repeats)}×")
     result.flips = flips_of(baseline, candidate)
+    if baseline.config:
+        result.changes = config_changes([baseline.config, log.config], [baseline.overrides, log.overrides])
+    else:
+        result.notes.append("the baseline does not record its config (made before it did); re-create it with "
+                            "--update-baseline to see what changed")
     same = [s for s, summary in log.suites.items()
             if summary.results_digest and summary.results_digest == baseline.suites[s].results_digest]
     if same:

@@ -40,13 +40,20 @@ def test_deterministic_target_fails_on_any_drop_beyond_max_drop(project: Path, t
     assert main(["gate", str(gate), "--update-baseline"]) == 0
     assert Baseline.read(project / "baseline.json").suites["tiny"].cases["hotel"].passed
     assert main(["gate", str(gate)]) == 0
-    assert "gate: pass (exit 0)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "gate: pass (exit 0)" in out and "changed since the baseline" not in out
     junit, html = tmp_path / "junit.xml", tmp_path / "diff.html"
     # 4 cases flip on 6: the old two-sided permutation test called this noise (exit 4)
     assert main(["gate", str(gate), *REFUSE_ALL, "--junit", str(junit), "--html", str(html)]) == 1
     out = capsys.readouterr().out
     assert "FAIL  tiny       refusal_accuracy" in out and "deterministic target" in out
     assert "pass→fail  tiny/hotel" in out
+    # what changed is said first: the config path, baseline → candidate, and the -P that did it
+    assert "changed since the baseline (baseline → candidate):\n  answerability.params.answer_at: " in out
+    assert out.index("changed since the baseline") < out.index("FAIL  tiny")
+    changed = [line for line in out.splitlines() if line.startswith("  answerability.params.answer_at: ")]
+    assert changed[0].endswith("→ 9") and changed[0] != "  answerability.params.answer_at: 9 → 9"
+    assert "  -P: — → answerability.params.answer_at=9" in out
     from junitparser import JUnitXml
 
     suites = {s.name: s for s in JUnitXml.fromfile(str(junit))}
@@ -54,6 +61,21 @@ def test_deterministic_target_fails_on_any_drop_beyond_max_drop(project: Path, t
     assert "hotel pass→fail" in [c.name for c in suites["flips"]]
     page = html.read_text(encoding="utf-8")
     assert "pass→fail" in page and "baseline" in page and "candidate" in page and "<script" not in page
+    assert 'id="changes"' in page and "answerability.params.answer_at" in page
+
+
+def test_a_baseline_that_predates_config_recording_still_gates_and_says_so(project: Path, capsys) -> None:
+    gate = gate_file(project, RULES)
+    assert main(["gate", str(gate), "--update-baseline"]) == 0
+    path = project / "baseline.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["config"]["answerability"] and data["overrides"] == []
+    del data["config"], data["overrides"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["gate", str(gate), *REFUSE_ALL]) == 1
+    out = capsys.readouterr().out
+    assert "does not record its config" in out and "changed since the baseline" not in out
 
 
 def test_rule_with_significance_key_is_refused_with_its_replacement(project: Path, capsys) -> None:
