@@ -17,7 +17,7 @@ import numpy as np
 from eval.config import config_changes
 from eval.metrics import resolve
 from eval.runs.checkpoint import read_run
-from eval.runs.log import CaseRecord, RunLog
+from eval.runs.log import CaseRecord, RunLog, cache_state
 from eval.sweeps.leaderboard import holm, paired_p_value
 from rag.errors import InputError
 
@@ -51,15 +51,6 @@ def config_diff(runs: list[Run]) -> list[tuple[str, list[Any]]]:
     """What differs between the runs' resolved configs, by dotted path (the name aside), and the
     -P overrides that made them."""
     return config_changes([r.log.config for r in runs], [r.log.overrides for r in runs])
-
-
-def cache_state(log: RunLog) -> str:
-    """``cold`` when the run built an index, embedded or searched anything; else ``warm``
-    (every stage served from the caches: its latencies are not those of a cold run)."""
-    c = log.caches
-    built = sum(c.get("indexes", {}).get(k, 0) for k in ("built", "rebuilt"))
-    return "cold" if built or c.get("embeddings", {}).get("misses", 0) or c.get("candidates", {}).get("misses", 0) \
-        else "warm"
 
 
 def load_runs(paths: list[Path], force: bool) -> list[Run]:

@@ -25,7 +25,7 @@ def write_run_report(run_dir: Path, log: RunLog, cases: list[CaseRecord]) -> Pat
         qualification=qualification_of(run_dir),
         bars={s: charts.bars(x) for s, x in log.suites.items()},
         funnel={s: charts.funnel(x) for s, x in log.suites.items()},
-        latency=charts.latency_bins(cases))
+        latency=charts.latency(cases))
     out = run_dir / "report.html"
     tmp = out.with_suffix(".html.tmp")
     tmp.write_text(html, encoding="utf-8")

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from eval.runs.log import Aggregate, RunLog, SuiteSummary
+
+
+class Leading(NamedTuple):
+    """The split a suite's summary leads with, its case count and its metrics."""
+
+    name: str          # "test", or "all" when the suite has no test split
+    cases: int
+    metrics: dict[str, Aggregate]
+
+
+def leading_split(suite: SuiteSummary) -> Leading:
+    """The test split when the suite has one (parameters are fit on dev, so test is the number
+    to report), else all cases. The printed summary and the run report's charts both lead with it."""
+    test = suite.splits.get("test")
+    if test is not None:
+        return Leading("test", test.cases, test.metrics)
+    return Leading("all", suite.cases, suite.metrics)
 
 
 def fmt(agg: Aggregate) -> tuple[str, str]:
@@ -44,7 +63,7 @@ def format_summary(log: RunLog) -> str:
         lines.append("")
         lines.append(f"{suite.name}  ({suite.mode}, {suite.language}): {suite.cases} cases, "
                      f"{suite.passed} passed" + (f", {suite.errors} errors" if suite.errors else ""))
-        if "test" in suite.splits:
+        if leading_split(suite).name == "test":
             lines.extend(_split_table(suite))
         else:
             lines.append(f"  {'metric':<24}{'value':>12}  {'95% CI':<20}{'n':>5}")

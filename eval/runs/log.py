@@ -135,3 +135,12 @@ class RunLog(BaseModel):
 
 def dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
+
+
+def cache_state(log: RunLog) -> str:
+    """``cold`` when the run built an index, embedded or searched anything; else ``warm``
+    (every stage served from the caches: its latencies are not those of a cold run)."""
+    c = log.caches
+    built = sum(c.get("indexes", {}).get(k, 0) for k in ("built", "rebuilt"))
+    return "cold" if built or c.get("embeddings", {}).get("misses", 0) or c.get("candidates", {}).get("misses", 0) \
+        else "warm"

@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from eval.config import suite_paths
+from eval.config import config_changes, suite_paths
 from eval.metrics import resolve
 from eval.prepare import prepare
 from eval.runs.checkpoint import read_cases
 from eval.runs.folders import config_hash, resumable_dir
-from eval.runs.log import RunLog
+from eval.runs.log import RunLog, cache_state
 from eval.suites import load_suite
 from eval.sweeps import effects, leaderboard
 from eval.sweeps.executors import Task, executors
@@ -146,6 +146,10 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     boards = leaderboard.build(logs, cases, test=sig.test, alpha=sig.alpha, resamples=sig.resamples)
     caches = sum_caches(logs.values(), index_counts)
     status = "complete" if all(log.status == "complete" for log in logs.values()) else "incomplete"
+    every = {v.name: logs.get(v.name) or RunLog.read(folder / "runs" / f"{v.name}@sample") for v in sweep.variants}
+    for name, log in every.items():   # eliminated by halving: as its sample run left it
+        state["variants"][name]["cache_state"] = cache_state(log)
+    state["config_diff"] = config_diff(every)
     state.update({"status": status, "finished_at": _now(), "caches": caches,
                   "leaderboard": leaderboard.to_json(boards)})
     if spec.effects:
@@ -155,6 +159,14 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
         write_report(folder, sweep, state, boards, logs)
     write_json_atomic(state_path, state)  # last: a sweep is complete only with its report
     return folder, state
+
+
+def config_diff(logs: dict[str, RunLog]) -> list[dict[str, Any]]:
+    """What differs between the variants' resolved configs as their run logs record them (the
+    names aside): one entry per dotted path, with each variant's value ("—" where absent)."""
+    names = list(logs)
+    changes = config_changes([logs[n].config for n in names], [logs[n].overrides for n in names])
+    return [{"path": path, "values": dict(zip(names, values, strict=True))} for path, values in changes]
 
 
 def _run_all(execute: Any, tasks: list[Task], progress: bool, stage: str) -> None:

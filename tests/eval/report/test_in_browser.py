@@ -208,3 +208,62 @@ def test_the_labelling_page_exports_labels_that_agree_reads(project: Path, tmp_p
     out = capsys.readouterr().out
     assert "faithfulness: TOO FEW LABELS" in out and "factual_correctness (labelled as correctness)" in out
     assert (run_dir / "agreement.json").is_file()
+
+
+def fits_1280(browser, path: Path, shot: Path):
+    """The page at a 1,280-px-wide viewport: the document is no wider than the window (wide tables
+    scroll inside their own box), measured by the browser's layout and by the full-page
+    screenshot's width — neither depends on timing, and no script of the page is involved."""
+    from PIL import Image
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.goto(path.resolve().as_uri())
+    page.wait_for_load_state("load")
+    scroll, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert scroll <= client <= 1280, f"{path.name} overflows: {scroll} px in a {client}-px window"
+    page.screenshot(path=str(shot), full_page=True)
+    assert Image.open(shot).size[0] == 1280
+    assert problems == []
+    return page
+
+
+def test_run_report_and_sweep_leaderboard_fit_1280_px_and_their_charts_read(project: Path, tmp_path: Path,
+                                                                               browser) -> None:
+    import json
+
+    cases = project / "suite" / "cases.jsonl"
+    rows = [json.loads(line) for line in cases.read_text(encoding="utf-8").splitlines()]
+    cases.write_text("\n".join(json.dumps({**c, "split": "test" if i % 2 else "dev"}) for i, c in enumerate(rows)),
+                     encoding="utf-8")
+    assert main(["run", str(project / "config.yaml"), "--out", str(tmp_path / "runs")]) == 0
+    report = next((tmp_path / "runs").iterdir()) / "report.html"
+    page = fits_1280(browser, report, tmp_path / "report-1280.png")
+    bars = page.locator("svg.bars").first
+    assert "test split" in (bars.locator("title").first.text_content() or "")
+    assert "test split" in (bars.locator("text.chart-title").text_content() or "")
+    assert bars.locator("text.tick").all_text_contents() == ["0.00", "0.25", "0.50", "0.75", "1.00"]
+    latency = page.locator("svg.latency")
+    assert latency.locator("text.x-tick").count() >= 2 and latency.locator("text.y-tick").count() >= 2
+    assert latency.locator("text.axis-label").all_text_contents() == ["latency per case (ms)", "cases"]
+    box = bars.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 1280
+
+    sweep = project / "sweep.yaml"   # long variant names, a categorical and a numeric axis, a wide leaderboard
+    sweep.write_text("name: s\nbase: config.yaml\ngrid:\n  fusion.params.k: [10, 60]\n"
+                     "  answerability.params.coverage_weight: [0.5, 1.0]\n"
+                     "variants:\n  a-named-variant-with-a-long-name-that-has-to-wrap-somewhere-in-its-cell: {top_k: 2}\n",
+                     encoding="utf-8")
+    assert main(["sweep", str(sweep), "--out", str(tmp_path / "sweeps"), "--workers", "1"]) == 0
+    board = next((tmp_path / "sweeps").iterdir()) / "leaderboard.html"
+    page = fits_1280(browser, board, tmp_path / "leaderboard-1280.png")
+    assert page.locator("h2").first.inner_text().startswith("What changed")
+    assert page.locator("#config").count() == 1 and "warm" in page.inner_text("#config")   # the run filled the caches
+    assert page.locator("svg.effect").count() >= 2 and page.locator("svg.effect.categorical").count() == 0
+    for i in range(page.locator("svg.effect").count()):
+        chart = page.locator("svg.effect").nth(i)
+        ticks = [float(t) for t in chart.locator("text.y-tick").all_text_contents()]
+        assert min(ticks) == 0.0 or chart.locator("g.cut").count() == 1
+        box = chart.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 1280

@@ -140,10 +140,10 @@ def test_halving_sample_is_per_suite(project: Path) -> None:
 
 
 def test_sweep_chart_svg_is_escaped() -> None:
-    from eval.report.sweep import effect_chart
+    from eval.report.sweep import Point, effect_chart
 
-    svg = effect_chart("axis<script>", "m&<b>", [("<img src=x onerror=alert(1)>", 0.5), ("b", 0.7)])
-    assert "<script>" not in svg and "<img" not in svg and "&lt;img" in svg
+    svg = effect_chart("axis<script>", "m&<b>", [Point("v<i>", "<img src=x onerror=alert(1)>", 0.5), Point("w", "b", 0.7)])
+    assert "<script>" not in svg and "<img" not in svg and "&lt;img" in svg and "<i>" not in svg
 
 
 def test_multi_query_keeps_codes() -> None:

@@ -168,11 +168,31 @@ def test_holm_and_paired_tests() -> None:
 
 
 def test_effect_chart_keeps_the_axis_order_and_escapes_nothing_it_should_not() -> None:
-    from eval.report.sweep import effect_chart
+    from eval.report.sweep import Point, effect_chart
 
-    svg = effect_chart("weights", "ndcg@10", [("0.7", 0.70), ("0.3", 0.72), ("0.5", 0.73)], ["0.3", "0.5", "0.7"])
+    points = [Point(f"v{w}", w, v) for w, v in (("0.7", 0.70), ("0.3", 0.72), ("<b>0.5</b>", 0.73))]
+    svg = effect_chart("weights", "ndcg@10", points, ["0.3", "<b>0.5</b>", "0.7"])
     assert svg.startswith("<svg") and svg.count("<circle") == 3
-    assert svg.index(">0.3<") < svg.index(">0.5<") < svg.index(">0.7<")
+    assert svg.index(">0.3<") < svg.index(">&lt;b&gt;0.5&lt;/b&gt;<") < svg.index(">0.7<")
+
+
+def test_the_leaderboard_opens_with_what_changed_and_each_variants_cache_state(beir: Path) -> None:
+    path = write_sweep(beir, "grid:\n  fusion.params.normalise: [minmax, zscore]\nvariants:\n  rrf: {fusion: rrf}\n")
+    folder, state = run_sweep(path, out_root=beir / "sweeps", progress=False, write_report=write_sweep_report)
+    recorded = json.loads((folder / "sweep.json").read_text(encoding="utf-8"))
+    assert recorded["config_diff"] == state["config_diff"]
+    diff = {d["path"]: d["values"] for d in recorded["config_diff"]}
+    assert diff["fusion.name"] == {"normalise=minmax": "convex", "normalise=zscore": "convex", "rrf": "rrf"}
+    assert diff["fusion.params.normalise"] == {"normalise=minmax": "minmax", "normalise=zscore": "zscore", "rrf": "—"}
+    assert "name" not in diff and "top_k" not in diff                    # names aside; only what differs
+    assert [v["cache_state"] for v in recorded["variants"].values()] == ["cold", "warm", "warm"]
+    html = (folder / "leaderboard.html").read_text(encoding="utf-8")
+    assert html.index('id="config"') < html.index("<h2>Leaderboard</h2>") < html.index('class="board"')
+    assert "<code>fusion.params.normalise</code>" in html and '<td class="cold">cold</td>' in html
+    # the normalise axis is categorical: points, no line; its y axis starts at zero
+    chart = html[html.index('<svg class="effect'):html.index("</svg>", html.index('<svg class="effect'))]
+    assert 'class="effect categorical"' in chart and "<path" not in chart and "<circle" in chart
+    assert '>0.0</text>' in chart or ">0.00</text>" in chart
 
 
 def test_stage_effects_are_computed_written_and_shown(beir: Path) -> None:
