@@ -7,7 +7,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup browser test test-llm bench perf lint clean
+.PHONY: setup browser test test-llm bench perf readme lint clean
 
 setup: $(STAMP)
 
@@ -64,6 +64,10 @@ perf: setup
 	$(PY) perf/answerability.py
 	$(PY) perf/overhead.py
 	$(PY) perf/threads.py
+
+# The README's figures, rendered from reports/baselines, reports/perf and the suites.
+readme: setup
+	$(PY) perf/readme_figures.py
 
 lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf examples
