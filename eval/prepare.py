@@ -115,18 +115,20 @@ class Prepared:
 def prepare(path: str | Path, overrides: list[str] | None = None, splits: list[str] | None = None, *,
             config: RunConfig | None = None, only: list[str] | None = None, loaded: list[Suite] | None = None,
             scoring: bool = True, fit: bool = True, progress: bool = True,
-            say: Callable[[str], None] = stderr) -> Prepared:
+            say: Callable[[str], None] = stderr, workspace: Workspace | None = None) -> Prepared:
     """Load and validate the config at ``path`` (or take ``config``, already validated), fit
     its learned fusion if it needs one, and return it ready to run. ``splits``: only these
     splits' cases (None: a run's config ``splits``, else all). ``scoring``: the caller scores
     cases (a run) rather than asking its own questions (``ask``, ``serve``, ``calibrate``: every
     case of every split is theirs, and no warning about the fit split). ``fit``: False for
-    callers that only index (``index``, a sweep building its indexes, ``fit-fusion`` itself)."""
+    callers that only index (``index``, a sweep building its indexes, ``fit-fusion`` itself).
+    ``workspace``: where indexes and caches live (default: the environment's, else the config's
+    ``workdir``); a sweep variant on a Ray worker passes a scratch one of its own."""
     path = Path(path)
     config = config or load_config(path, overrides)
     chosen = splits or (config.splits if scoring else None)
-    prepared = Prepared(config, path, Workspace.of(config.workdir), tuple(overrides or ()), chosen, only, loaded,
-                        say=say, progress=progress)
+    prepared = Prepared(config, path, workspace or Workspace.of(config.workdir), tuple(overrides or ()), chosen,
+                        only, loaded, say=say, progress=progress)
     if not fit or not _unfitted(config):
         return prepared
     return replace(prepared, config=fitted_fusion(prepared, prepared.splits if scoring else []))
