@@ -84,6 +84,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", action="append", required=True, metavar="NAME", help="the suite to fit on (repeatable)")
     p.add_argument("--folds", type=int, default=5, metavar="K", help="cross-validation folds (default 5)")
     p.add_argument("--out", type=Path, metavar="PATH", help="write the chosen parameters as a YAML snippet here")
+    p.add_argument("--answer-type", action="store_true",
+                   help="also read the asked-fact signal and fit its weight (0 when it does not help on dev)")
+    p.add_argument("--pool", action="store_true",
+                   help="fit one parameter set on all the --suite's dev cases together (one language; each suite weighs the same)")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
@@ -195,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "calibrate":
             from eval.commands.calibrate import calibrate_command
 
-            return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides)
+            return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides, args.answer_type, args.pool)
         if args.command == "agree":
             from eval.commands.agree import agree_command
 

@@ -56,7 +56,8 @@ class Case(BaseModel):
     reference: str | None = None
     as_: str | None = Field(default=None, alias="as")
     tags: list[str] = []
-    must_contain: list[str] = []
+    must_contain: list[str] = []       # the answer must hold every one of these
+    answers: list[str] = []            # gold answers: the answer must hold at least one (CMRC, SQuAD spans)
     must_not_contain: list[str] = []
     split: Literal["dev", "test"] | None = None
     history: list[Turn] = []     # the conversation before this question, oldest first
@@ -67,7 +68,7 @@ class Case(BaseModel):
     def _id_as_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) else value
 
-    @field_validator("expected_docs", "tags", "must_contain", "must_not_contain", mode="before")
+    @field_validator("expected_docs", "tags", "must_contain", "answers", "must_not_contain", mode="before")
     @classmethod
     def _one_as_list(cls, value: Any) -> Any:
         """``expected_docs: policy`` means ``[policy]``; a number is an id or a string."""
@@ -83,6 +84,12 @@ class Case(BaseModel):
 
     def grade(self, doc_id: str) -> int:
         return self.relevance.get(doc_id, 1)
+
+    @property
+    def contains(self) -> list[tuple[str, ...]]:
+        """What the answer must hold, as groups of which any one member will do: each
+        ``must_contain`` string on its own, and the ``answers`` as one group."""
+        return [(s,) for s in self.must_contain] + ([tuple(self.answers)] if self.answers else [])
 
 
 class SuiteFile(BaseModel):
@@ -346,7 +353,7 @@ def _table_cases(doc: YamlDoc, spec: SuiteFile, base: Path) -> tuple[list[Case],
             value = row.get(column)
             if value is None or value == "":
                 continue
-            if field in ("expected_docs", "tags", "must_contain", "must_not_contain") and isinstance(value, str):
+            if field in ("expected_docs", "tags", "must_contain", "answers", "must_not_contain") and isinstance(value, str):
                 value = json.loads(value) if value.strip().startswith("[") else [value]
             raw[field] = value
         case = _case_at(raw, path, number)
@@ -366,8 +373,11 @@ def load_suite(path: str | Path, *, check_corpus: bool = True, splits: Collectio
     spec: SuiteFile = doc.validate(SuiteFile)
     base = path.parent
     corpus = base / spec.corpus
-    if not (corpus.is_dir() or (spec.format == "beir" and corpus.is_file())):
-        raise doc.error(f"corpus folder {str(corpus)!r} does not exist", ["corpus"])
+    if not (corpus.is_dir() or corpus.is_file()):
+        raise doc.error(f"corpus folder or file {str(corpus)!r} does not exist", ["corpus"])
+    if corpus.is_file() and not corpus.name.lower().endswith((".jsonl", ".jsonl.gz")):
+        raise doc.error(f"a corpus file must be JSONL (one document per line: _id, title, text), not {corpus.name!r}; "
+                        "or name a folder of documents", ["corpus"])
     if spec.format == "beir":
         cases, lines = _beir_cases(doc, spec, base, splits)
     elif spec.format == "table":
@@ -467,7 +477,7 @@ def suite_hash(suite: Suite) -> str:
 
     corpus = [(f.rel, f.digest) for f in scan(suite.corpus_dir)] if suite.corpus_dir.exists() else []
     # a case without history or route hashes as it did before those fields existed
-    cases = [c.model_dump(mode="json", exclude={k for k in ("history", "route") if not getattr(c, k)} or None)
+    cases = [c.model_dump(mode="json", exclude={k for k in ("history", "route", "answers") if not getattr(c, k)} or None)
              for c in suite.cases]
     blob = json.dumps([suite.spec.model_dump(mode="json"), cases, corpus],
                       sort_keys=True, ensure_ascii=False)

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # Plumbing every stage may use. Everything else in rag/ is a stage package or an
 # orchestrator (corpus, indexing, store, config, pipeline); citations (marker parsing) is foundation.
 FOUNDATION = {"rag", "rag.types", "rag.errors", "rag.registry", "rag._lazy", "rag._yaml",
-              "rag.text", "rag.hygiene", "rag.citations", "rag.http", "rag.store", "rag.memo"}   # store: hashing, atomic writes, the JSON key-value caches;
+              "rag.text", "rag.hygiene", "rag.citations", "rag.http", "rag.store", "rag.memo",
+              "rag.answer_types"}   # answer_types: the asked fact, read by classify and answerability   # store: hashing, atomic writes, the JSON key-value caches;
                                                                   # hygiene: pure text functions (furniture, placeholders, PII)
 STAGE_PACKAGES = {"rag.loaders", "rag.chunkers", "rag.embedders", "rag.indexes", "rag.clean",
                   "rag.poison", "rag.tokenizers", "rag.chat", "rag.transforms", "rag.retrievers",

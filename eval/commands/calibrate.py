@@ -9,13 +9,14 @@ from eval.prepare import prepare
 from rag.store import write_text_atomic
 
 
-def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str]) -> int:
+def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str],
+                      answer_type: bool = False, pool: bool = False) -> int:
     known = prepare(config, overrides, scoring=False, fit=False, progress=False)
     check_suites(known.suites(), suites, config)            # before a learned fusion is fitted
     prepared = prepare(config, overrides, scoring=False, progress=False)   # a learned fusion fitted on dev first
     snippets = []
-    for name in suites:
-        result = calibrate(prepared, name, folds)
+    for name in ([suites] if pool else suites):
+        result = calibrate(prepared, name, folds, answer_type)
         print(format_calibration(result))
         print()
         snippets.append(snippet(result))

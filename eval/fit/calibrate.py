@@ -1,7 +1,8 @@
 """Answerability calibration by k-fold cross-validation (``ragbench calibrate``).
 
 The evidence answerability answers when ``semantic + dense_weight · best_dense +
-coverage_weight · coverage ≥ answer_at`` (rag/answerability/evidence.py). Its parameters were
+coverage_weight · coverage + type_weight · answer_type ≥ answer_at``
+(rag/answerability/evidence.py; ``answer_type`` is the asked-fact signal). Its parameters were
 once chosen by hand on the same cases that were then reported. Here they are fit honestly:
 
 1. The pipeline runs once over the suite's **dev** cases (all cases when none is marked) with
@@ -36,6 +37,7 @@ from rag.types import BEHAVIOUR_OF, DECLINES, DECLINING
 
 DENSE_WEIGHTS = (0.0, 0.5, 1.0)
 COVERAGE_WEIGHTS = (0.25, 0.0, 0.5, 1.0)
+TYPE_WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0)   # 0 first: the asked-fact signal must earn its place on dev
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Signals:
     semantic: float
     dense: float
     coverage: float
+    answer_type: float = 0.0
+    suite: str = ""            # pooled fits weigh each suite equally
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class Params:
     answer_at: float
     dense_weight: float
     coverage_weight: float
+    type_weight: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -83,10 +88,11 @@ class Calibration:
     cross_validated: Scores
     test: Scores | None
     default: dict[str, Scores] = field(default_factory=dict)   # the config's own parameters
+    per_suite: dict[str, dict[str, Scores]] = field(default_factory=dict)   # pooled fits: each suite's share
 
 
 def score_of(s: Signals, p: Params) -> float:
-    return s.semantic + p.dense_weight * s.dense + p.coverage_weight * s.coverage
+    return s.semantic + p.dense_weight * s.dense + p.coverage_weight * s.coverage + p.type_weight * s.answer_type
 
 
 def evaluate(signals: list[Signals], p: Params) -> Scores:
@@ -106,19 +112,54 @@ def outcome(signals: list[Signals], refused_list: list[bool]) -> Scores:
     )
 
 
-def fit(signals: list[Signals]) -> Params:
+def objective(signals: list[Signals], p: Params) -> tuple[float, float]:
+    """What a fit maximises: balanced accuracy — the mean over suites when several are pooled,
+    so that a large suite cannot outvote a small one — then fewer false answers."""
+    suites = sorted({s.suite for s in signals})
+    results = [evaluate([s for s in signals if s.suite == name], p) for name in suites]
+    balanced = [r.balanced for r in results if not math.isnan(r.balanced)]
+    false_answer = [r.false_answer for r in results if not math.isnan(r.false_answer)]
+    return (sum(balanced) / len(balanced) if balanced else math.nan,
+            -(sum(false_answer) / len(false_answer)) if false_answer else 0.0)
+
+
+def objectives(signals: list[Signals], p: Params, cuts: list[float]) -> list[tuple[float, float]]:
+    """:func:`objective` at every threshold in ``cuts`` at once (the weights of ``p``): the same
+    numbers, computed as one matrix instead of one pass per cut."""
+    score = np.array([score_of(s, p) for s in signals])
+    hard = np.array([s.hard_refuse for s in signals], dtype=bool)
+    expect = np.array([s.expect_refuse for s in signals], dtype=bool)
+    refused = hard[None, :] | (score[None, :] < np.asarray(cuts)[:, None])       # cuts × cases
+    suite = np.array([s.suite for s in signals])
+    balanced, false_answer = [], []
+    for name in sorted(set(suite.tolist())):
+        mine = suite == name
+        rates = []
+        answers, refusals = mine & ~expect, mine & expect
+        if answers.any():
+            rates.append((refused & answers).sum(axis=1) / answers.sum())
+        if refusals.any():
+            fa = (~refused & refusals).sum(axis=1) / refusals.sum()
+            rates.append(fa)
+            false_answer.append(fa)
+        if rates:
+            balanced.append(1.0 - np.mean(rates, axis=0))
+    b = np.mean(balanced, axis=0) if balanced else np.full(len(cuts), math.nan)
+    f = -np.mean(false_answer, axis=0) if false_answer else np.zeros(len(cuts))
+    return [(float(x), float(y)) for x, y in zip(b.round(12), f.round(12), strict=True)]
+
+
+def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Params:
     """Weights from the grid; the threshold in the middle of the widest run of cuts that reach
-    the best objective, so that it does not sit on the edge of the cases it was fit on."""
+    the best objective, so that it does not sit on the edge of the cases it was fit on.
+    ``type_weights``: the asked-fact weights to try (only 0 unless the signal was read)."""
     best: tuple[tuple[float, float], Params] | None = None
     soft = [s for s in signals if not s.hard_refuse]
-    for dw, cw in itertools.product(DENSE_WEIGHTS, COVERAGE_WEIGHTS):
-        scores = sorted({round(score_of(s, Params(0, dw, cw)), 6) for s in soft})
+    for tw, dw, cw in itertools.product(type_weights, DENSE_WEIGHTS, COVERAGE_WEIGHTS):
+        scores = sorted({round(score_of(s, Params(0, dw, cw, tw)), 6) for s in soft})
         cuts = [scores[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(scores)] + [scores[-1] + 0.01] \
             if scores else [0.0]
-        keyed = []
-        for t in cuts:
-            result = evaluate(signals, Params(t, dw, cw))
-            keyed.append((result.balanced, -(result.false_answer if not math.isnan(result.false_answer) else 0)))
+        keyed = objectives(signals, Params(0, dw, cw, tw), cuts)
         top = max(keyed)
         runs, start = [], None   # contiguous runs of optimal cuts
         for i, k in enumerate([*keyed, None]):
@@ -128,7 +169,7 @@ def fit(signals: list[Signals]) -> Params:
                 runs.append((start, i - 1))
                 start = None
         lo, hi = max(runs, key=lambda r: (cuts[r[1]] - cuts[r[0]], -r[0]))
-        p = Params(round((cuts[lo] + cuts[hi]) / 2, 4), dw, cw)
+        p = Params(round((cuts[lo] + cuts[hi]) / 2, 4), dw, cw, tw)
         if best is None or top > best[0]:
             best = (top, p)
     assert best is not None
@@ -138,29 +179,38 @@ def fit(signals: list[Signals]) -> Params:
 def folds_of(signals: list[Signals], k: int) -> list[list[int]]:
     """The shared fold rule (:mod:`eval.fit.folds`), stratified by expected behaviour: a fold
     without cases to refuse could not score a threshold."""
-    return deal(signals, k, key=lambda s: s.case_id, stratum=lambda s: not s.expect_refuse)
+    return deal(signals, k, key=lambda s: f"{s.suite}/{s.case_id}", stratum=lambda s: (s.suite, not s.expect_refuse))
 
 
-def cross_validate(signals: list[Signals], k: int) -> Scores:
-    """Each fold refused or answered by parameters fit on the other folds; pooled."""
+def cross_validated_refusals(signals: list[Signals], k: int, type_weights: tuple[float, ...] = (0.0,)) -> list[bool]:
+    """Each fold refused or answered by parameters fit on the other folds."""
     refused = [False] * len(signals)
 
     def held_out(p: Params, held: list[int]) -> None:
         for i in held:
             refused[i] = signals[i].hard_refuse or score_of(signals[i], p) < p.answer_at
 
-    folds_cv(folds_of(signals, k), len(signals), lambda rest: fit([signals[i] for i in rest]), held_out)
-    return outcome(signals, refused)
+    folds_cv(folds_of(signals, k), len(signals), lambda rest: fit([signals[i] for i in rest], type_weights), held_out)
+    return refused
 
 
-def collect(prepared: Any, suite: Suite) -> list[Signals]:
+def cross_validate(signals: list[Signals], k: int, type_weights: tuple[float, ...] = (0.0,)) -> Scores:
+    """Each fold refused or answered by parameters fit on the other folds; pooled."""
+    return outcome(signals, cross_validated_refusals(signals, k, type_weights))
+
+
+def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Signals]:
     """Run the pipeline over every case once, answering everything that no hard rule refuses,
-    and read the evidence signals off each decision."""
+    and read the evidence signals off each decision (with ``answer_type``, the asked-fact
+    signal too, whatever the config says)."""
     config = prepared.config
     if config.answerability.name != "evidence":
         raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
                          f"{config.answerability.name!r}", field="answerability")
-    params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0}
+    params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0,
+              "type_weight": 0.0, "type_at": None}
+    if answer_type:
+        params["answer_type"] = True
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
                                       "generator": ComponentSpec(name="extractive"), "chat_model": None})  # no model calls
     pipeline = prepared.with_config(probe).pipeline_for(suite)
@@ -171,7 +221,7 @@ def collect(prepared: Any, suite: Suite) -> list[Signals]:
         sig = frame.decision.signals
         out.append(Signals(case.id, case.split, case.expect in DECLINES, BEHAVIOUR_OF[frame.decision.action] in DECLINING,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
-                           float(sig.get("coverage", 0.0))))
+                           float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name))
     return out
 
 
@@ -181,27 +231,47 @@ def configured(config: RunConfig, language: str) -> Params:
     p = config.answerability.params
     return Params(float(by_language(p.get("answer_at", 0.48), language)),
                   float(by_language(p.get("dense_weight", 0.0), language)),
-                  float(by_language(p.get("coverage_weight", 0.25), language)))
+                  float(by_language(p.get("coverage_weight", 0.25), language)),
+                  float(by_language(p.get("type_weight", 0.0), language)) if p.get("answer_type") else 0.0)
 
 
-def calibrate(prepared: Any, suite_name: str, folds: int = 5) -> Calibration:
+def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False) -> Calibration:
     """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
-    to run, its learned fusion fitted on dev first)."""
+    to run, its learned fusion fitted on dev first). With ``answer_type``, the asked-fact
+    weight is fitted too (from :data:`TYPE_WEIGHTS`, 0 included). Several suites (of one
+    language) are **pooled**: one parameter set, fitted on all their dev cases with each suite
+    weighing the same, and each suite's cross-validated and test figures reported."""
+    names = [suite_name] if isinstance(suite_name, str) else list(suite_name)
     suites = {s.name: s for s in prepared.suites()}
-    check_suites(list(suites.values()), [suite_name], prepared.path)
-    suite = suites[suite_name]
-    signals = collect(prepared, suite)
+    check_suites(list(suites.values()), names, prepared.path)
+    languages = {suites[n].language for n in names}
+    if len(languages) > 1:
+        raise InputError(f"a pooled fit needs suites of one language (got {sorted(languages)}): one threshold per "
+                         "language", field="--suite")
+    signals = [s for n in names for s in collect(prepared, suites[n], answer_type)]
+    type_weights = TYPE_WEIGHTS if answer_type else (0.0,)
     dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
         [s for s in signals if s.split != "test"]
     test = [s for s in signals if s.split == "test"]
     if len(dev) < 2 * folds:
-        raise InputError(f"{suite_name} has {len(dev)} dev cases; {folds}-fold cross-validation needs at least "
+        raise InputError(f"{'+'.join(names)} has {len(dev)} dev cases; {folds}-fold cross-validation needs at least "
                          f"{2 * folds}", field="--folds")
-    params = fit(dev)
-    mine = configured(prepared.config, suite.language)
+    params = fit(dev, type_weights)
+    language = languages.pop()
+    mine = configured(prepared.config, language)
     default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
-    return Calibration(suite_name, suite.language, folds, params, evaluate(dev, params), cross_validate(dev, folds),
-                       evaluate(test, params) if test else None, default)
+    refused = cross_validated_refusals(dev, folds, type_weights)
+    per_suite: dict[str, dict[str, Scores]] = {}
+    if len(names) > 1:
+        for n in names:
+            mine_dev = [i for i, s in enumerate(dev) if s.suite == n]
+            mine_test = [s for s in test if s.suite == n]
+            per_suite[n] = {"cross-validated (dev)": outcome([dev[i] for i in mine_dev], [refused[i] for i in mine_dev])}
+            if mine_test:
+                per_suite[n] |= {"held-out test": evaluate(mine_test, params),
+                                 "config as it is, test": evaluate(mine_test, mine)}
+    return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
+                       evaluate(test, params) if test else None, default, per_suite)
 
 
 def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> None:
@@ -218,16 +288,19 @@ def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> Non
 def format_calibration(c: Calibration) -> str:
     lines = [f"{c.suite} ({c.language}): evidence answerability fit on {c.in_sample.n} dev case(s), "
              f"{c.folds}-fold cross-validation",
-             f"  {'':<30}{'refusal acc':>8}{'false refusal':>14}{'false answer':>13}{'n':>6}",
-             f"  {'fit, in-sample (dev)':<30}{c.in_sample.row()}",
-             f"  {'fit, cross-validated (dev)':<30}{c.cross_validated.row()}"]
+             f"  {'':<44}{'refusal acc':>8}{'false refusal':>14}{'false answer':>13}{'n':>6}",
+             f"  {'fit, in-sample (dev)':<44}{c.in_sample.row()}",
+             f"  {'fit, cross-validated (dev)':<44}{c.cross_validated.row()}"]
     if c.test:
-        lines.append(f"  {'fit, held-out test':<30}{c.test.row()}")
+        lines.append(f"  {'fit, held-out test':<44}{c.test.row()}")
     for split, scores in c.default.items():
-        lines.append(f"  {'config as it is, ' + split:<30}{scores.row()}")
+        lines.append(f"  {'config as it is, ' + split:<44}{scores.row()}")
+    for name, rows in c.per_suite.items():
+        for what, scores in rows.items():
+            lines.append(f"  {name + ', ' + what:<44}{scores.row()}")
     p = c.params
     lines.append(f"  chosen: answer_at {p.answer_at}, dense_weight {p.dense_weight}, "
-                 f"coverage_weight {p.coverage_weight}")
+                 f"coverage_weight {p.coverage_weight}" + (f", type_weight {p.type_weight}" if p.type_weight else ""))
     return "\n".join(lines)
 
 
@@ -238,4 +311,5 @@ def snippet(c: Calibration) -> str:
             "answerability:\n  name: evidence\n  params:\n"
             f"    answer_at: {{{lang}: {p.answer_at}}}\n"
             f"    dense_weight: {{{lang}: {p.dense_weight}}}\n"
-            f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n")
+            f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n"
+            + (f"    answer_type: true\n    type_weight: {{{lang}: {p.type_weight}}}\n" if p.type_weight else ""))

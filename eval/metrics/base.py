@@ -27,7 +27,7 @@ class Observation:
     expected_route: str | None = None   # the route the case asserts
     seen_docs: set[str] = field(default_factory=set)       # every doc id in any list, context or citation
     forbidden: Callable[[str], bool] | None = None         # None when no identity asked
-    must_contain: list[str] = field(default_factory=list)
+    must_contain: list[tuple[str, ...]] = field(default_factory=list)   # groups: any one member will do
     must_not_contain: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     latency_ms: float = 0.0

@@ -44,12 +44,21 @@ def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord]) -
                 lines.append(f"      missing from the answer: {', '.join(detail['missing'])}")
             if detail.get("decision"):
                 d = detail["decision"]
-                lines.append(f"      decision: {d['action']} — {d['reason']}")
+                lines.append(f"      decision: {d['action']} — {d['reason']}{asked_fact_note(d)}")
             if detail.get("reference"):
                 lines.append(f"      reference: {detail['reference'][:160]}")
             answer = (r.error or r.answer or "").replace("\n", " ")
             lines.append(f"      → {r.behaviour or 'error'}: {answer[:160]}")
     return "\n".join(lines)
+
+
+def asked_fact_note(decision: dict) -> str:
+    """The answer-type signal beside the decision, when the rule read it: a wrong answer whose
+    sentence lacked the asked type, or a wrong refusal on a sentence that had it, shows here."""
+    if "answer_type" not in decision:
+        return ""
+    need = f" (needs ≥ {decision['type_at']})" if "type_at" in decision else ""
+    return f" · answer type {decision['answer_type']:.2f}{need}, key-term support {decision.get('support', 0):.2f}"
 
 
 def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], suite: str | None,

@@ -136,7 +136,7 @@ def score_record(record: CaseRecord, case: Case, index: Any, identity: Identity 
                       for name in names}
     record.passed = passed(record, obs)
     if record.mode == "full":
-        record.labels = attribute(record, case.groups, case.must_not_contain, case.must_contain, case.reference)
+        record.labels = attribute(record, case.groups, case.must_not_contain, case.contains, case.reference)
     return record
 
 
@@ -166,7 +166,7 @@ def observe(case: Case, record: CaseRecord, index: Any, identity: Identity | Non
         cited_docs=[c.get("doc_id") for c in record.citations], seen_docs=seen, forbidden=forbidden,
         cited_support=[c.get("supported") for c in record.citations],
         route=record.route, expected_route=case.route,
-        must_contain=case.must_contain, must_not_contain=case.must_not_contain, tags=case.tags,
+        must_contain=case.contains, must_not_contain=case.must_not_contain, tags=case.tags,
         latency_ms=record.latency_ms,
         tokens=record.usage.get("prompt_tokens", 0) + record.usage.get("completion_tokens", 0),
         reference=case.reference, language=language, context_texts=[c["text"] for c in record.context],

@@ -98,13 +98,14 @@ LEGEND = {
 }
 
 
-def explain(record: Any, must_contain: list[str], reference: str | None) -> dict[str, Any]:
+def explain(record: Any, must_contain: list[tuple[str, ...]], reference: str | None) -> dict[str, Any]:
     """What a failing case's reader needs beside its label: the must_contain strings the answer
-    lacks, the reference answer, and the answerability decision with its score and threshold."""
+    lacks (a group of gold answers as "a | b"), the reference answer, and the answerability
+    decision with its score, its threshold and the asked answer type."""
     out: dict[str, Any] = {}
     answer = (record.answer or "").lower()
-    missing = [s for s in must_contain if s.lower() not in answer]
-    if missing and record.behaviour is not None:
+    missing = [" | ".join(g) for g in must_contain if not any(s.lower() in answer for s in g)]
+    if missing and record.behaviour is not None and getattr(record, "expect", "answer") not in DECLINES:
         out["missing"] = missing
     if reference:
         out["reference"] = reference
@@ -112,12 +113,12 @@ def explain(record: Any, must_contain: list[str], reference: str | None) -> dict
     if decision.get("action"):
         signals = decision.get("signals") or {}
         out["decision"] = {"action": decision["action"], "reason": decision.get("reason", ""),
-                           **{k: signals[k] for k in ("score", "threshold") if k in signals}}
+                           **{k: signals[k] for k in ("score", "threshold", "answer_type", "support", "type_at") if k in signals}}
     return out
 
 
 def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list[str],
-              must_contain: list[str] = (), reference: str | None = None) -> dict[str, Any]:  # type: ignore[assignment]
+              must_contain: list[tuple[str, ...]] = (), reference: str | None = None) -> dict[str, Any]:  # type: ignore[assignment]
     """Labels of a case (empty when it passed): ``{"primary", "secondary", "detail"}``; the
     detail says why (:func:`why`) as well as where."""
     if record.passed and not record.error:

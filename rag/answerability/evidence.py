@@ -26,7 +26,12 @@ when coverage is below ``partial_coverage``), else refuse. With ``levels: 5`` (v
 default) two more levels come from :mod:`rag.answerability.levels`: ``conflict`` instead of
 answer when two current sources give different values, ``background`` instead of refuse when
 the score reached ``background_at`` (related but insufficient); ``levels: 3`` is version 6's
-answer / partial / refuse. Thresholds and weights may be given
+answer / partial / refuse. With ``answer_type: true`` (version 8) the decision also reads
+the **asked fact** (:mod:`rag.answerability.asked_fact`): ``support`` (the best share of the
+question's key terms that one sentence window holds) and ``answer_type`` (the same over windows
+that also hold a candidate of the asked type — a number for "多少", a date for "when" …); the
+score adds ``type_weight · answer_type``, and ``type_at`` refuses when no such sentence carries
+enough of the question. Thresholds and weights may be given
 per language, because cosine scales differ between embedders (MiniLM for English, USE for
 Chinese): calibrate them on your own golden set.
 """
@@ -41,6 +46,8 @@ from typing import Literal
 import numpy as np
 
 from rag.answerability import Answerability, answerability
+from rag.answer_types import without_asking
+from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -147,13 +154,21 @@ class CorpusTerms:
         texts = self._compact[key]
         return any((env.allowed is None or env.allowed[i]) and needle in t for i, t in enumerate(texts))
 
+    def key_weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
+        """Rarity weights of the asked fact's key terms: a term no chunk holds weighs as the rarest
+        term that some chunk holds (not more: it can stand in no sentence, so it would lower every
+        sentence's share alike), and none is negative."""
+        n = len(env.space.chunks)
+        df = {t: max(len(self.postings(env).get(t, [])), 1) for t in terms}
+        return {t: max(math.log((n + 1) / (df[t] + 0.5)), 0.0) for t in sorted(terms)}
+
     def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
         n = len(env.space.chunks)
         df = Counter({t: len(self.postings(env).get(t, [])) for t in terms})
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="7")
+@answerability.register("evidence", version="8")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -169,9 +184,14 @@ def evidence(
     background_at: float | dict[str, float] | None = None,
     conflict_margin: float = 0.1,
     conflict_similarity: float = 0.75,
+    answer_type: bool = False,
+    type_weight: float | dict[str, float] = 0.0,
+    type_at: float | dict[str, float] | None = None,
+    window: int = 2,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
-    language (``{en: …, zh: …, default: …}``)."""
+    language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
+    decision is version 7's, signal for signal."""
     corpus_terms = CorpusTerms()
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
@@ -225,10 +245,22 @@ def evidence(
                 signals["semantic"] = round(best, 4)
                 score += best
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
+        asked = None
+        if answer_type:
+            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
+            keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
+            asked = asked_fact(question, top, env, keys, window=window)
+            signals["support"], signals["answer_type"] = asked.support, asked.answer_type
+            score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
         signals["threshold"] = float(threshold)
         missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
+        lacking = by_language(type_at, language) if asked is not None and type_at is not None else None
+        if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
+            signals["type_at"] = float(lacking)
+            return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
+                                      f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals)  # type: ignore[union-attr]
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
@@ -237,14 +269,34 @@ def evidence(
                 a, b = conflict
                 return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
                                 signals, ((a.item.number, a.text), (b.item.number, b.text)))
-            return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%})", signals)
+            said_type = f"; asked {asked.kind}, found in [{asked.source}]" if asked is not None and asked.source else ""
+            return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%}){said_type}", signals)
         low = by_language(background_at, language) if background_at is not None else None
         if levels == 5 and low is not None and score >= low:
             return Decision("background", f"related but insufficient: score {score:.2f} < {threshold} (≥ {low}); "
                                           f"missing {missing[:5]}", signals)
-        return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}", signals)
+        said_type = f"; asked {asked.kind}" if asked is not None else ""
+        return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return decide
+
+
+@answerability.register("answer_type", version="1")
+def answer_type_only(
+    *,
+    type_at: float | dict[str, float] = 0.5,
+    window: int = 2,
+    consider: int = 3,
+    refuse_unknown_names: bool = True,
+    require_codes: bool = True,
+) -> Answerability:
+    """Answer-type evidence alone: answer when a sentence window of the top sources carries at
+    least ``type_at`` of the question's key terms (weighted by rarity) *and* a candidate of the
+    asked type; the unknown-name and missing-code rules as in ``evidence``. A baseline beside
+    ``evidence`` and ``evidence`` with ``answer_type: true``."""
+    return evidence(answer_at=-1e9, coverage_weight=0.0, semantic=False, levels=3, consider=consider,
+                    refuse_unknown_names=refuse_unknown_names, require_codes=require_codes,
+                    answer_type=True, type_at=type_at, window=window)
 
 
 @answerability.register("always", version="1")

@@ -1,7 +1,9 @@
 """Query understanding: what kind of question this is, and whether it asks several things.
 
 ``classify`` records the question type — fact, count, list, compare, procedure, follow-up,
-reference (names a document and asks about another it points to) — in
+reference (names a document and asks about another it points to) — and the asked fact (number,
+date, person, place, organisation, list, yes/no, definition, procedure, reason:
+:mod:`rag.answer_types`) in
 the trace and in ``env.facts["question_type"]``; with ``top_k`` by type it widens or narrows how
 many sources reach the context (a list or compare question needs more, a fact fewer). ``hyde``
 reads the type through its ``only_for`` condition.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from rag.answer_types import asked_type
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
 from rag.types import QueryEnv, QueryVariant
@@ -62,6 +65,7 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         kind = question_type(question, env)
         env.facts["question_type"] = kind
+        env.facts["answer_type"] = asked_type(question)   # the asked fact (rag.answer_types)
         if kind in table:
             env.facts["top_k"] = int(table[kind])
         return [QueryVariant(question, "original")]

@@ -131,3 +131,25 @@ def test_single_values_and_numeric_ids_in_cases_are_accepted(tmp_path: Path) -> 
     (tmp_path / "suite.yaml").write_text("name: s\nlanguage: en\ncorpus: docs\ncases: cases.jsonl\n", encoding="utf-8")
     case = load_suite(tmp_path / "suite.yaml").cases[0]
     assert case.expected_docs == ["42"] and case.tags == ["numeric"] and case.id == "1"
+
+
+def test_a_cases_suite_may_name_a_jsonl_corpus_file_and_gold_answers(tmp_path: Path) -> None:
+    """cmrc2018-negrej's layout: corpus.jsonl beside cases.jsonl whose cases carry ``answers``
+    (any one will do) and, for the must-refuse ones, the answer that was cut out."""
+    docs = [{"_id": "p1", "title": "泡泡战士", "text": "泡泡战士由韩国Nexon开发。若游戏中离，则4分钟内不得进行配对。"},
+            {"_id": "p2", "title": "大桥", "text": "哈洛大桥建成通车后成为城市的象征。"}]
+    (tmp_path / "corpus.jsonl").write_text("\n".join(json.dumps(d, ensure_ascii=False) for d in docs), encoding="utf-8")
+    cases = [{"id": "q1", "question": "多少分钟内不得配对？", "expect": "answer", "expected_docs": ["p1"],
+              "answers": ["4分钟", "四分钟"], "split": "dev"},
+             {"id": "q2", "question": "哈洛大桥哪一年通车？", "expect": "refuse", "answers": ["1931年"], "split": "test"}]
+    (tmp_path / "cases.jsonl").write_text("\n".join(json.dumps(c, ensure_ascii=False) for c in cases), encoding="utf-8")
+    (tmp_path / "suite.yaml").write_text("name: n\nlanguage: zh\ncorpus: corpus.jsonl\ncases: cases.jsonl\n",
+                                         encoding="utf-8")
+    suite = load_suite(tmp_path / "suite.yaml")
+    assert suite.corpus_dir.name == "corpus.jsonl" and [c.contains for c in suite.cases] == [
+        [("4分钟", "四分钟")], [("1931年",)]]
+    (tmp_path / "suite.yaml").write_text("name: n\nlanguage: zh\ncorpus: corpus.csv\ncases: cases.jsonl\n",
+                                         encoding="utf-8")
+    (tmp_path / "corpus.csv").write_text("x", encoding="utf-8")
+    with pytest.raises(ConfigError, match="must be JSONL"):
+        load_suite(tmp_path / "suite.yaml")

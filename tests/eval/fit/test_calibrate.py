@@ -62,3 +62,30 @@ def test_calibrate_command_prints_in_sample_and_cross_validated_and_writes_a_sni
 def test_calibrate_needs_enough_dev_cases(project: Path, capsys) -> None:
     assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "5"]) == 2
     assert "needs at least 10" in capsys.readouterr().err
+
+
+def test_a_pooled_fit_weighs_each_suite_the_same_and_the_matrix_objective_equals_the_loop() -> None:
+    """A big suite must not outvote a small one: 40 cases of 'big' separate at 0.5, 6 of 'small'
+    only at 0.8; the pooled objective is the mean of the two balanced accuracies, so the fit
+    keeps 'small' right. ``objectives`` (all cuts at once) equals ``objective`` cut by cut."""
+    from eval.fit.calibrate import objective, objectives
+
+    big = [Signals(f"b{i}", "dev", i % 2 == 0, False, 0.3 if i % 2 == 0 else 0.9, 0, 0, suite="big") for i in range(40)]
+    small = [Signals(f"s{i}", "dev", i < 3, False, [0.7, 0.75, 0.72, 0.9, 0.95, 0.92][i], 0, 0, suite="small")
+             for i in range(6)]
+    p = fit(big + small)
+    assert evaluate(small, p).refusal_accuracy == 1.0 and evaluate(big, p).refusal_accuracy == 1.0
+    cuts = [0.1, 0.5, 0.74, 0.8, 1.0]
+    loop = [objective(big + small, Params(c, 0.0, 0.25)) for c in cuts]
+    matrix = objectives(big + small, Params(0.0, 0.0, 0.25), cuts)
+    assert [round(a, 9) for a, _ in loop] == [round(a, 9) for a, _ in matrix]
+
+
+def test_the_asked_fact_weight_is_fitted_only_when_it_helps_on_dev() -> None:
+    """The answer-type signal separates these cases and the evidence score does not: with the
+    signal offered, the fit gives it weight; offered nothing, it stays 0."""
+    signals = [Signals(f"c{i}", "dev", i % 2 == 0, False, 0.5, 0, 0, answer_type=0.2 if i % 2 == 0 else 0.9)
+               for i in range(20)]
+    assert fit(signals).type_weight == 0.0 and evaluate(signals, fit(signals)).refusal_accuracy == 0.5
+    p = fit(signals, (0.0, 0.5, 1.0))
+    assert p.type_weight > 0 and evaluate(signals, p).refusal_accuracy == 1.0

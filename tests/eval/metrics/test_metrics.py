@@ -49,9 +49,24 @@ def test_cases_without_expected_documents_are_not_scored() -> None:
     assert value("ndcg@10", obs(["a"], [])) is None
 
 
+def test_answer_contains_needs_every_must_contain_and_one_gold_answer() -> None:
+    """must_contain strings are each required; a case's gold ``answers`` form one group of which
+    any member will do (CMRC and SQuAD list several spans for one answer)."""
+    from eval.suites import Case
+
+    case = Case(id="q", question="多少分钟内不得配对？", must_contain=["分钟"], answers=["4分钟", "四分钟"])
+    assert case.contains == [("分钟",), ("4分钟", "四分钟")]
+    said = lambda answer: value("answer_contains", obs([], [], behaviour="answered", answer=answer,  # noqa: E731
+                                                       must_contain=case.contains))
+    assert said("中离后四分钟内不得配对") == 1.0 and said("4分钟内不行") == 1.0
+    assert said("五分钟内不得配对") == 0.0 and said("4 小时") == 0.0
+    must_refuse = obs([], [], expect="refuse", behaviour="refused", answer="无法回答", must_contain=case.contains)
+    assert value("answer_contains", must_refuse) is None   # its gold answer was cut out of the corpus on purpose
+
+
 def test_behaviour_metrics() -> None:
     answered = obs([], ["a"], expect="answer", behaviour="partial", context_docs=["a"], cited_docs=["a", None],
-                   answer="The cap is 240 USD", must_contain=["240"], must_not_contain=["unlimited"],
+                   answer="The cap is 240 USD", must_contain=[("240",)], must_not_contain=["unlimited"],
                    tags=["injection"])
     assert value("refusal_accuracy", answered) == 1.0 and value("false_refusal", answered) == 0.0
     assert value("false_answer", answered) is None

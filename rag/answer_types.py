@@ -1,0 +1,193 @@
+"""The asked fact: what kind of answer a question wants, and whether a sentence holds one.
+
+A passage about the same event covers a question's words as well as the passage that answers
+it. What tells them apart is the *asked fact*: a number for "多少" / "how many", a date for
+"什么时候" / "when", a person for "谁" / "who", a place for "哪里" / "where", an organisation for
+"哪家公司" / "which company", a list for "哪些" / "which … are". :func:`asked_type` reads it from
+the question; :func:`has_candidate` says whether a sentence holds a candidate of that type that
+the question does not already hold (a year the question names is not its answer).
+
+Types: ``number``, ``date``, ``person``, ``place``, ``organisation``, ``list``; and the untyped
+kinds, whose answer has no surface form to look for — ``yesno``, ``definition``,
+``procedure``, ``reason`` and ``other`` (:data:`UNTYPED`).
+
+The rules are the same for any corpus: question words, numerals, units, calendar words, role
+nouns and name patterns, jieba's part-of-speech tags for Chinese names, places and organisations.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+TYPES = ("number", "date", "person", "place", "organisation", "list",
+         "yesno", "definition", "procedure", "reason", "other")
+UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+# ── what is asked ────────────────────────────────────────────────────────────────────────────
+_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对"
+_ASK = {
+    "zh": [
+        ("date", r"什么时候|何时|哪一?年|哪一?天|哪一?日|几月|几号|几日|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
+                 r"哪个?时期|哪个?世纪|什么日子|哪一?季|什么季节|哪个季节|什么时期|什么年份|日期是|时间是|起止|从何时|自何时|到何时"),
+        ("number", rf"多少|几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何|几岁|几千|几百|几万"),
+        ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
+        ("organisation", r"哪[个家所支]?(公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体)|"
+                         r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
+        ("place", r"哪里|哪儿|何处|何地|什么地方|在哪|去哪|哪[个座片]?(国家|城市|省|省份|地区|地方|州|县|市|区|岛|国|城|位置|地点|房间|楼层|地址)|"
+                  r"位于|坐落|发源于|来自哪"),
+        ("list", r"哪些|哪几|包括什么|包含什么|包括哪|包含哪|列出|列举"),
+        ("procedure", r"怎么办|怎么做|如何|怎么|怎样|流程|步骤|手续"),
+        ("reason", r"为什么(?=[\u4e00-\u9fff])|为何|原因|何故"),   # "称之为什么？" asks a name, not a reason
+        ("yesno", r"吗[？?]?\s*$|是否|能否|可否|是不是|有没有|能不能|可不可以|会不会|要不要|对不对"),
+        ("definition", r"是什么|什么是|指什么|叫什么|称为|称之为|叫做|又称|别称|名字|名称|意思"),
+    ],
+    "en": [
+        ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
+                   r"\bwhat (percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|cap)\b|"
+                   r"\bwhat is the (maximum|minimum|limit|cap|amount|number|price|cost|fee|rate)\b"),
+        ("date", r"\bwhen\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
+                 r"\bwhich (year|date|day|month|century|decade|era|period)\b|\bby what (date|time)\b|\bhow soon\b"),
+        ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
+                   r"manager|director|officer|team member)\b"),
+        ("organisation", r"\b(which|what) (company|organi[sz]ation|team|university|school|college|agency|department|"
+                         r"party|group|club|firm|institution|body|bank|band|network|publisher|newspaper)\b"),
+        ("place", r"\bwhere\b|\b(which|what) (country|city|state|place|region|location|town|continent|province|area|"
+                  r"river|island|street|building|room|floor|address|site|venue)\b|\bin which\b"),
+        ("list", r"\b(what|which) (are|were) (the|some|all)\b|\blist\b|\bname (all|the|some|three|two)\b|"
+                 r"\bwhat (kinds|types|items|documents|options|steps)\b"),
+        ("procedure", r"\bhow (do|can|should|would|must|to)\b|\bwhat (should|do|must) (i|we|you)\b|\bwhat (steps|is the process|is the procedure)\b"),
+        ("reason", r"\bwhy\b|\bfor what reason\b"),
+        ("yesno", r"^\s*(is|are|was|were|do|does|did|can|could|should|will|would|has|have|had|may|must|shall|am)\b"),
+        ("definition", r"\bwhat (is|are|was|were|does)\b|\bwhat do(es)? .* mean\b"),
+    ],
+}
+_ASK_RE = {lang: [(kind, re.compile(pattern, re.I)) for kind, pattern in rules] for lang, rules in _ASK.items()}
+
+
+def asked_type(question: str) -> str:
+    """The kind of fact the question asks for (one of :data:`TYPES`). A question with Chinese
+    characters is read by the Chinese rules; the first rule that matches wins, so the order
+    above is the precedence ("哪一年" is a date before it is a number)."""
+    lang = "zh" if _CJK.search(question) else "en"
+    text = question.strip()
+    if lang == "zh":
+        text = re.sub(r"[（(][^）)]*[）)]", "", text)   # a parenthesised gloss asks nothing
+    for kind, pattern in _ASK_RE[lang]:
+        if pattern.search(text):
+            return kind
+    return "other"
+
+
+def without_asking(question: str) -> str:
+    """The question with the words that ask removed ("哪一年", "多少", "how long", "which company"):
+    they say what kind of fact is wanted, and a sentence that states it does not repeat them."""
+    lang = "zh" if _CJK.search(question) else "en"
+    for _, pattern in _ASK_RE[lang]:
+        question = pattern.sub(" ", question)
+    return question
+
+
+# ── what a sentence holds ────────────────────────────────────────────────────────────────────
+_ZH_NUM = "零〇一二两三四五六七八九十百千万亿半数几"
+_NUMBER = {
+    "zh": re.compile(rf"[0-9０-９]|[{_ZH_NUM}]+[{_ZH_CLASSIFIERS}余多种]|第[{_ZH_NUM}]+|百分之|[%％]|[{_ZH_NUM}]{{2,}}"),
+    "en": re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half|twice|double|"
+                     r"triple)\b", re.I),
+}
+_DATE = {
+    "zh": re.compile(rf"[0-9０-９]{{1,4}}\s*[年月日号]|[{_ZH_NUM}〇]{{1,4}}[年月日号]|世纪|年代|[朝代]|时期|年间|元年|"
+                     r"星期|礼拜|周[一二三四五六日末]|[上下中]午|凌晨|晚上|早上|傍晚|[0-9]{1,2}\s*[:：]\s*[0-9]{2}|"
+                     rf"[{_ZH_NUM}0-9]+点|[春夏秋冬][季天]|节|之际|当年|同年|次年|翌年|前夕|期间|初期|末期|中期"),
+    "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|march|april|may|june|july|august|september|october|"
+                     r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
+                     r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}[:.]\d{2}\b|"
+                     r"\b\d{1,2}\s*(am|pm|a\.m\.|p\.m\.)|\bcentury\b|\b(19|20)?\d0s\b|\bo'clock\b|\b(noon|midnight|"
+                     r"morning|evening|afternoon|night)\b|\b(spring|summer|autumn|fall|winter)\b|\b\d+\s*(business |working "
+                     r"|calendar )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|annually|yearly|"
+                     r"quarterly)\b|\bend of (the )?(day|week|month|year|quarter)\b", re.I),
+}
+_ROLE = {
+    "zh": re.compile(r"经理|总监|主管|主任|总裁|董事|部长|局长|处长|科长|校长|院长|教授|博士|老师|医生|律师|先生|女士|员工|专员|"
+                     r"负责人|管理员|委员会|部门|团队|人事|秘书|助理|总统|主席|国王|皇帝|王后|皇后|将军|作家|导演|演员|歌手|"
+                     r"创始人|创办人|发明|科学家|球员|教练|法师|公主|王子|皇子|太子|大臣|丞相|官员|领导|上级|本人|家属|"
+                     r"[\u4e00-\u9fff]·[\u4e00-\u9fff]|父亲|母亲|儿子|女儿|妻子|丈夫|兄|弟|姐|妹|之子|之女|人员|者|"
+                     r"[\u4e00-\u9fff]{2,}部(?![分门长])"),
+    "en": re.compile(r"\b(manager|director|supervisor|officer|team|department|committee|head|lead|hr|finance|"
+                     r"compliance|security|helpdesk|help desk|desk|administrator|admin|ceo|cfo|cto|president|chair|"
+                     r"founder|author|owner|staff|employee|colleague|assistant|secretary|board|mr|mrs|ms|dr|professor|"
+                     r"king|queen|emperor|general|minister|whoever)\b", re.I),
+}
+_PLACE = {
+    "zh": re.compile(r"[\u4e00-\u9fff](省|市|县|区|州|国|岛|山|河|江|湖|海|街|路|镇|乡|村|港|湾|洲|岸|峰|谷|城|宫|寺|庙|"
+                     r"馆|楼|室|厅|中心|广场|机场|车站|站|大学|学院|公园|地区|半岛|盆地|平原|高原|沙漠|流域)|"
+                     r"[0-9０-９]+\s*[楼层号室]|前台|柜台|官网|网站|门户|小程序|系统|平台|内网|线上|线下|现场|当地|境内|境外|国内|海外"),
+    "en": re.compile(r"\b(room|floor|building|office|desk|city|street|campus|portal|website|intranet|site|page|"
+                     r"reception|lobby|warehouse|branch|headquarters|hq|online|app|system|tool|form|address|"
+                     r"north|south|east|west|central|coast|river|lake|mountain|island|county|province|state)\b", re.I),
+}
+_ORG = {
+    "zh": re.compile(r"[\u4e00-\u9fff]{2,}(公司|集团|银行|大学|学院|学校|中学|小学|协会|学会|委员会|组织|机构|政府|"
+                     r"俱乐部|中心|联盟|基金会|医院|电视台|出版社|工作室|研究所|研究院|事务所|报社|乐团|剧团|球队|党)|"
+                     r"[\u4e00-\u9fff]{2,}[部局署厅](?![分门长])"),
+    "en": re.compile(r"\b(inc|ltd|llc|corp|corporation|company|co|university|college|institute|association|agency|"
+                     r"department|ministry|bank|group|club|team|committee|council|party|foundation|society|union|"
+                     r"school|network|studio|press|records|federation|league)\b\.?", re.I),
+}
+_LIST = {
+    "zh": re.compile(r"、|[，,；;][^，,；;]+[，,；;]|(和|及|以及|与|或|或者|并且)"),
+    "en": re.compile(r",[^,]+,|;|\b(and|or)\b|^\s*[-*•]\s|\|"),
+}
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z'’-]+(?:\s+(?:of|de|van|von|the|and|&)?\s*[A-Z][a-zA-Z'’-]+)*")
+_POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
+
+
+@lru_cache(maxsize=4096)
+def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
+    import jieba.posseg
+
+    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(sentence))
+
+
+def _absent(found: list[str], question: str) -> list[str]:
+    """Candidates the question does not hold itself (a name it asks about is not its answer)."""
+    q = question.lower()
+    return [f for f in found if f.strip() and f.strip().lower() not in q]
+
+
+def candidates(sentence: str, kind: str, question: str) -> list[str]:
+    """Candidates of ``kind`` in ``sentence`` that the question does not already hold;
+    ``[sentence]`` for an untyped kind (any sentence may answer it)."""
+    if kind in UNTYPED:
+        return [sentence]
+    lang = "zh" if _CJK.search(sentence) or _CJK.search(question) else "en"
+    found: list[str] = []
+    if kind == "number":
+        found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
+        if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
+            found = [n.group() for n in re.finditer(r"[0-9０-９][0-9０-９.,]*|[%％]|百分之[^，。]{1,4}", sentence)] + \
+                    [f for f in found if not re.match(r"[0-9０-９%％]", f)]
+        else:
+            found = [n.group() for n in re.finditer(r"\d[\d.,]*", sentence)] + [f for f in found if not f[0].isdigit()]
+    elif kind == "date":
+        found = [m.group() for m in _DATE[lang].finditer(sentence)]
+        if lang == "zh":
+            found = [f for f in found if not (f in ("节", "朝", "代") and not re.search(r"[\u4e00-\u9fff](节|朝|代)", sentence))]
+    elif kind in ("person", "place", "organisation"):
+        found = [m.group() for m in ({"person": _ROLE, "place": _PLACE, "organisation": _ORG}[kind][lang]).finditer(sentence)]
+        if lang == "zh":   # jieba's tags; and Latin names inside Chinese text (Nexon, NBA)
+            found += [w for w, flag in _zh_tagged(sentence) if flag in _POS[kind] and len(w) >= 2]
+            found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
+        else:
+            found += [m.group() for m in _CAPITALISED.finditer(sentence)]
+    elif kind == "list":
+        found = [m.group() for m in _LIST[lang].finditer(sentence)]
+        return found   # a separator is never "held by the question" in a way that matters
+    return _absent(found, question)
+
+
+def has_candidate(sentence: str, kind: str, question: str) -> bool:
+    return bool(candidates(sentence, kind, question))

@@ -1,0 +1,75 @@
+"""Answer-type evidence: does a sentence that carries the question's key terms also hold the
+asked fact?
+
+The evidence score (:mod:`rag.answerability.evidence`) measures how much of the question's
+vocabulary the context covers; a passage about the same event covers it as well as the one
+that answers. Here each sentence (or table row) of the top sources is scored on its own:
+
+- **support** — the best share of the question's content terms that one sentence holds
+  (weighted by inverse document frequency, so the rare terms that name the subject count more
+  than the words every passage shares);
+- **answer_type** — the same, over only the sentences that also hold a candidate of the asked
+  type (:mod:`rag.answer_types`): a number for "多少", a date for "when", a person for "谁" …
+  that the question does not already hold. For an untyped question (yes/no, definition,
+  procedure, reason) it equals support: any sentence may answer those.
+
+A sentence is also read with its neighbour (``window`` 2): the asked fact often stands in the
+sentence after the one that names the subject ("The bridge opened in 1931. Its designer was …").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag.answer_types import asked_type, has_candidate
+from rag.memo import TextTerms
+from rag.text import statements, strip_header
+from rag.types import ContextItem, QueryEnv
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_TERMS = TextTerms()
+
+# Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",
+# "what are its features". A source that answers rarely repeats them, so they are not key terms.
+ASKING_NOUNS = frozenset(
+    "特点 特征 特色 作用 用途 注意事项 事项 情况 内容 意义 方面 方式 方法 地位 影响 外貌 外形 样子 形态 结果 功效 "
+    "区别 不同 主要 分别 称之为 称为 叫做 又称 别称 名称 名字 原因 理由 目的 时候 时间 地方 位置 "
+    "feature features characteristic characteristics role purpose effect effects kind kinds type types reason "
+    "name called way ways".split())
+
+
+@dataclass(frozen=True)
+class AskedFact:
+    kind: str              # the asked type (rag.answer_types.TYPES)
+    support: float         # best weighted share of the question's terms in one sentence (window)
+    answer_type: float     # the same over sentences holding a candidate of the asked type
+    source: int | None     # the context number of that sentence's source
+    sentence: str          # the sentence that carried the asked type ("" when none did)
+
+
+def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]]:
+    return [(item, [text for text, _ in statements(strip_header(item.text, item.title))]) for item in items]
+
+
+def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
+               *, window: int = 2) -> AskedFact:
+    """``weights``: the question's content terms and their weights (the evidence rule's)."""
+    kind = asked_type(question)
+    total = sum(weights.values())
+    if not total:
+        return AskedFact(kind, 1.0, 1.0, None, "")
+
+    def share(text: str) -> float:
+        held = _TERMS(env.space, text)
+        return sum(w for t, w in weights.items() if t in held or (_CJK.search(t) and t in text)) / total
+
+    best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
+    for item, said in sentences_of(items):
+        for i in range(len(said)):
+            span = " ".join(said[i:i + window])
+            covered = share(span)
+            best_any = max(best_any, covered)
+            if covered > best_typed and has_candidate(span, kind, question):
+                best_typed, source, sentence = covered, item.number, span
+    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence)

@@ -1,0 +1,97 @@
+"""The asked fact: what a question asks for, whether a sentence holds it, and the answerability
+rule that reads it (a Chinese and an English sentence for every answer type)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer_types import asked_type, candidates, has_candidate
+from rag.answerability import answerability
+from tests.rag.helpers import chunk, env, item
+
+# (question, asked type, a sentence that holds the fact, an on-topic sentence that does not)
+CASES = [
+    ("若游戏中离，则多少分钟内不得进行配对？", "number", "若游戏中离，则4分钟内不得进行配对。", "若游戏中离，将不得进行配对。"),
+    ("How many days of annual leave do new staff get?", "number", "New staff get 25 days of annual leave.",
+     "New staff get annual leave in their first year."),
+    ("这座桥是什么时候建成通车的？", "date", "这座桥于1931年5月建成通车。", "这座桥建成通车后成为城市的象征。"),
+    ("When did the Harlow bridge open to traffic?", "date", "The Harlow bridge opened to traffic in May 1931.",
+     "The Harlow bridge opened to traffic after a long dispute."),
+    ("报销单需要谁审批？", "person", "报销单需要部门经理审批。", "报销单需要审批后才能付款。"),
+    ("Who signs off on an expense claim?", "person", "The line manager signs off on every expense claim.",
+     "Every expense claim must be signed off before payment."),
+    ("公司年会在哪里举办？", "place", "公司年会在上海国际会议中心举办。", "公司年会每年举办一次。"),
+    ("Where is the annual meeting held?", "place", "The annual meeting is held in Room 4 of the Lisbon office.",
+     "The annual meeting is held once a year."),
+    ("泡泡战士是哪家公司开发的？", "organisation", "泡泡战士由韩国Nexon公司开发。", "泡泡战士是一款休闲游戏，开发历时两年。"),
+    ("Which company built the ferry?", "organisation", "The ferry was built by Tarrow Shipyards Ltd.",
+     "the ferry was built over two winters."),
+    ("申请出差需要提交哪些材料？", "list", "申请出差需要提交出差申请单、行程单和预算表。", "申请出差需要提交材料。"),
+    ("What are the documents needed for a trip request?", "list",
+     "A trip request needs the form, the itinerary and the budget.", "A trip request needs documents."),
+]
+
+
+@pytest.mark.parametrize(("question", "kind", "holds", "lacks"), CASES, ids=[f"{c[1]}-{'zh' if ord(c[0][0]) > 255 else 'en'}" for c in CASES])
+def test_each_type_is_read_from_the_question_and_found_only_where_it_stands(question: str, kind: str, holds: str,
+                                                                            lacks: str) -> None:
+    assert asked_type(question) == kind
+    assert has_candidate(holds, kind, question), candidates(holds, kind, question)
+    assert not has_candidate(lacks, kind, question), candidates(lacks, kind, question)
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("可以报销酒水吗？", "yesno"), ("Can I expense a glass of wine?", "yesno"),
+    ("什么是翼尖小翼？", "definition"), ("What is a winglet?", "definition"),
+    ("VPN 报错 809 怎么处理？", "procedure"), ("How do I reset my password?", "procedure"),
+    ("叶盛茂为什么会被起诉？", "reason"), ("Why was the ferry withdrawn?", "reason"),
+    ("锦地罗又被称之为什么？", "definition"), ("牡蒿在什么季节开花？", "date"),
+])
+def test_untyped_and_tricky_questions(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
+    if kind in ("yesno", "definition", "procedure", "reason"):   # any sentence may answer these
+        assert has_candidate("任何一句话。", kind, question)
+
+
+def test_a_fact_the_question_already_holds_is_not_its_answer() -> None:
+    assert not has_candidate("The 2019 policy was revised.", "date", "When was the 2019 policy revised?")
+    assert has_candidate("The 2019 policy was revised in 2022.", "date", "When was the 2019 policy revised?")
+    assert not has_candidate("报销 3000 元的单据。", "number", "报销 3000 元需要多少天审批？")
+
+
+ASKED = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
+                                        "partial_coverage": 0.0, "answer_type": True, "type_at": 0.6}}
+
+
+def test_the_rule_refuses_on_topic_evidence_that_lacks_the_asked_fact() -> None:
+    """Coverage alone answers both; the asked-fact gate answers only where a sentence carrying
+    the question's key terms holds a number — and says so in its signals and reason."""
+    with_fact = [item(1, "Ferry timetable\nThe crossing to Hollis Island takes 95 minutes. Ferries leave hourly.")]
+    without = [item(1, "Ferry timetable\nThe crossing to Hollis Island is popular. Ferries leave from the north pier.")]
+    space = env([chunk("a#0", with_fact[0].text), chunk("b#0", without[0].text), chunk("c#0", "The museum opens daily.")])
+    question = "How long does the crossing to Hollis Island take?"
+    coverage_only = answerability.build({**ASKED, "params": {**ASKED["params"], "answer_type": False}})
+    assert coverage_only(question, with_fact, space).action == "answer"
+    assert coverage_only(question, without, space).action == "answer"   # on topic: the old rule answers
+    decide = answerability.build(ASKED)
+    yes = decide(question, with_fact, space)
+    assert yes.action == "answer" and yes.signals["answer_type"] >= 0.6 and "asked number" in yes.reason
+    no = decide(question, without, space)
+    assert no.action == "refuse" and no.signals["answer_type"] < 0.6 and "asked number" in no.reason
+    assert no.signals["support"] > no.signals["answer_type"]   # the key terms stand there; the number does not
+
+
+def test_a_chinese_context_without_the_asked_date_is_refused() -> None:
+    holds = [item(1, "大桥\n哈洛大桥于1931年建成通车，全长820米。")]
+    lacks = [item(1, "大桥\n哈洛大桥建成通车后，成为城市的象征，全长820米。")]
+    space = env([chunk("a#0", holds[0].text), chunk("b#0", lacks[0].text), chunk("c#0", "博物馆每天开放。")], "zh")
+    decide = answerability.build(ASKED)
+    assert decide("哈洛大桥是哪一年建成通车的？", holds, space).action == "answer"
+    assert decide("哈洛大桥是哪一年建成通车的？", lacks, space).action == "refuse"
+
+
+def test_answer_type_alone_is_a_registered_variant() -> None:
+    decide = answerability.build({"name": "answer_type", "params": {"type_at": 0.6}})
+    space = env([chunk("a#0", "The crossing takes 95 minutes."), chunk("b#0", "The museum opens daily.")])
+    assert decide("How long does the crossing take?", [item(1, "The crossing takes 95 minutes.")], space).action == "answer"
+    assert decide("How long does the crossing take?", [item(1, "The crossing is popular.")], space).action == "refuse"
