@@ -45,8 +45,8 @@ from typing import Literal
 
 import numpy as np
 
-from rag.answerability import Answerability, answerability
 from rag.answer_types import without_asking
+from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
