@@ -48,6 +48,7 @@ test-llm: setup
 # summary and names its run log and HTML report under reports/runs/.
 bench: setup
 	$(VENV)/bin/ragbench run configs/default.yaml
+	$(VENV)/bin/ragbench run configs/default.yaml --split test -P 'suites=[../goldensets/cmrc2018-negrej/suite.yaml, ../goldensets/negrej-en/suite.yaml]'
 	$(VENV)/bin/ragbench sweep configs/sweep-seed-stages.yaml
 	$(VENV)/bin/ragbench run configs/scifact-bm25.yaml
 	$(VENV)/bin/ragbench run configs/scifact.yaml

@@ -47,11 +47,13 @@ def test_what_make_bench_runs_is_what_the_readme_says() -> None:
 
     recipe = ROOT.joinpath("Makefile").read_text(encoding="utf-8").split("\nbench:", 1)[1].split("\n\n", 1)[0]
     commands = [line.strip() for line in recipe.splitlines()[1:] if line.strip()]
-    configs = [c.split()[-1] for c in commands]
-    assert configs[:2] == ["configs/default.yaml", "configs/sweep-seed-stages.yaml"]
-    assert len([c for c in configs if "scifact" in c]) == 3 and len(commands) == 5
+    configs = [c.split()[2] for c in commands]
+    assert configs[:3] == ["configs/default.yaml", "configs/default.yaml", "configs/sweep-seed-stages.yaml"]
+    assert "cmrc2018-negrej" in commands[1] and "negrej-en" in commands[1] and "--split test" in commands[1]
+    assert len([c for c in configs if "scifact" in c]) == 3 and len(commands) == 6
     said = text().split("## Set-up", 1)[1].split("\n## ", 1)[0]
     assert "three SciFact runs" in said and "configs/sweep-seed-stages.yaml" in said
+    assert "cmrc2018-negrej and negrej-en" in said and "negative rejection and false refusal" in said
     variants = len(load_sweep(ROOT / "configs" / "sweep-seed-stages.yaml").variants)
     assert f"{ {10: 'ten'}.get(variants, variants)} variants" in said
 
@@ -77,7 +79,7 @@ def test_every_figure_is_rendered_from_the_files_that_hold_it() -> None:
 
 def blocks() -> dict[str, list[str]]:
     """Each console block marked ``<!-- output:NAME -->``, as its lines."""
-    found = re.finditer(r"<!-- output:(\w+) -->\n```\n(.*?)```", text(), re.S)
+    found = re.finditer(r"<!-- output:([\w-]+) -->\n```\n(.*?)```", text(), re.S)
     return {m.group(1): m.group(2).splitlines() for m in found}
 
 
@@ -107,6 +109,10 @@ def test_the_quick_start_prints_what_the_readme_shows(tmp_path: Path, monkeypatc
     outputs["triage"] = ragbench("triage", str(base))
     outputs["compare"] = ragbench("compare", str(base), str(cand))
     outputs["gate"] = ragbench("gate", "configs/ci.yaml", "--candidate", str(cand))
+    typed = ["-P", "answerability.params.answer_type=true"]
+    outputs["ask-refused"] = ragbench("ask", "configs/default.yaml", "公司年会在哪里举办？", "--suite", "kb-zh", *typed)
+    outputs["ask-answered"] = ragbench("ask", "configs/default.yaml",
+                                       "How many days of annual leave do I get after 12 years?", "--suite", "kb-en", *typed)
     shown = blocks()
     assert set(shown) == set(outputs)
     readme_ids = sorted(set(RUN_ID.findall(text())))

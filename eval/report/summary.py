@@ -57,6 +57,18 @@ def _split_table(suite: SuiteSummary) -> list[str]:
     return lines
 
 
+def _refusal_line(suite: SuiteSummary) -> list[str]:
+    """Negative rejection — the share of must-refuse cases refused, 1 − false answer — beside
+    false refusal, on the leading split: the two numbers the answer-versus-refuse gate is about."""
+    lead = leading_split(suite)
+    fa, fr = lead.metrics.get("false_answer"), lead.metrics.get("false_refusal")
+    if fa is None or fa.value is None or fr is None or fr.value is None:
+        return []
+    ci = f" [{1 - fa.high:.4f}, {1 - fa.low:.4f}]" if fa.low is not None and fa.high is not None else ""
+    return [f"  negative rejection {1 - fa.value:.4f}{ci} on {fa.n} must-refuse cases; "
+            f"false refusal {fr.value:.4f} on {fr.n} ({lead.name} split)"]
+
+
 def format_summary(log: RunLog) -> str:
     lines = [f"run {log.run_id}: {log.status}"]
     for suite in log.suites.values():
@@ -72,6 +84,7 @@ def format_summary(log: RunLog) -> str:
                 arrow = "↑" if agg.higher_is_better else "↓"
                 n = f"{agg.n}/{agg.n_total}" if agg.n_total is not None else str(agg.n)
                 lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{n:>5}")
+        lines.extend(_refusal_line(suite))
         if suite.judge:
             by = ", ".join(f"{k} {v}" for k, v in suite.judge["judgements"].items())
             lines.append(f"  judge: {by}; failure rate {suite.judge['failure_rate']} (max {suite.judge['max_failure_rate']})")

@@ -69,7 +69,11 @@ class SuiteService:
         self.corpus = self.folder / "corpus"
         seeded = self.folder / "seeded"
         if not seeded.is_file():   # first start only: a corpus emptied by deletes stays empty
-            shutil.copytree(suite.corpus_dir, self.corpus, dirs_exist_ok=True)
+            if suite.corpus_dir.is_file():   # one JSONL corpus file: served as the corpus folder's one file
+                self.corpus.mkdir(exist_ok=True)
+                shutil.copyfile(suite.corpus_dir, self.corpus / suite.corpus_dir.name)
+            else:
+                shutil.copytree(suite.corpus_dir, self.corpus, dirs_exist_ok=True)
             self._journal("seeded", str(suite.corpus_dir), b"")
             seeded.write_text(str(suite.corpus_dir), encoding="utf-8")
         self.corpus.mkdir(exist_ok=True)

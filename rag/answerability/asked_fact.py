@@ -14,7 +14,9 @@ that answers. Here each sentence (or table row) of the top sources is scored on 
   procedure, reason) it equals support: any sentence may answer those.
 
 A sentence is also read with its neighbour (``window`` 2): the asked fact often stands in the
-sentence after the one that names the subject ("The bridge opened in 1931. Its designer was …").
+sentence after the one that names the subject ("The bridge opened in 1931. Its designer was …");
+and with its source's title and heading path, which name the subject of a table row or a list
+item without standing in it. The candidate itself must stand in the sentences.
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]
     return [(item, [text for text, _ in statements(strip_header(item.text, item.title))]) for item in items]
 
 
+def header_of(item: ContextItem) -> str:
+    """What names a sentence's subject without standing in it: the source's title and heading
+    path ("费用报销细则 > 一、审批权限"), which hold the key terms a table row or a list item leaves out."""
+    body = strip_header(item.text, item.title)
+    return item.text[: len(item.text) - len(body)].strip() or item.title
+
+
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
                *, window: int = 2) -> AskedFact:
     """``weights``: the question's content terms and their weights (the evidence rule's)."""
@@ -66,9 +75,10 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
 
     best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
     for item, said in sentences_of(items):
+        header = header_of(item)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
-            covered = share(span)
+            covered = share(f"{header}\n{span}")
             best_any = max(best_any, covered)
             if covered > best_typed and has_candidate(span, kind, question):
                 best_typed, source, sentence = covered, item.number, span

@@ -30,8 +30,10 @@ answer / partial / refuse. With ``answer_type: true`` (version 8) the decision a
 the **asked fact** (:mod:`rag.answerability.asked_fact`): ``support`` (the best share of the
 question's key terms that one sentence window holds) and ``answer_type`` (the same over windows
 that also hold a candidate of the asked type — a number for "多少", a date for "when" …); the
-score adds ``type_weight · answer_type``, and ``type_at`` refuses when no such sentence carries
-enough of the question. Thresholds and weights may be given
+score adds ``type_weight · answer_type``, and ``type_at`` refuses a question that asks for a
+typed fact (a number, a date, a person, a place, an organisation, a list) when no sentence that
+holds one carries enough of the question (``typed_only``: a yes/no, procedure or definition
+question has no surface form to look for, and is left to the evidence score). Thresholds and weights may be given
 per language, because cosine scales differ between embedders (MiniLM for English, USE for
 Chinese): calibrate them on your own golden set.
 """
@@ -45,7 +47,7 @@ from typing import Literal
 
 import numpy as np
 
-from rag.answer_types import without_asking
+from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.levels import Statement, find_conflict
@@ -187,6 +189,7 @@ def evidence(
     answer_type: bool = False,
     type_weight: float | dict[str, float] = 0.0,
     type_at: float | dict[str, float] | None = None,
+    typed_only: bool = True,
     window: int = 2,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
@@ -256,7 +259,8 @@ def evidence(
         threshold = by_language(answer_at, language)
         signals["threshold"] = float(threshold)
         missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
-        lacking = by_language(type_at, language) if asked is not None and type_at is not None else None
+        lacking = by_language(type_at, language) if asked is not None and type_at is not None \
+            and not (typed_only and asked.kind in UNTYPED) else None
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
@@ -296,7 +300,7 @@ def answer_type_only(
     ``evidence`` and ``evidence`` with ``answer_type: true``."""
     return evidence(answer_at=-1e9, coverage_weight=0.0, semantic=False, levels=3, consider=consider,
                     refuse_unknown_names=refuse_unknown_names, require_codes=require_codes,
-                    answer_type=True, type_at=type_at, window=window)
+                    answer_type=True, type_at=type_at, typed_only=False, window=window)
 
 
 @answerability.register("always", version="1")

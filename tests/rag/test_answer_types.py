@@ -95,3 +95,14 @@ def test_answer_type_alone_is_a_registered_variant() -> None:
     space = env([chunk("a#0", "The crossing takes 95 minutes."), chunk("b#0", "The museum opens daily.")])
     assert decide("How long does the crossing take?", [item(1, "The crossing takes 95 minutes.")], space).action == "answer"
     assert decide("How long does the crossing take?", [item(1, "The crossing is popular.")], space).action == "refuse"
+
+
+def test_the_gate_leaves_an_untyped_question_to_the_evidence_score() -> None:
+    """A yes/no question has no asked type to look for: ``type_at`` does not refuse it, unless
+    ``typed_only`` is off (the answer_type variant)."""
+    context = [item(1, "Travel\nTaxi fares are reimbursed with a receipt.")]
+    space = env([chunk("a#0", context[0].text), chunk("b#0", "The museum opens daily.")])
+    strict = {**ASKED, "params": {**ASKED["params"], "type_at": 0.99}}
+    assert answerability.build(strict)("Can I expense a taxi fare?", context, space).action == "answer"
+    every = {**strict, "params": {**strict["params"], "typed_only": False}}
+    assert answerability.build(every)("Can I expense a taxi fare?", context, space).action == "refuse"

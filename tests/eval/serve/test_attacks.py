@@ -276,3 +276,18 @@ def test_a_real_server_bounds_request_headers(project: Path, tmp_path: Path) -> 
         except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
             pass
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json() == {"status": "ok"}
+
+
+def test_a_suite_whose_corpus_is_one_jsonl_file_is_served(project: Path) -> None:
+    """cmrc2018-negrej's layout (corpus.jsonl beside the cases): serve seeds its corpus folder
+    with the one file instead of failing to copy a folder that is not there."""
+    lines = [{"_id": "hotel", "title": "Hotels", "text": "The hotel cap in London is 240 USD per night."},
+             {"_id": "meals", "title": "Meals", "text": "The meal allowance is 55 USD per day."}]
+    (project / "suite" / "corpus.jsonl").write_text("\n".join(json.dumps(d) for d in lines), encoding="utf-8")
+    cases = [{"id": "hotel", "question": "What is the hotel cap in London?", "expected_docs": ["hotel"]}]
+    (project / "suite" / "cases.jsonl").write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
+    (project / "suite" / "suite.yaml").write_text(
+        "name: tiny\nlanguage: en\ncorpus: corpus.jsonl\ncases: cases.jsonl\n"
+        "identities:\n  staff: {departments: [], clearance: 0}\n  hr: {departments: [hr], clearance: 3}\n", encoding="utf-8")
+    out = _ask(_app(project), "What is the hotel cap in London?", as_("staff"))
+    assert "240" in out["answer"] and {s["doc_id"] for s in out["sources"]} >= {"hotel"}
