@@ -74,4 +74,4 @@ lint: setup
 	$(VENV)/bin/ruff check rag eval tests perf examples
 
 clean:
-	rm -rf .ragbench reports/runs reports/perf
+	rm -rf .ragbench reports/runs reports/sweeps reports/tunes   # reports/perf and reports/baselines are committed

@@ -140,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=_port, default=8000)
     p.add_argument("--max-upload-mb", type=_positive, default=20.0, metavar="MB", help="larger uploads get 413")
     p.add_argument("--tokens", type=Path, metavar="FILE",
-                   help="bearer tokens (their sha256) → identities and the admin role; see the README's security model")
+                   help="bearer tokens (their sha256) → identities and the admin role; see docs/serve.md, Security model")
     p.add_argument("--trust-identity-header", action="store_true",
                    help="believe X-Ragbench-Identity (an authenticating proxy sets it): only behind such a proxy")
     return parser

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from rag._yaml import YamlDoc, load_yaml
 from rag.config import Language
 from rag.errors import ConfigError
-from rag.types import Identity
+from rag.types import DECLINES, Identity
 
 
 class IdentitySpec(BaseModel):
@@ -88,8 +88,11 @@ class Case(BaseModel):
     @property
     def contains(self) -> list[tuple[str, ...]]:
         """What the answer must hold, as groups of which any one member will do: each
-        ``must_contain`` string on its own, and the ``answers`` as one group."""
-        return [(s,) for s in self.must_contain] + ([tuple(self.answers)] if self.answers else [])
+        ``must_contain`` string on its own, and the ``answers`` as one group — unless the case
+        must decline, whose gold answer was cut out of the corpus on purpose (a negative-rejection
+        case keeps it as a record; its ``must_contain`` strings still count as they always did)."""
+        gold = [tuple(self.answers)] if self.answers and self.expect not in DECLINES else []
+        return [(s,) for s in self.must_contain] + gold
 
 
 class SuiteFile(BaseModel):

@@ -105,7 +105,7 @@ _DATE = {
                      rf"[{_ZH_NUM}0-9]+点|[春夏秋冬][季天]|节|之际|当年|同年|次年|翌年|前夕|期间|初期|末期|中期"),
     "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|march|april|may|june|july|august|september|october|"
                      r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
-                     r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}[:.]\d{2}\b|"
+                     r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}:\d{2}\b|"
                      r"\b\d{1,2}\s*(am|pm|a\.m\.|p\.m\.)|\bcentury\b|\b(19|20)?\d0s\b|\bo'clock\b|\b(noon|midnight|"
                      r"morning|evening|afternoon|night)\b|\b(spring|summer|autumn|fall|winter)\b|\b\d+\s*(business |working "
                      r"|calendar )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|annually|yearly|"
@@ -154,9 +154,16 @@ def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
 
 
 def _absent(found: list[str], question: str) -> list[str]:
-    """Candidates the question does not hold itself (a name it asks about is not its answer)."""
+    """Candidates the question does not hold itself (a name it asks about is not its answer),
+    compared whole: the "1" of "1 天" is not held by a question about "12 年"."""
     q = question.lower()
-    return [f for f in found if f.strip() and f.strip().lower() not in q]
+
+    def held(candidate: str) -> bool:
+        c = candidate.strip().lower()
+        return re.search(rf"(?<![0-9a-z]){re.escape(c)}(?![0-9a-z])", q) is not None if c[:1].isalnum() \
+            or c[-1:].isalnum() else c in q
+
+    return [f for f in found if f.strip() and not held(f)]
 
 
 def candidates(sentence: str, kind: str, question: str) -> list[str]:

@@ -106,10 +106,10 @@ def forbidden_answer(obs: Observation) -> float | None:
 
 
 @metric("answer_contains", higher_is_better=True, needs="answer",
-        description="the answer contains every must_contain string (and one of the gold answers); "
-                    "not measured on a case that must decline, whose gold answer was removed on purpose")
+        description="the answer contains every must_contain string, and one of the gold answers of a case "
+                    "that must answer")
 def answer_contains(obs: Observation) -> float | None:
-    if not obs.must_contain or obs.behaviour is None or obs.expect in DECLINES:
+    if not obs.must_contain or obs.behaviour is None:
         return None
     answer = obs.answer.lower()
     return float(all(any(s.lower() in answer for s in group) for group in obs.must_contain))

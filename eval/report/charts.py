@@ -80,6 +80,15 @@ def split_phrase(name: str, cases: int, has_splits: bool) -> str:
     return f"{name} split ({cases} cases)"
 
 
+def run_cases_phrase(summary: SuiteSummary) -> str:
+    """How a leaderboard names the cases its aggregates cover: every case the run ran, which is
+    one split when the run was restricted to it (``--split test``, ``splits: [test]``)."""
+    ran = sorted(summary.splits)
+    if len(ran) == 1:
+        return split_phrase(ran[0], summary.cases, True)
+    return split_phrase("all", summary.cases, bool(ran))
+
+
 def _bar_chart(title: str, axis_label: str, rows: list[tuple[str, Aggregate, str]], whiskers: bool) -> BarChart:
     top = 30
     bottom = top + ROW * len(rows) + 4

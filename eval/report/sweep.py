@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.metrics import resolve
-from eval.report.charts import split_phrase
+from eval.report.charts import run_cases_phrase
 from eval.report.effect_chart import Point, effect_chart, is_numeric, significance_note
 from eval.report.page import environment
 from eval.runs.log import RunLog
@@ -33,7 +33,7 @@ def charts(sweep: Sweep, boards: list[SuiteBoard], metric_for: dict[str, str],
     for board in boards:
         metric = metric_for[board.suite]
         summaries = [logs[v].suites[board.suite] for v in board.variants if logs and v in logs]
-        split = split_phrase("all", summaries[0].cases, bool(summaries[0].splits)) if summaries else "all cases"
+        split = run_cases_phrase(summaries[0]) if summaries else "all cases"
         for axis in sweep.axes:
             raw = sweep.spec.grid.get(axis, sweep.spec.zip.get(axis, []))
             numeric = is_numeric(raw)
@@ -104,8 +104,7 @@ def write_sweep_report(folder: Path, sweep: Sweep, state: dict[str, Any], boards
         board.variants = sorted(board.variants, key=lambda v: (
             board.cells[v][key].agg.value is None,
             -(board.cells[v][key].agg.value or 0) if higher else (board.cells[v][key].agg.value or 0)))
-    splits = {b.suite: split_phrase("all", logs[b.variants[0]].suites[b.suite].cases,
-                                    bool(logs[b.variants[0]].suites[b.suite].splits))
+    splits = {b.suite: run_cases_phrase(logs[b.variants[0]].suites[b.suite])
               if b.variants and b.variants[0] in logs else "all cases" for b in boards}
     rendered = environment().get_template("sweep.html.j2").render(
         state=state, boards=boards, metric_for=metric_for, sweep=sweep, splits=splits,

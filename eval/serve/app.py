@@ -32,7 +32,7 @@ from sse_starlette import EventSourceResponse
 
 from eval.prepare import prepare
 from eval.serve.auth import WRITE_HEADER, Auth, Caller
-from eval.serve.service import SuiteService, UploadError
+from eval.serve.service import SharedFileError, SuiteService, UploadError
 from eval.suites import Turn
 from eval.targets.builtin import context_rows, ranking_of
 from rag.errors import RagbenchError
@@ -261,7 +261,10 @@ def create_app(services: dict[str, SuiteService], max_upload_bytes: int, auth: A
     async def delete(request: Request, doc_id: str, suite: str | None = None) -> Any:
         writer(services[default], request)
         service = service_of(suite)
-        out = await run_in_threadpool(service.delete, doc_id)
+        try:
+            out = await run_in_threadpool(service.delete, doc_id)
+        except SharedFileError as exc:
+            raise HTTPException(409, _short(str(exc), 200)) from exc
         if out is None:
             raise HTTPException(404, f"no document {_short(doc_id)!r}")
         return out

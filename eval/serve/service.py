@@ -33,6 +33,10 @@ _UNSAFE = re.compile(r"[^\w.\- ]", re.UNICODE)
 _CLASS_NAMES = re.compile(r"\s*\(\w+(?:Error|Exception|File|Zip)\w*: .*\)$")   # a library's exception, not the reason
 
 
+class SharedFileError(Exception):
+    """A delete that would take other documents with it (409)."""
+
+
 class UploadError(ValueError):
     """A bad upload: the message is safe to return to the client."""
 
@@ -176,6 +180,10 @@ class SuiteService:
             paths = [f for f in scan(self.corpus) if f.rel in sources or (not sources and _stem_id(f.rel) == doc_id)]
             if not paths:
                 return None
+            shared = sorted({c.doc_id for c in index.chunks if _file_of(c.source) in {f.rel for f in paths}} - {doc_id})
+            if shared:   # one JSONL file holds many documents: deleting it would delete them all
+                raise SharedFileError(f"{doc_id!r} lives in {paths[0].rel} with {len(shared)} other document(s); "
+                                      "a document of a multi-document file cannot be deleted on its own")
             for f in paths:
                 f.path.unlink()
                 if f.sidecar is not None and f.sidecar.exists():

@@ -34,6 +34,8 @@ from eval.workspace import DEFAULT_WORKDIR, Workspace
 from rag._yaml import load_yaml
 from rag.errors import InfrastructureError, InputError
 
+MAX_BUNDLE = 2 * 2**30   # compressed bytes: the object store holds it, and every worker extracts it
+
 ANCHOR = "sweep.yaml"   # the worker's stand-in for the base config: suites are relative to it
 
 
@@ -53,7 +55,9 @@ def pack(tasks: list[Task]) -> tuple[bytes, list[Shipped]]:
     buffer = io.BytesIO()
     names: dict[Path, str] = {}     # a suite file on the driver → its path in the bundle
     shipped = []
-    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1) as tar:
+    # dereference: a symlinked corpus folder (or a file linked inside it, which the corpus scan
+    # accepts when it stays inside) travels as what it points to, never as a link
+    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1, dereference=True) as tar:
         for task in tasks:
             config = RunConfig.model_validate(task.config)
             suites = []
@@ -64,7 +68,16 @@ def pack(tasks: list[Task]) -> tuple[bytes, list[Shipped]]:
                 suites.append(names[key])
             shipped.append(Shipped(task.name, {**task.config, "suites": suites, "workdir": DEFAULT_WORKDIR},
                                    Path(task.run_dir).name, task.case_ids))
+    if buffer.tell() > MAX_BUNDLE:
+        raise InputError(f"the suites to ship come to {buffer.tell() / 2**30:.1f} GiB compressed (limit "
+                         f"{MAX_BUNDLE / 2**30:.0f} GiB); put the corpus where the workers can read it and "
+                         "run the sweep there", field="executor")
     return buffer.getvalue(), shipped
+
+
+def _visible(member: tarfile.TarInfo) -> tarfile.TarInfo | None:
+    """Hidden files and folders (.git, .DS_Store) stay behind, as the corpus scan skips them."""
+    return None if any(part.startswith(".") for part in PurePosixPath(member.name).parts[1:]) else member
 
 
 def _add_suite(tar: tarfile.TarFile, path: Path, prefix: str) -> str:
@@ -83,7 +96,7 @@ def _add_suite(tar: tarfile.TarFile, path: Path, prefix: str) -> str:
     added: list[Path] = []
     for file in files:   # sorted: a folder comes before what is in it, which it already holds
         if not any(file.is_relative_to(folder) for folder in added):
-            tar.add(file, arcname=f"{prefix}/{file.relative_to(root).as_posix()}")
+            tar.add(file, arcname=f"{prefix}/{file.relative_to(root).as_posix()}", filter=_visible)
             added.append(file)
     return f"{prefix}/{path.relative_to(root).as_posix()}"
 
@@ -102,9 +115,13 @@ def suite_files(suite: Suite) -> list[Path]:
 
 
 def unpack(bundle: bytes, folder: Path) -> None:
+    """Extract with tarfile's "data" filter, which refuses members that would land outside the
+    folder, links and device files; a Python without it (3.11.0–3.11.3) is refused."""
+    if not hasattr(tarfile, "data_filter"):
+        raise InfrastructureError("the Ray worker's Python has no safe tar extraction (tarfile.data_filter, "
+                                  "Python ≥ 3.11.4); upgrade it on the nodes")
     with tarfile.open(fileobj=io.BytesIO(bundle), mode="r:gz") as tar:
-        # the "data" filter refuses members that would land outside the folder
-        tar.extractall(folder, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+        tar.extractall(folder, filter="data")
 
 
 def run_shipped(bundle: bytes, task: Shipped) -> dict[str, Any]:

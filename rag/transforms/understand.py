@@ -65,7 +65,7 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         kind = question_type(question, env)
         env.facts["question_type"] = kind
-        env.facts["answer_type"] = asked_type(question)   # the asked fact (rag.answer_types)
+        env.facts["asked"] = asked_type(question)   # the kind of fact asked for (rag.answer_types)
         if kind in table:
             env.facts["top_k"] = int(table[kind])
         return [QueryVariant(question, "original")]

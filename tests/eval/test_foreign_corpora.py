@@ -147,7 +147,7 @@ def test_a_cases_suite_may_name_a_jsonl_corpus_file_and_gold_answers(tmp_path: P
                                          encoding="utf-8")
     suite = load_suite(tmp_path / "suite.yaml")
     assert suite.corpus_dir.name == "corpus.jsonl" and [c.contains for c in suite.cases] == [
-        [("4分钟", "四分钟")], [("1931年",)]]
+        [("4分钟", "四分钟")], []]   # a must-refuse case's gold answer is a record, not a check
     (tmp_path / "suite.yaml").write_text("name: n\nlanguage: zh\ncorpus: corpus.csv\ncases: cases.jsonl\n",
                                          encoding="utf-8")
     (tmp_path / "corpus.csv").write_text("x", encoding="utf-8")

@@ -57,6 +57,8 @@ def test_a_fact_the_question_already_holds_is_not_its_answer() -> None:
     assert not has_candidate("The 2019 policy was revised.", "date", "When was the 2019 policy revised?")
     assert has_candidate("The 2019 policy was revised in 2022.", "date", "When was the 2019 policy revised?")
     assert not has_candidate("报销 3000 元的单据。", "number", "报销 3000 元需要多少天审批？")
+    assert has_candidate("审批需要 1 天。", "number", "工龄 12 年的员工审批需要多少天？")   # "1" is not held by "12"
+    assert not has_candidate("A coffee costs 3.50.", "date", "When does the canteen open?")   # a price, not a clock time
 
 
 ASKED = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,

@@ -44,13 +44,13 @@ def test_question_types(question: str, language: str, kind: str) -> None:
 def test_a_follow_up_is_typed_as_one_and_top_k_follows_the_type() -> None:
     e = env("zh", ({"role": "user", "content": "住宿标准是多少？"},))
     transforms.build({"name": "classify", "params": {"top_k": {"follow-up": 3}}})("那经理呢？", e)
-    assert e.facts == {"question_type": "follow-up", "answer_type": "other", "top_k": 3}
+    assert e.facts == {"question_type": "follow-up", "asked": "other", "top_k": 3}
 
 
 def test_classify_records_the_asked_fact_beside_the_question_type() -> None:
     e = env("zh")
     transforms.build("classify")("出差伙食补助每天多少钱？", e)
-    assert e.facts["question_type"] == "fact" and e.facts["answer_type"] == "number"
+    assert e.facts["question_type"] == "fact" and e.facts["asked"] == "number"
 
 
 @pytest.mark.parametrize("question, parts", [

@@ -60,8 +60,10 @@ def test_answer_contains_needs_every_must_contain_and_one_gold_answer() -> None:
                                                        must_contain=case.contains))
     assert said("中离后四分钟内不得配对") == 1.0 and said("4分钟内不行") == 1.0
     assert said("五分钟内不得配对") == 0.0 and said("4 小时") == 0.0
-    must_refuse = obs([], [], expect="refuse", behaviour="refused", answer="无法回答", must_contain=case.contains)
-    assert value("answer_contains", must_refuse) is None   # its gold answer was cut out of the corpus on purpose
+    cut = Case(id="r", question="多少分钟？", expect="refuse", answers=["4分钟"])
+    assert cut.contains == []   # a must-refuse case's gold answer was cut out of the corpus on purpose
+    kept = Case(id="k", question="Whom do I ask?", expect="refuse", must_contain=["contact HR"], answers=["x"])
+    assert kept.contains == [("contact HR",)]   # its must_contain still counts, as before
 
 
 def test_behaviour_metrics() -> None:

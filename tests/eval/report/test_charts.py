@@ -144,3 +144,17 @@ def test_several_variants_on_one_category_stay_points_with_a_mean_mark() -> None
     root = parse(effect_chart("fusion", "ndcg@10", points, ["rrf", "convex"]))
     assert len(root.findall(f"{SVG}circle")) == 4 and not root.findall(f"{SVG}path")
     assert len(root.findall(f"{SVG}line[@class='mean']")) == 2
+
+
+def test_a_leaderboard_over_one_split_names_that_split() -> None:
+    """A sweep run with ``splits: [test]`` aggregates the test split only: its charts must not
+    say "dev and test together"."""
+    from eval.report.charts import run_cases_phrase
+    from eval.runs.log import SplitSummary, SuiteSummary
+
+    only_test = SuiteSummary(name="s", hash="h", mode="full", language="en", cases=457, passed=0, errors=0,
+                             metrics={}, splits={"test": SplitSummary(cases=457, passed=0, metrics={})})
+    assert run_cases_phrase(only_test) == "test split (457 cases)"
+    both = only_test.model_copy(update={"cases": 932, "splits": {"dev": only_test.splits["test"],
+                                                                    "test": only_test.splits["test"]}})
+    assert run_cases_phrase(both) == "all cases (932, dev and test together)"

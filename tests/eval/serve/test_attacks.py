@@ -289,5 +289,10 @@ def test_a_suite_whose_corpus_is_one_jsonl_file_is_served(project: Path) -> None
     (project / "suite" / "suite.yaml").write_text(
         "name: tiny\nlanguage: en\ncorpus: corpus.jsonl\ncases: cases.jsonl\n"
         "identities:\n  staff: {departments: [], clearance: 0}\n  hr: {departments: [hr], clearance: 3}\n", encoding="utf-8")
-    out = _ask(_app(project), "What is the hotel cap in London?", as_("staff"))
+    client = _app(project)
+    out = _ask(client, "What is the hotel cap in London?", as_("staff"))
     assert "240" in out["answer"] and {s["doc_id"] for s in out["sources"]} >= {"hotel"}
+    # deleting one document must not delete the file that holds the others (it would take all of them)
+    gone = client.delete("/v1/documents/hotel", headers=ADMIN)
+    assert gone.status_code == 409 and "other document" in gone.json()["detail"]
+    assert "240" in _ask(client, "What is the hotel cap in London?", as_("staff"))["answer"]

@@ -147,3 +147,34 @@ def test_a_beir_suite_that_reaches_up_a_folder_unpacks_with_the_same_hash(tmp_pa
     (path,) = suite_paths(RunConfig.model_validate(shipped.config), tmp_path / "worker" / "sweep.yaml")
     assert path == tmp_path / "worker" / "s0" / "suites" / "mini.yaml"
     assert load_suite(path).hash == load_suite(tmp_path / "suites" / "mini.yaml").hash
+
+
+def test_a_symlinked_corpus_travels_as_files_and_hidden_files_stay_behind(project: Path, tmp_path: Path) -> None:
+    """A corpus folder that is a symlink (large data usually is) ships as its files, not as a
+    link that would dangle on the worker; .git and other hidden files stay behind."""
+    real = tmp_path / "data" / "docs"
+    real.parent.mkdir(parents=True)
+    (project / "suite" / "docs").rename(real)
+    (project / "suite" / "docs").symlink_to(real, target_is_directory=True)
+    (real / ".git").mkdir()
+    (real / ".git" / "HEAD").write_text("ref: refs/heads/main", encoding="utf-8")
+    bundle, _ = pack(tasks_of(project))
+    with tarfile.open(fileobj=io.BytesIO(bundle)) as tar:
+        members = {m.name: m for m in tar.getmembers()}
+    assert members["s0/docs"].isdir() and members["s0/docs/hotel.md"].isfile()
+    assert not any(m.issym() or m.islnk() for m in members.values())
+    assert not any("/.git" in name for name in members)
+    unpack(bundle, tmp_path / "worker")
+    assert (tmp_path / "worker" / "s0" / "docs" / "hotel.md").read_text(encoding="utf-8").startswith("# Hotels")
+
+
+def test_a_member_that_would_land_outside_the_folder_is_refused(tmp_path: Path) -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        data = b"owned"
+        info = tarfile.TarInfo("../escaped.txt")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    with pytest.raises(tarfile.TarError):
+        unpack(buffer.getvalue(), tmp_path / "worker")
+    assert not (tmp_path / "escaped.txt").exists()
