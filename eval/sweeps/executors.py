@@ -116,6 +116,7 @@ def ray(*, workers: int = 1, address: str | None = None, runtime_env: dict[str, 
             if started:
                 ray_mod.shutdown()
 
+    execute.shares_caches = False   # type: ignore[attr-defined]  # each task has a scratch workspace
     return execute
 
 

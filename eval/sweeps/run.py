@@ -106,10 +106,13 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
         state["started_at"] = previous["started_at"]
     write_json_atomic(state_path, state)
 
-    index_counts = build_indexes(sweep)
     execute = executors.build(spec.executor.model_copy(
         update={"params": {**spec.executor.params, "workers": workers or spec.executor.params.get("workers", spec.workers)}}),
         field_path="executor")
+    # an executor whose workers keep their own caches (Ray: a scratch workspace per task) gains
+    # nothing from indexes built here or from a first variant run alone to warm the caches
+    shared = getattr(execute, "shares_caches", True)
+    index_counts = build_indexes(sweep) if shared else Counter()
 
     def tasks_for(variants: list[str], suffix: str = "", case_ids: tuple[tuple[str, str], ...] | None = None
                   ) -> list[Task]:
@@ -131,14 +134,14 @@ def run_sweep(path: Path, *, out_root: Path = Path("reports/sweeps"), resume: bo
     eliminated: dict[str, float] = {}
     if spec.halving:
         ids = sample_ids(sweep, spec.halving.sample)
-        _run_all(execute, tasks_for(names, "@sample", ids), progress, "sample")
+        _run_all(execute, tasks_for(names, "@sample", ids), progress, "sample", shared)
         scores = {n: _value(folder / "runs" / f"{n}@sample", spec.halving.metric, spec.halving.suite) for n in names}
         keep = max(1, math.ceil(spec.halving.keep * len(names)))
         survivors = sorted(names, key=lambda n: (-scores[n], names.index(n)))[:keep]
         eliminated = {n: scores[n] for n in names if n not in survivors}
         state["halving"] = {"sample_cases": len(ids), "kept": survivors, "eliminated": eliminated}
         names = [n for n in names if n in survivors]
-    _run_all(execute, tasks_for(names), progress, "full")
+    _run_all(execute, tasks_for(names), progress, "full", shared)
 
     logs = {n: RunLog.read(folder / "runs" / n) for n in names}
     cases = {n: read_cases(folder / "runs" / n) for n in names}
@@ -169,14 +172,15 @@ def config_diff(logs: dict[str, RunLog]) -> list[dict[str, Any]]:
     return [{"path": path, "values": dict(zip(names, values, strict=True))} for path, values in changes]
 
 
-def _run_all(execute: Any, tasks: list[Task], progress: bool, stage: str) -> None:
+def _run_all(execute: Any, tasks: list[Task], progress: bool, stage: str, warm_first: bool = True) -> None:
     """The first variant runs alone, filling the candidate and embedding caches that the
-    others share; the rest then run in parallel without searching the same lists twice."""
+    others share; the rest then run in parallel without searching the same lists twice. With
+    caches that are not shared (``warm_first`` off), every variant goes at once."""
     if not tasks:
         return
     total = len(tasks)
     done = 0
-    for batch in (tasks[:1], tasks[1:]):
+    for batch in ((tasks[:1], tasks[1:]) if warm_first else (tasks,)):
         for result in execute(batch) if batch else ():
             done += 1
             if progress:

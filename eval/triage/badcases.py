@@ -3,6 +3,7 @@ become a regression set."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,12 @@ def to_suite(log: Any, bad: list[Any], out: Path) -> Path:
     by_id = {c.id: c for c in original.cases}
     cases = [by_id[r.case_id].model_dump(mode="json", by_alias=True, exclude_defaults=True) for r in bad]
     corpus = (source.parent / original.spec.corpus).resolve()
+    try:   # relative to the new suite file where it can be, so the suite travels (a Ray bundle refuses absolute paths)
+        where = os.path.relpath(corpus, Path(out).resolve().parent)
+    except ValueError:   # another drive (Windows)
+        where = str(corpus)
     spec = original.spec.model_dump(mode="json", exclude_defaults=True)
-    spec.update({"name": f"{name}-badcases", "corpus": str(corpus), "cases": cases,
+    spec.update({"name": f"{name}-badcases", "corpus": where, "cases": cases,
                  "description": f"failing cases of run {log.run_id} ({name})"})
     write_text_atomic(out, yaml.safe_dump(spec, allow_unicode=True, sort_keys=False))
     return out

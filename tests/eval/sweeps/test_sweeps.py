@@ -154,6 +154,8 @@ def test_ray_executor_on_a_local_ray_instance(beir: Path) -> None:
     _, local = run_sweep(write_sweep(beir, body), out_root=beir / "local", progress=False)
     _, ray = run_sweep(write_sweep(beir, body + "executor: ray\nworkers: 2\n"), out_root=beir / "ray", progress=False)
     assert ray["status"] == "complete" and quality(ray["leaderboard"]) == quality(local["leaderboard"])
+    # the driver builds no index for workers that build their own in a scratch workspace
+    assert ray["caches"]["indexes"] == {} and sum(local["caches"]["indexes"].values()) > 0
 
 
 def test_holm_and_paired_tests() -> None:

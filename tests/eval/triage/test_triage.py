@@ -120,6 +120,7 @@ def test_triage_command_groups_and_writes_a_regression_suite(project: Path, caps
     assert (run_dir / "triage.html").is_file()
     suite = yaml.safe_load(out.read_text(encoding="utf-8"))
     assert suite["name"] == "tiny-badcases" and len(suite["cases"]) == 4 and suite["identities"]
+    assert suite["corpus"] == "suite/docs"   # relative to the new suite file: it can travel (a Ray bundle)
     assert main(["validate", str(out)]) == 0
 
 
