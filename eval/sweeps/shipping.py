@@ -28,10 +28,9 @@ from eval.runs.folders import config_hash
 from eval.runs.log import RunLog
 from eval.runs.runner import run
 from eval.runs.secrets import redacted_config
-from eval.suites import Suite, _beir_paths, load_suite
+from eval.suites import load_suite, suite_files
 from eval.sweeps.task import Task
 from eval.workspace import DEFAULT_WORKDIR, Workspace
-from rag._yaml import load_yaml
 from rag.errors import InfrastructureError, InputError
 
 MAX_BUNDLE = 2 * 2**30   # compressed bytes: the object store holds it, and every worker extracts it
@@ -99,19 +98,6 @@ def _add_suite(tar: tarfile.TarFile, path: Path, prefix: str) -> str:
             tar.add(file, arcname=f"{prefix}/{file.relative_to(root).as_posix()}", filter=_visible)
             added.append(file)
     return f"{prefix}/{path.relative_to(root).as_posix()}"
-
-
-def suite_files(suite: Suite) -> list[Path]:
-    """Every file and folder the suite reads: its own file, its corpus, and its cases file (or
-    table, or a BEIR suite's queries and qrels, found as the suite loader finds them)."""
-    base = suite.path.parent
-    found = [suite.path, base / suite.spec.corpus]
-    if suite.spec.format == "beir":
-        queries, qrels = _beir_paths(load_yaml(suite.path), suite.spec, base)
-        found += [queries, *qrels.values()]
-    elif isinstance(suite.spec.cases, str):
-        found.append(base / suite.spec.cases)
-    return found
 
 
 def unpack(bundle: bytes, folder: Path) -> None:

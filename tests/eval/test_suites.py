@@ -163,7 +163,7 @@ def test_bad_turns_name_file_line_and_field(tmp_path) -> None:  # noqa: ANN001
 
 
 def test_beir_qrels_per_split_and_a_split_never_asked_for_is_never_read(tmp_path: Path, monkeypatch) -> None:
-    import eval.suites as suites_module
+    import eval.suites.formats as suites_module
 
     (tmp_path / "qrels").mkdir()
     (tmp_path / "corpus.jsonl").write_text('{"_id": "d1", "title": "T", "text": "a"}\n{"_id": "d2", "title": "U", "text": "b"}\n')

@@ -97,7 +97,7 @@ def project(tmp_path: Path, monkeypatch) -> Path:
 @pytest.mark.parametrize("kind", ["logistic", "lambdamart"])
 def test_a_fit_reads_only_the_dev_split_and_is_stored_by_its_key(project: Path, monkeypatch, kind: str) -> None:
     import eval.fit.fusion as fitting
-    import eval.suites as suites_module
+    import eval.suites.formats as suites_module
 
     read: list[str] = []
     real = suites_module._read_text

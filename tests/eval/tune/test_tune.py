@@ -60,7 +60,7 @@ def make_project(tmp_path: Path) -> Path:
 
 
 def test_a_tune_fits_on_dev_and_reads_the_test_qrels_only_for_its_report(project: Path, monkeypatch) -> None:
-    import eval.suites as suites_module
+    import eval.suites.formats as suites_module
 
     events: list[str] = []
     real_read, real_once = suites_module._read_text, trials.Context.run_once
@@ -192,7 +192,7 @@ def test_parallel_workers_give_the_same_trials_every_time(project: Path) -> None
 
 def test_nested_cross_validation_scores_every_fit_case_once_with_a_config_chosen_without_it(project: Path,
                                                                                              monkeypatch) -> None:
-    import eval.suites as suites_module
+    import eval.suites.formats as suites_module
 
     reads: list[str] = []
     real_read = suites_module._read_text
