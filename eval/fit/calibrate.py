@@ -51,6 +51,7 @@ class Signals:
     coverage: float
     answer_type: float = 0.0
     suite: str = ""            # pooled fits weigh each suite equally
+    typed: bool = False        # the question asks for a typed fact (a number, a date, a name …)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,19 @@ class Calibration:
     test: Scores | None
     default: dict[str, Scores] = field(default_factory=dict)   # the config's own parameters
     per_suite: dict[str, dict[str, Scores]] = field(default_factory=dict)   # pooled fits: each suite's share
+    gate: GateFit | None = None   # with --answer-type: the config's rule gated by the asked fact
+
+
+@dataclass
+class GateFit:
+    """``type_at`` fitted for the config's own rule gated by the asked fact: a typed question is
+    refused when its answer_type is below it (``evidence`` with ``answer_type: true``)."""
+
+    type_at: float
+    in_sample: Scores
+    cross_validated: Scores
+    test: Scores | None
+    per_suite: dict[str, dict[str, Scores]] = field(default_factory=dict)
 
 
 def score_of(s: Signals, p: Params) -> float:
@@ -121,6 +135,46 @@ def objective(signals: list[Signals], p: Params) -> tuple[float, float]:
     false_answer = [r.false_answer for r in results if not math.isnan(r.false_answer)]
     return (sum(balanced) / len(balanced) if balanced else math.nan,
             -(sum(false_answer) / len(false_answer)) if false_answer else 0.0)
+
+
+def gated_refusals(signals: list[Signals], base: Params, type_at: float) -> list[bool]:
+    return [s.hard_refuse or score_of(s, base) < base.answer_at or (s.typed and s.answer_type < type_at)
+            for s in signals]
+
+
+def fit_gate(signals: list[Signals], base: Params) -> float:
+    """``type_at`` for ``base`` gated by the asked fact: the cut between two observed answer_type
+    values that maximises :func:`objective` (each suite weighing the same; then fewer false
+    answers), in the middle of the widest run of optimal cuts."""
+    values = sorted({round(s.answer_type, 6) for s in signals if s.typed})
+    if not values:
+        return 0.0
+    cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
+    keyed = []
+    for t in cuts:
+        refused = gated_refusals(signals, base, t)
+        keyed.append(_objective_of(signals, refused))
+    top = max(keyed)
+    runs, start = [], None
+    for i, k in enumerate([*keyed, None]):
+        if k == top and start is None:
+            start = i
+        elif k != top and start is not None:
+            runs.append((start, i - 1))
+            start = None
+    lo, hi = max(runs, key=lambda r: (cuts[r[1]] - cuts[r[0]], -r[0]))
+    return round((cuts[lo] + cuts[hi]) / 2, 4)
+
+
+def _objective_of(signals: list[Signals], refused: list[bool]) -> tuple[float, float]:
+    """:func:`objective` of given decisions."""
+    suites = sorted({s.suite for s in signals})
+    results = [outcome([s for s in signals if s.suite == n], [r for s, r in zip(signals, refused, strict=True)
+                                                              if s.suite == n]) for n in suites]
+    balanced = [r.balanced for r in results if not math.isnan(r.balanced)]
+    false_answer = [r.false_answer for r in results if not math.isnan(r.false_answer)]
+    return (round(sum(balanced) / len(balanced), 12) if balanced else math.nan,
+            round(-(sum(false_answer) / len(false_answer)), 12) if false_answer else 0.0)
 
 
 def objectives(signals: list[Signals], p: Params, cuts: list[float]) -> list[tuple[float, float]]:
@@ -221,7 +275,8 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
         sig = frame.decision.signals
         out.append(Signals(case.id, case.split, case.expect in DECLINES, BEHAVIOUR_OF[frame.decision.action] in DECLINING,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
-                           float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name))
+                           float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
+                           bool(sig.get("typed", 0.0))))
     return out
 
 
@@ -261,6 +316,7 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     mine = configured(prepared.config, language)
     default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
+    gate = fit_gated(dev, test, mine, folds, names) if answer_type else None
     per_suite: dict[str, dict[str, Scores]] = {}
     if len(names) > 1:
         for n in names:
@@ -271,7 +327,31 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
                 per_suite[n] |= {"held-out test": evaluate(mine_test, params),
                                  "config as it is, test": evaluate(mine_test, mine)}
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
-                       evaluate(test, params) if test else None, default, per_suite)
+                       evaluate(test, params) if test else None, default, per_suite, gate)
+
+
+def fit_gated(dev: list[Signals], test: list[Signals], base: Params, folds: int, names: list[str]) -> GateFit:
+    """Fit ``type_at`` on dev for the config's own rule, cross-validate it the same way, and
+    score it once on test."""
+    type_at = fit_gate(dev, base)
+    refused = [False] * len(dev)
+
+    def held_out(t: float, held: list[int]) -> None:
+        decided = gated_refusals([dev[i] for i in held], base, t)
+        for i, r in zip(held, decided, strict=True):
+            refused[i] = r
+
+    folds_cv(folds_of(dev, folds), len(dev), lambda rest: fit_gate([dev[i] for i in rest], base), held_out)
+    per_suite: dict[str, dict[str, Scores]] = {}
+    if len(names) > 1:
+        for n in names:
+            mine = [i for i, s in enumerate(dev) if s.suite == n]
+            per_suite[n] = {"cross-validated (dev)": outcome([dev[i] for i in mine], [refused[i] for i in mine])}
+            mine_test = [s for s in test if s.suite == n]
+            if mine_test:
+                per_suite[n]["held-out test"] = outcome(mine_test, gated_refusals(mine_test, base, type_at))
+    return GateFit(type_at, outcome(dev, gated_refusals(dev, base, type_at)), outcome(dev, refused),
+                   outcome(test, gated_refusals(test, base, type_at)) if test else None, per_suite)
 
 
 def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> None:
@@ -301,6 +381,17 @@ def format_calibration(c: Calibration) -> str:
     p = c.params
     lines.append(f"  chosen: answer_at {p.answer_at}, dense_weight {p.dense_weight}, "
                  f"coverage_weight {p.coverage_weight}" + (f", type_weight {p.type_weight}" if p.type_weight else ""))
+    if c.gate is not None:
+        g = c.gate
+        lines.append("  the config's own rule gated by the asked fact (a typed question refused below type_at):")
+        lines.append(f"  {'gated, in-sample (dev)':<44}{g.in_sample.row()}")
+        lines.append(f"  {'gated, cross-validated (dev)':<44}{g.cross_validated.row()}")
+        if g.test:
+            lines.append(f"  {'gated, held-out test':<44}{g.test.row()}")
+        for name, rows in g.per_suite.items():
+            for what, scores in rows.items():
+                lines.append(f"  {name + ', gated, ' + what:<44}{scores.row()}")
+        lines.append(f"  chosen: type_at {g.type_at} (answer_type: true)")
     return "\n".join(lines)
 
 

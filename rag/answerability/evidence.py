@@ -254,6 +254,7 @@ def evidence(
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
+            signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)

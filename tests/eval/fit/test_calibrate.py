@@ -89,3 +89,25 @@ def test_the_asked_fact_weight_is_fitted_only_when_it_helps_on_dev() -> None:
     assert fit(signals).type_weight == 0.0 and evaluate(signals, fit(signals)).refusal_accuracy == 0.5
     p = fit(signals, (0.0, 0.5, 1.0))
     assert p.type_weight > 0 and evaluate(signals, p).refusal_accuracy == 1.0
+
+
+def test_the_asked_fact_gate_is_fitted_on_dev_and_leaves_untyped_questions_alone() -> None:
+    """The config's own rule answers all of these; typed questions whose answer_type is low must
+    be refused, so the fitted type_at falls between the two groups; an untyped question with a
+    low answer_type is never refused by the gate."""
+    from eval.fit.calibrate import fit_gate, gated_refusals
+
+    base = Params(0.1, 0.0, 0.0)
+    typed = [Signals(f"t{i}", "dev", i % 2 == 0, False, 0.5, 0, 0, answer_type=0.2 if i % 2 == 0 else 0.8,
+                     typed=True) for i in range(20)]
+    untyped = [Signals("u", "dev", False, False, 0.5, 0, 0, answer_type=0.1, typed=False)]
+    t = fit_gate(typed + untyped, base)
+    assert 0.2 < t < 0.8
+    refused = gated_refusals(typed + untyped, base, t)
+    assert refused[:20] == [s.expect_refuse for s in typed] and refused[20] is False
+
+
+def test_calibrate_answer_type_prints_the_gated_fit(project: Path, capsys) -> None:
+    assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type"]) == 0
+    printed = capsys.readouterr().out
+    assert "gated, cross-validated (dev)" in printed and "chosen: type_at" in printed
