@@ -150,10 +150,13 @@ def fit_gate(signals: list[Signals], base: Params) -> float:
     if not values:
         return 0.0
     cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
-    keyed = []
-    for t in cuts:
-        refused = gated_refusals(signals, base, t)
-        keyed.append(_objective_of(signals, refused))
+    keyed = [_objective_of(signals, gated_refusals(signals, base, t)) for t in cuts]
+    return middle_of_best(cuts, keyed)
+
+
+def middle_of_best(cuts: list[float], keyed: list[tuple[float, float]]) -> float:
+    """The cut in the middle of the widest contiguous run of cuts that reach the best objective,
+    so that a threshold does not sit on the edge of the cases it was fit on."""
     top = max(keyed)
     runs, start = [], None
     for i, k in enumerate([*keyed, None]):
@@ -215,15 +218,7 @@ def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Par
             if scores else [0.0]
         keyed = objectives(signals, Params(0, dw, cw, tw), cuts)
         top = max(keyed)
-        runs, start = [], None   # contiguous runs of optimal cuts
-        for i, k in enumerate([*keyed, None]):
-            if k == top and start is None:
-                start = i
-            elif k != top and start is not None:
-                runs.append((start, i - 1))
-                start = None
-        lo, hi = max(runs, key=lambda r: (cuts[r[1]] - cuts[r[0]], -r[0]))
-        p = Params(round((cuts[lo] + cuts[hi]) / 2, 4), dw, cw, tw)
+        p = Params(middle_of_best(cuts, keyed), dw, cw, tw)
         if best is None or top > best[0]:
             best = (top, p)
     assert best is not None
