@@ -41,18 +41,19 @@ class RateLimit:
     """At most ``per_second`` requests a second across every thread: each caller waits for
     its slot."""
 
-    def __init__(self, per_second: float) -> None:
+    def __init__(self, per_second: float, clock: Any = time.monotonic, sleep: Any = time.sleep) -> None:
         self.interval = 1.0 / per_second
         self.next = 0.0
         self.lock = threading.Lock()
+        self.clock, self.sleep = clock, sleep   # injectable, so a test needs no real time
 
     def __call__(self) -> None:
         with self.lock:
-            now = time.monotonic()
+            now = self.clock()
             slot = max(now, self.next)
             self.next = slot + self.interval
         if slot > now:
-            time.sleep(slot - now)
+            self.sleep(slot - now)
 
 
 class Http:

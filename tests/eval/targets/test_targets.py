@@ -269,12 +269,14 @@ def test_response_mapping_reads_nested_paths_and_rejects_malformed_replies() -> 
 def test_rate_limit_spaces_requests() -> None:
     from eval.targets.http import RateLimit
 
-    limiter = RateLimit(1000.0)
-    slots = []
+    now, waits = [10.0], []   # a fake clock: three callers arrive at the same instant
+    limiter = RateLimit(1000.0, clock=lambda: now[0], sleep=waits.append)
     for _ in range(3):
         limiter()
-        slots.append(limiter.next)
-    assert slots[1] - slots[0] == pytest.approx(0.001) and slots[2] - slots[1] == pytest.approx(0.001)
+    assert waits == [pytest.approx(0.001), pytest.approx(0.002)]   # the 2nd waits one slot, the 3rd two
+    now[0] = 20.0                                                  # after a pause nobody waits
+    limiter()
+    assert len(waits) == 2
 
 
 def test_missing_api_key_env_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
