@@ -109,8 +109,13 @@ def score_of(s: Signals, p: Params) -> float:
     return s.semantic + p.dense_weight * s.dense + p.coverage_weight * s.coverage + p.type_weight * s.answer_type
 
 
+def refusals(signals: list[Signals], p: Params) -> list[bool]:
+    """What the rule with parameters ``p`` refuses: a hard refusal, or a score under the threshold."""
+    return [s.hard_refuse or score_of(s, p) < p.answer_at for s in signals]
+
+
 def evaluate(signals: list[Signals], p: Params) -> Scores:
-    return outcome(signals, [s.hard_refuse or score_of(s, p) < p.answer_at for s in signals])
+    return outcome(signals, refusals(signals, p))
 
 
 def outcome(signals: list[Signals], refused_list: list[bool]) -> Scores:
@@ -129,17 +134,12 @@ def outcome(signals: list[Signals], refused_list: list[bool]) -> Scores:
 def objective(signals: list[Signals], p: Params) -> tuple[float, float]:
     """What a fit maximises: balanced accuracy — the mean over suites when several are pooled,
     so that a large suite cannot outvote a small one — then fewer false answers."""
-    suites = sorted({s.suite for s in signals})
-    results = [evaluate([s for s in signals if s.suite == name], p) for name in suites]
-    balanced = [r.balanced for r in results if not math.isnan(r.balanced)]
-    false_answer = [r.false_answer for r in results if not math.isnan(r.false_answer)]
-    return (sum(balanced) / len(balanced) if balanced else math.nan,
-            -(sum(false_answer) / len(false_answer)) if false_answer else 0.0)
+    return objective_of(signals, refusals(signals, p))
 
 
 def gated_refusals(signals: list[Signals], base: Params, type_at: float) -> list[bool]:
-    return [s.hard_refuse or score_of(s, base) < base.answer_at or (s.typed and s.answer_type < type_at)
-            for s in signals]
+    return [refused or (s.typed and s.answer_type < type_at) for s, refused in zip(signals, refusals(signals, base),
+                                                                                      strict=True)]
 
 
 def fit_gate(signals: list[Signals], base: Params) -> float:
@@ -150,7 +150,7 @@ def fit_gate(signals: list[Signals], base: Params) -> float:
     if not values:
         return 0.0
     cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
-    keyed = [_objective_of(signals, gated_refusals(signals, base, t)) for t in cuts]
+    keyed = [objective_of(signals, gated_refusals(signals, base, t)) for t in cuts]
     return middle_of_best(cuts, keyed)
 
 
@@ -169,8 +169,8 @@ def middle_of_best(cuts: list[float], keyed: list[tuple[float, float]]) -> float
     return round((cuts[lo] + cuts[hi]) / 2, 4)
 
 
-def _objective_of(signals: list[Signals], refused: list[bool]) -> tuple[float, float]:
-    """:func:`objective` of given decisions."""
+def objective_of(signals: list[Signals], refused: list[bool]) -> tuple[float, float]:
+    """:func:`objective` of given decisions (rounded, so that equal objectives compare equal)."""
     suites = sorted({s.suite for s in signals})
     results = [outcome([s for s in signals if s.suite == n], [r for s, r in zip(signals, refused, strict=True)
                                                               if s.suite == n]) for n in suites]
@@ -236,8 +236,8 @@ def cross_validated_refusals(signals: list[Signals], k: int, type_weights: tuple
     refused = [False] * len(signals)
 
     def held_out(p: Params, held: list[int]) -> None:
-        for i in held:
-            refused[i] = signals[i].hard_refuse or score_of(signals[i], p) < p.answer_at
+        for i, r in zip(held, refusals([signals[i] for i in held], p), strict=True):
+            refused[i] = r
 
     folds_cv(folds_of(signals, k), len(signals), lambda rest: fit([signals[i] for i in rest], type_weights), held_out)
     return refused
@@ -312,17 +312,24 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
     gate = fit_gated(dev, test, mine, folds, names) if answer_type else None
-    per_suite: dict[str, dict[str, Scores]] = {}
-    if len(names) > 1:
-        for n in names:
-            mine_dev = [i for i, s in enumerate(dev) if s.suite == n]
-            mine_test = [s for s in test if s.suite == n]
-            per_suite[n] = {"cross-validated (dev)": outcome([dev[i] for i in mine_dev], [refused[i] for i in mine_dev])}
-            if mine_test:
-                per_suite[n] |= {"held-out test": evaluate(mine_test, params),
-                                 "config as it is, test": evaluate(mine_test, mine)}
+    per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
+                                                       "config as it is, test": lambda cases: refusals(cases, mine)})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate)
+
+
+def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
+               on_test: dict[str, Any]) -> dict[str, dict[str, Scores]]:
+    """A pooled fit's share in each suite: its cross-validated dev figures, and what each rule
+    of ``on_test`` (label → the refusals it makes) does on its test cases. Empty for one suite."""
+    out: dict[str, dict[str, Scores]] = {}
+    for name in names if len(names) > 1 else []:
+        mine = [i for i, s in enumerate(dev) if s.suite == name]
+        out[name] = {"cross-validated (dev)": outcome([dev[i] for i in mine], [cv_refused[i] for i in mine])}
+        mine_test = [s for s in test if s.suite == name]
+        if mine_test:
+            out[name] |= {label: outcome(mine_test, decide(mine_test)) for label, decide in on_test.items()}
+    return out
 
 
 def fit_gated(dev: list[Signals], test: list[Signals], base: Params, folds: int, names: list[str]) -> GateFit:
@@ -337,14 +344,8 @@ def fit_gated(dev: list[Signals], test: list[Signals], base: Params, folds: int,
             refused[i] = r
 
     folds_cv(folds_of(dev, folds), len(dev), lambda rest: fit_gate([dev[i] for i in rest], base), held_out)
-    per_suite: dict[str, dict[str, Scores]] = {}
-    if len(names) > 1:
-        for n in names:
-            mine = [i for i, s in enumerate(dev) if s.suite == n]
-            per_suite[n] = {"cross-validated (dev)": outcome([dev[i] for i in mine], [refused[i] for i in mine])}
-            mine_test = [s for s in test if s.suite == n]
-            if mine_test:
-                per_suite[n]["held-out test"] = outcome(mine_test, gated_refusals(mine_test, base, type_at))
+    per_suite = each_suite(names, dev, refused, test,
+                           {"held-out test": lambda cases: gated_refusals(cases, base, type_at)})
     return GateFit(type_at, outcome(dev, gated_refusals(dev, base, type_at)), outcome(dev, refused),
                    outcome(test, gated_refusals(test, base, type_at)) if test else None, per_suite)
 
