@@ -111,3 +111,19 @@ def test_calibrate_answer_type_prints_the_gated_fit(project: Path, capsys) -> No
     assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type"]) == 0
     printed = capsys.readouterr().out
     assert "gated, cross-validated (dev)" in printed and "chosen: type_at" in printed
+
+
+def test_a_pooled_fit_of_two_languages_is_refused_in_one_line(project: Path, capsys) -> None:
+    """One threshold per language: pooling an English and a Chinese suite is an input error."""
+    zh = project / "zh"
+    (zh / "docs").mkdir(parents=True)
+    (zh / "docs" / "a.md").write_text("# 住宿\n\n上海住宿每晚上限 500 元。", encoding="utf-8")
+    (zh / "cases.jsonl").write_text('{"id": "q", "question": "上海住宿上限是多少？", "expected_docs": ["a"]}',
+                                    encoding="utf-8")
+    (zh / "suite.yaml").write_text("name: zh\nlanguage: zh\ncorpus: docs\ncases: cases.jsonl\n", encoding="utf-8")
+    config = (project / "config.yaml").read_text(encoding="utf-8")
+    (project / "config.yaml").write_text(config.replace("suites: ['", f"suites: ['{zh / 'suite.yaml'}', '"),
+                                         encoding="utf-8")
+    code = main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--suite", "zh", "--pool"])
+    err = capsys.readouterr().err
+    assert code == 2 and "one language" in err and "Traceback" not in err
