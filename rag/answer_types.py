@@ -49,7 +49,7 @@ _ASK = {
         ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
                    r"\bwhat (percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|cap)\b|"
                    r"\bwhat is the (maximum|minimum|limit|cap|amount|number|price|cost|fee|rate)\b"),
-        ("date", r"\bwhen\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
+        ("date", r"\bwhen\b|\bhow quickly\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
                  r"\bwhich (year|date|day|month|century|decade|era|period)\b|\bby what (date|time)\b|\bhow soon\b"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
                    r"manager|director|officer|team member)\b"),
@@ -143,6 +143,12 @@ _LIST = {
     "en": re.compile(r",[^,]+,|;|\b(and|or)\b|^\s*[-*•]\s|\|"),
 }
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z'’-]+(?:\s+(?:of|de|van|von|the|and|&)?\s*[A-Z][a-zA-Z'’-]+)*")
+# the labels of a document's structure, which a "how many" question never asks for
+_STRUCTURE = {
+    "zh": re.compile(rf"第[{_ZH_NUM}0-9０-９]+[条章节款项篇部编卷]"),
+    "en": re.compile(r"\b(article|section|chapter|clause|part|appendix|annex|§)\s*[0-9IVXivx]+(\.[0-9]+)*", re.I),
+}
+_ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
 
 
@@ -174,6 +180,8 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     lang = "zh" if _CJK.search(sentence) or _CJK.search(question) else "en"
     found: list[str] = []
     if kind == "number":
+        if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
+            sentence = _STRUCTURE[lang].sub(" ", sentence)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
             found = [n.group() for n in re.finditer(r"[0-9０-９][0-9０-９.,]*|[%％]|百分之[^，。]{1,4}", sentence)] + \

@@ -113,6 +113,21 @@ def test_extractive_quotes_table_rows_with_their_header() -> None:
     assert out.text == "职级: 经理; 一线城市: 650 元/晚; 其他城市: 380 元/晚 [1]"
 
 
+def test_extractive_answers_a_typed_question_from_a_statement_that_holds_the_type() -> None:
+    # the heading shares more of the question's words; only the row holds an amount
+    ctx = [item(1, "第三条 住宿费按城市等级实行上限管理，超出部分由员工自行承担。\n\n| 职级 | 一线城市（北京、上海） |\n"
+                   "|---|---|\n| 普通员工 | 500 元/晚 |\n| 经理 | 650 元/晚 |")]
+    question = "经理去上海出差，住宿费每晚上限是多少？"
+    typed = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0}})
+    assert typed(question, ctx, ANSWER, env([], "zh")).text == "职级: 经理; 一线城市（北京、上海）: 650 元/晚 [1]"
+    plain = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0,
+                                                               "typed_first": False}})
+    assert "650" not in plain(question, ctx, ANSWER, env([], "zh")).text
+    en = [item(1, "Section 4 sets the hotel caps for every city tier.\n\nThe cap for directors is 300 USD a night.")]
+    out = typed("How much is the hotel cap for directors per city tier?", en, ANSWER, env([]))
+    assert out.text == "The cap for directors is 300 USD a night. [1]"
+
+
 def test_extractive_refuses_and_marks_partial() -> None:
     gen = generators.build("extractive")
     assert gen("q", EN_CONTEXT, Decision("refuse", "x"), env([])).text == refusal("en")

@@ -61,6 +61,17 @@ def test_a_fact_the_question_already_holds_is_not_its_answer() -> None:
     assert not has_candidate("A coffee costs 3.50.", "date", "When does the canteen open?")   # a price, not a clock time
 
 
+def test_the_label_of_a_passage_is_not_a_quantity() -> None:
+    # "第三条" / "Section 4" label a passage: a "how much" question is not answered by them …
+    assert not has_candidate("第三条 住宿费按城市等级实行上限管理。", "number", "住宿费上限是多少？")
+    assert not has_candidate("Section 4 sets the caps for every tier.", "number", "How much is the cap?")
+    # … unless the question asks for the label itself
+    assert has_candidate("第三条 住宿费按城市等级实行上限管理。", "number", "第几条规定了住宿费上限？")
+    assert has_candidate("Section 4 sets the caps.", "number", "Which section sets how many nights are capped?")
+    assert asked_type("How quickly does the helpdesk answer a P3 ticket?") == "date"   # a duration
+    assert has_candidate("P3 tickets get a first response within 4 hours.", "date", "How quickly is a P3 ticket answered?")
+
+
 ASKED = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
                                         "partial_coverage": 0.0, "answer_type": True, "type_at": 0.6}}
 

@@ -82,3 +82,70 @@ def test_pipeline_uses_the_rewrite_for_every_later_stage(tmp_path, monkeypatch) 
     transform = next(t for t in retrieval.trace if t.stage == "transform")
     assert transform.input["question"] == "那经理呢？" and "standalone: 经理，普通员工" in transform.note
     assert retrieval.question.startswith("经理，") and retrieval.candidates[0].chunk.doc_id == "travel-policy"
+
+
+# ── slot swaps (rag.transforms.slots): a fake embedder that knows which words are siblings ──
+SIBLINGS = [{"经理", "员工", "普通员工", "总监"}, {"Lisbon", "London", "Osaka"}, {"conferences", "courses", "language courses"},
+            {"directors", "staff"}]
+
+
+def fake_similar(text: str, others: list[str]) -> list[float]:
+    def cosine(a: str, b: str) -> float:
+        if any(a in group and b in group for group in SIBLINGS):
+            return 0.6 if " " not in b else 0.5
+        return 0.1
+    return [cosine(text, o) for o in others]
+
+
+@pytest.mark.parametrize("question, previous, language, expected", [
+    ("那经理呢？", "普通员工去上海出差，住宿费每晚上限是多少？", "zh", "经理去上海出差，住宿费每晚上限是多少？"),
+    ("What about Lisbon?", "What is the nightly hotel cap in London?", "en", "What is the nightly hotel cap in Lisbon?"),
+    ("And for directors?", "What is the hotel cap for staff in London?", "en", "What is the hotel cap for directors in London?"),
+    # the head word takes its modifier with it
+    ("And for conferences?", "How much is reimbursed for language courses?", "en", "How much is reimbursed for conferences?"),
+    # by shape, no embedder needed: a code for a code, a number for a number with the same unit
+    ("那 VPN-691 呢？", "VPN-809 错误该怎么处理？", "zh", "VPN-691 错误该怎么处理？"),
+    ("And VPN-650?", "What does the VPN-203 error mean?", "en", "What does the VPN-650 error mean?"),
+    ("那满 10 年呢？", "工作满 20 年有几天年假？", "zh", "工作满 10 年有几天年假？"),
+])
+def test_an_elliptical_follow_up_swaps_the_slot_it_names_and_keeps_the_rest(
+        question: str, previous: str, language: str, expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "…"}]
+    assert standalone(question, history, language, fake_similar) == expected
+
+
+def test_with_no_slot_of_the_same_kind_the_follow_up_is_joined_instead() -> None:
+    history = [{"role": "user", "content": "出差住宿费每晚上限是多少？"}]
+    assert standalone("那上海呢？", history, "zh", fake_similar) == "上海，出差住宿费每晚上限是多少？"
+
+
+@pytest.mark.parametrize("question, previous, language, expected", [
+    ("这个需要发票吗？", "出差伙食补助每天多少钱？", "zh", "出差伙食补助每天需要发票吗？"),
+    ("Can it be taken after the child's second birthday?", "How long is parental leave?", "en",
+     "Can parental leave be taken after the child's second birthday?"),
+])
+def test_a_pronoun_that_points_back_is_replaced_by_the_earlier_topic(
+        question: str, previous: str, language: str, expected: str) -> None:
+    assert is_follow_up(question, language)   # however long the question is
+    assert standalone(question, [{"role": "user", "content": previous}], language, fake_similar) == expected
+
+
+def test_a_chain_of_slot_swaps_keeps_the_first_questions_constraints() -> None:
+    chain = [{"role": "user", "content": "普通员工去上海出差，住宿费每晚上限是多少？"}, {"role": "user", "content": "那经理呢？"}]
+    assert standalone("总监呢？", chain, "zh", fake_similar) == "总监去上海出差，住宿费每晚上限是多少？"
+
+
+def test_the_followup_transform_swaps_with_the_corpus_embedder(tmp_path) -> None:  # noqa: ANN001
+    from rag.transforms import transforms
+    from rag.types import QueryEnv
+
+    class Space:
+        language = "en"
+
+        def embed_queries(self, texts: list[str]) -> list[list[float]]:   # Lisbon ≈ London, all else apart
+            return [[1.0, 0.0] if t in ("Lisbon", "London") else [0.0, 1.0] if t == "hotel" else [0.6, -0.8] for t in texts]
+
+    transform = transforms.build({"name": "followup"})
+    history = ({"role": "user", "content": "What is the hotel cap in London?"},)
+    out = transform("What about Lisbon?", QueryEnv(Space(), None, None, history))  # type: ignore[arg-type]
+    assert out[0].text == "What is the hotel cap in Lisbon?" and out[0].kind == "standalone"

@@ -1,0 +1,168 @@
+"""Which part of the earlier question a follow-up replaces, and what the earlier question was about.
+
+An elliptical follow-up names only what changed: "那经理呢？" after "普通员工去上海出差，住宿费每晚
+上限是多少？", "And VPN-650?" after "What does the VPN-203 error mean?". The standalone question
+keeps the subject and the constraints of the earlier turn and swaps the one slot the follow-up
+names: "普通经理去上海出差，住宿费每晚上限是多少？" (the rank), "What does the VPN-650 error
+mean?" (the code). A follow-up that points back with a pronoun ("这个需要发票吗？", "Can it be
+taken after …?") has the pronoun replaced by the earlier question's topic.
+
+The slot is found by the same rules in every corpus:
+
+- **shape** — a code replaces a code (``VPN-203`` → ``VPN-650``, ``P2`` → ``P4``), a number
+  with a unit replaces a number with the same unit (``3 天`` → ``5 天``);
+- **meaning** — otherwise the span of the earlier question (a word, or two adjacent words)
+  closest to the follow-up under the corpus's own embedder, when its cosine reaches
+  ``swap_at``: a rank for a rank (经理 / 员工 0.57), a city for a city (Lisbon / London 0.51), a
+  benefit for a benefit (gym memberships / courses 0.33), never the topic (经理 / 住宿费 0.08).
+  Below it, nothing in the earlier question is of the same kind ("那上海呢？" after a question
+  that names no city: 上海 / 出差 0.26), and the follow-up is joined to it instead (its own
+  content first). A swapped word takes its modifier with it when the phrase is nearly as
+  close ("free software" → "paid software").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from rag.answer_types import without_asking
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_]?\d+[A-Za-z0-9]*(?![A-Za-z0-9])")
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d+")
+
+# words that never fill a slot: question scaffolding, function words, pronouns
+_EN_SKIP = frozenset(
+    "a an the of in on at to for and or is are was were be been do does did can could should would will "
+    "may must shall what which who whom whose when where why how much many long i me my we our you your "
+    "it its they them their this that these those there here there's what's any some get have has had "
+    "about with from by as per if then than so also please tell each every".split())
+_ZH_SKIP = frozenset(
+    "什么 多少 怎么 怎样 如何 哪些 哪个 哪里 是否 可以 能否 能 会 需要 要 吗 呢 吧 请问 一下 我 我们 你 您 是 有 "
+    "没有 几 谁 为什么 多久 的 了 和 与 及 或 在 去 到 把 被 对 为 这个 那个 这 那 它 其 该 每 上限 最多 最少 "
+    "一共 总共 应该 得 想 知道 时候".split())
+_EN_POINTER = re.compile(r"\b(it|its|they|them|their|that|this|those|these)\b", re.I)
+_ZH_POINTER = re.compile(r"(它们|它|这个|那个|这些|那些|这种|那种|上述|该项|此项)")
+
+Similar = Callable[[str, Sequence[str]], Sequence[float]]
+
+
+def spans(question: str, language: str) -> list[str]:
+    """Candidate slots of a question: its content words and pairs of adjacent content words,
+    as written (so that a replacement keeps the rest of the question intact)."""
+    if language == "en":
+        words = [w for w in _EN_WORD.findall(question)]
+        keep = [w for w in words if w.lower() not in _EN_SKIP]
+        pairs = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
+                 if a.lower() not in _EN_SKIP and b.lower() not in _EN_SKIP and f"{a} {b}" in question]
+        return list(dict.fromkeys(keep + pairs))
+    import jieba
+
+    words = [w for w in jieba.lcut(question) if w.strip()]
+    content = [w for w in words if w not in _ZH_SKIP and (len(w) > 1 or not _CJK.search(w))
+               and (_CJK.search(w) or re.search(r"[A-Za-z0-9]", w))]
+    pairs = [a + b for a, b in zip(words, words[1:], strict=False)
+             if a in content and b in content and a + b in question]
+    return list(dict.fromkeys(content + pairs))
+
+
+def by_shape(content: str, previous: str) -> tuple[str, str] | None:
+    """The span of ``previous`` that ``content`` replaces by its form alone, and what replaces
+    it: a code for a code, a number for the one number with the same unit ("那满 10 年呢？"
+    swaps "20 年" for "10 年"); None when the forms say nothing."""
+    if _CODE.fullmatch(content.strip()):
+        old = [m.group() for m in _CODE.finditer(previous)]
+        return (old[0], content.strip()) if len(old) == 1 else None
+    numbers = [m for m in _NUMBER.finditer(content) if m.group(2)]
+    if len(numbers) == 1 and len(content) - len(numbers[0].group(0)) <= 3:   # "满 10 年", "10 years"
+        unit = numbers[0].group(2).lower()
+        same = [m.group(0).strip() for m in _NUMBER.finditer(previous) if (m.group(2) or "").lower() == unit]
+        return (same[0], numbers[0].group(0).strip()) if len(same) == 1 else None
+    return None
+
+
+def best_slot(content: str, previous: str, language: str, similar: Similar | None,
+              swap_at: float) -> tuple[str, str] | None:
+    """The span of ``previous`` the follow-up's ``content`` replaces, and its replacement."""
+    shaped = by_shape(content, previous)
+    if shaped is not None:
+        return shaped
+    if similar is None:
+        return None
+    candidates = [s for s in spans(previous, language) if s.lower() != content.lower()]
+    if not candidates:
+        return None
+    scores = np.asarray(similar(content, candidates), dtype=float)
+    best = int(scores.argmax())
+    if scores[best] < swap_at:
+        return None
+    # a word that heads a phrase is swapped with its modifier ("free software" → "paid
+    # software", "language courses" → "conferences") when the phrase is nearly as close
+    phrases = [(float(scores[i]), c) for i, c in enumerate(candidates)
+               if c != candidates[best] and _contains(c, candidates[best], language)]
+    if phrases and max(phrases)[0] >= 0.7 * scores[best]:
+        return max(phrases)[1], content
+    return candidates[best], content
+
+
+def _contains(phrase: str, word: str, language: str) -> bool:
+    return word in phrase.split() if language == "en" else word in phrase and len(phrase) > len(word)
+
+
+def topic(previous: str, language: str) -> str:
+    """What the earlier question is about: its content words in order ("How long is parental
+    leave?" → "parental leave"; "出差伙食补助每天多少钱？" → "出差伙食补助")."""
+    previous = without_asking(previous)   # "how many days" asks; it is not the topic
+    if language == "en":
+        return " ".join(w for w in _EN_WORD.findall(previous) if w.lower() not in _EN_SKIP)
+    import jieba
+
+    out = []
+    for word in jieba.lcut(previous):
+        if word in _ZH_SKIP or not (_CJK.search(word) or re.search(r"[A-Za-z0-9]", word)):
+            if out:
+                break   # the topic is the first run of content words
+            continue
+        out.append(word)
+    return "".join(out)
+
+
+def points_back(question: str, language: str) -> re.Match[str] | None:
+    return (_EN_POINTER if language == "en" else _ZH_POINTER).search(question)
+
+
+def resolve_pointer(question: str, previous: str, language: str) -> str | None:
+    """The question with its first back-pointing pronoun replaced by the earlier question's
+    topic; None when it has none (or the earlier question has no topic words)."""
+    match = points_back(question, language)
+    subject = topic(previous, language)
+    if match is None or not subject:
+        return None
+    replacement = subject if language != "en" or match.group().lower() not in {"its", "their"} else f"{subject}'s"
+    return question[: match.start()] + replacement + question[match.end():]
+
+
+def swap(question: str, content: str, previous: str, language: str, similar: Similar | None,
+         swap_at: float) -> str | None:
+    """The earlier question with the follow-up's slot swapped in, or None when no slot matches."""
+    slot = best_slot(content, previous, language, similar, swap_at)
+    if slot is None or slot[0] not in previous:
+        return None
+    return previous.replace(slot[0], slot[1], 1)
+
+
+def embedder_similarity(embed: Callable[[list[str]], object]) -> Similar:
+    """Cosines between one text and several under an embedder (``space.embed_queries``)."""
+
+    def similar(text: str, others: Sequence[str]) -> list[float]:
+        vectors = np.asarray(embed([text, *others]), dtype=float)
+        norms = np.linalg.norm(vectors, axis=1)
+        norms[norms == 0] = 1.0
+        unit = vectors / norms[:, None]
+        return list(unit[1:] @ unit[0])
+
+    return similar
