@@ -170,7 +170,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="8")
+@answerability.register("evidence", version="9")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -191,10 +191,14 @@ def evidence(
     type_at: float | dict[str, float] | None = None,
     typed_only: bool = True,
     window: int = 2,
+    parts: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
-    decision is version 7's, signal for signal."""
+    decision is version 7's, signal for signal. With ``parts`` (version 9), a question the
+    ``split`` transform cut into parts (two questions in one message, "A 和 B 分别…") is decided
+    part by part over the same packed context: answered when every part has evidence in some
+    source, partial when only some have, refused when none has."""
     corpus_terms = CorpusTerms()
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
@@ -283,7 +287,25 @@ def evidence(
         said_type = f"; asked {asked.kind}" if asked is not None else ""
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
-    return decide
+    def decide_parts(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
+        asked = [p for p in env.facts.get("sub_queries", []) if p != question]
+        whole = decide(question, context, env)
+        if not parts or len(asked) < 2 or not context:
+            return whole
+        each = [decide(part, context, env) for part in asked]
+        held = [part for part, d in zip(asked, each, strict=True) if d.action in ("answer", "conflict", "partial")]
+        signals = {**whole.signals, "parts": float(len(asked)), "parts_answered": round(len(held) / len(asked), 4)}
+        if len(held) == len(asked):
+            if whole.action in ("answer", "conflict"):
+                return Decision(whole.action, whole.reason, signals, whole.evidence)
+            return Decision("answer", f"every part has evidence ({len(asked)} parts): "
+                                      + "; ".join(d.reason for d in each), signals)
+        if held:
+            missing = [part for part in asked if part not in held]
+            return Decision("partial", f"evidence for {len(held)} of {len(asked)} parts; none for {missing}", signals)
+        return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
+
+    return decide_parts
 
 
 @answerability.register("answer_type", version="1")

@@ -132,6 +132,15 @@ def extractive(
             key=lambda p: (-p[0], p[1].number, p[1].order),
         )
 
+    def ordered(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
+        """``ranked``, with the statements that hold a candidate of the asked type first."""
+        scored = ranked(question, units, env)
+        kind = asked_type(question)
+        if typed_first and kind not in UNTYPED:
+            typed = [(s, u) for s, u in scored if s >= min_score and has_candidate(u.text, kind, question)]
+            scored = typed + [p for p in scored if p not in typed]
+        return scored
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -149,18 +158,14 @@ def extractive(
             pointed = [item for item in sources if not names_document(question, item.title)]
             sources = pointed or sources
         units = [u for item in sources for u in units_of(item)]
-        scored = ranked(question, units, env)
-        kind = asked_type(question)
-        if typed_first and kind not in UNTYPED:
-            typed = [(s, u) for s, u in scored if s >= min_score and has_candidate(u.text, kind, question)]
-            scored = typed + [p for p in scored if p not in typed]
+        scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         # a question split into parts: the best statement for every part, too
         for part in env.facts.get("sub_queries", []):
-            top = ranked(part, units, env)
+            top = ordered(part, units, env)
             if top and top[0][0] >= min_score and top[0][1] not in picked:
                 picked.append(top[0][1])
         picked.sort(key=lambda u: (u.number, u.order))

@@ -79,7 +79,21 @@ _EN_SEP = re.compile(r",\s*(?:and|or)\s+|\s+(?:and|or)\s+|,\s+", re.I)
 _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 
 
+# one message that asks several questions: "居家办公每周最多几天？电脑坏了多久响应？"
+_QUESTIONS = re.compile(r"[^？?；;]+[？?；;]")
+
+
+def _asked_questions(question: str) -> list[str]:
+    """The questions of a message that asks more than one, each ending in its own question
+    mark (or a semicolon); none when it asks one. Each must be long enough to stand alone."""
+    found = [q.strip() for q in _QUESTIONS.findall(question.strip() + ("" if question.strip()[-1:] in "？?；;" else "？"))]
+    found = [q for q in found if len(re.sub(r"\W", "", q)) >= 4]
+    return found if len(found) >= 2 else []
+
+
 def _zh_parts(question: str) -> list[str]:
+    if asked := _asked_questions(question):
+        return asked
     q = re.sub(r"分别|各自", "", question)
     match = _ZH_SEP.search(q)
     if not match:
@@ -104,6 +118,8 @@ _EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|
 
 
 def _en_parts(question: str) -> list[str]:
+    if asked := _asked_questions(question):
+        return asked
     match = _EN_SEP.search(question)
     if not match:
         return []

@@ -119,3 +119,26 @@ def test_the_gate_leaves_an_untyped_question_to_the_evidence_score() -> None:
     assert answerability.build(strict)("Can I expense a taxi fare?", context, space).action == "answer"
     every = {**strict, "params": {**strict["params"], "typed_only": False}}
     assert answerability.build(every)("Can I expense a taxi fare?", context, space).action == "refuse"
+
+
+def test_a_question_in_parts_is_answered_only_when_every_part_has_evidence() -> None:
+    """Two questions in one message, each answered by a different source: answered when both
+    have evidence, partial when one has, refused when none has."""
+    hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
+    leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
+    other = item(3, "Parking\nThe car park opens at 7 in the morning.", "parking")
+    space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text), chunk("parking#3", other.text)])
+    parts = ["What is the nightly hotel cap in Lisbon?", "How long is parental leave?"]
+    space.facts["sub_queries"] = parts
+    question = "What is the nightly hotel cap in Lisbon, and how long is parental leave?"
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                 "answer_at": 0.6, "partial_coverage": 0.0}})
+    both = decide(question, [hotel, leave], space)
+    assert both.action == "answer" and both.signals["parts_answered"] == 1.0
+    one = decide(question, [hotel, other], space)
+    assert one.action == "partial" and one.signals["parts_answered"] == 0.5 and "parental leave" in one.reason
+    assert decide(question, [other], space).action == "refuse"
+    whole_only = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                     "answer_at": 0.6, "partial_coverage": 0.0,
+                                                                     "parts": False}})
+    assert whole_only(question, [hotel, other], space).action != "partial"   # the whole question alone decides

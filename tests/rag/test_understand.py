@@ -58,6 +58,10 @@ def test_classify_records_the_asked_fact_beside_the_question_type() -> None:
     ("VPN-809 和 VPN-720 分别怎么处理？", ["VPN-809 怎么处理？", "VPN-720 怎么处理？"]),
     ("病假和婚假分别有什么要求？", ["病假有什么要求？", "婚假有什么要求？"]),
     ("出差伙食补助每天多少钱？", []),
+    # two questions in one message, whatever they ask
+    ("居家办公每周最多几天？电脑坏了多久会响应？", ["居家办公每周最多几天？", "电脑坏了多久会响应？"]),
+    ("婚假几天；病假要什么证明", ["婚假几天；", "病假要什么证明？"]),
+    ("好吗？婚假几天？", []),   # "好吗" is too short to stand alone
 ])
 def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
@@ -68,6 +72,7 @@ def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
      ["What are the nightly hotel caps in London?", "What are the nightly hotel caps in Lisbon?"]),
     ("How long is parental leave and how many days do I get?", ["How long is parental leave?", "how many days do I get?"]),
     ("What is the meal allowance?", []),
+    ("How long is parental leave? What is the internet allowance?", ["How long is parental leave?", "What is the internet allowance?"]),
 ])
 def test_english_enumerations_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
