@@ -50,6 +50,7 @@ import numpy as np
 from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
+from rag.answerability.bridge import WordVectors, bridged, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -192,14 +193,33 @@ def evidence(
     typed_only: bool = True,
     window: int = 2,
     parts: bool = True,
+    bridge: bool = False,
+    bridge_at: float | dict[str, float] = 0.5,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
     decision is version 7's, signal for signal. With ``parts`` (version 9), a question the
     ``split`` transform cut into parts (two questions in one message, "A 和 B 分别…") is decided
     part by part over the same packed context: answered when every part has evidence in some
-    source, partial when only some have, refused when none has."""
+    source, partial when only some have, refused when none has. With ``bridge`` a question word
+    the top sources never use counts for coverage through the source word closest to it under
+    the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
+    (:mod:`rag.answerability.bridge`: "broadband" through "internet")."""
     corpus_terms = CorpusTerms()
+    word_vectors = WordVectors()
+
+    def paraphrased(question: str, missing: set[str], sources: str, env: QueryEnv) -> dict[str, tuple[str, float]]:
+        """Missing question terms that a source word stands for (:mod:`rag.answerability.bridge`)."""
+        if not missing:
+            return {}
+        surface: dict[str, str] = {}   # a missing term → the question's word for it
+        for word in words_of(question, "en" if env.language == "en" else "zh"):
+            for term in _SHORT(env.space, word):
+                if term in missing:
+                    surface.setdefault(term, word)
+        links = bridged(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
+                        by_language(bridge_at, env.language))
+        return {term: links[word] for term, word in surface.items() if word in links}
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
         if not context:
@@ -216,8 +236,12 @@ def evidence(
                   and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
-        coverage = sum(w for t, w in weights.items() if t in found) / total if total else 1.0
+        soft = paraphrased(question, terms - found, joined, env) if bridge else {}
+        coverage = (sum(w for t, w in weights.items() if t in found)
+                    + sum(weights[t] * cosine for t, (_, cosine) in sorted(soft.items()))) / total if total else 1.0
         signals: dict[str, float] = {"coverage": round(coverage, 4), "terms": float(len(terms))}
+        if bridge:
+            signals["bridged"] = float(len(soft))
         weight_dense = by_language(dense_weight, env.language)
         best_dense = float("-inf")
         if weight_dense:
@@ -263,7 +287,7 @@ def evidence(
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
         signals["threshold"] = float(threshold)
-        missing = sorted(terms - found, key=lambda t: (-weights.get(t, 0), t))
+        missing = sorted(terms - found - set(soft), key=lambda t: (-weights.get(t, 0), t))
         lacking = by_language(type_at, language) if asked is not None and type_at is not None \
             and not (typed_only and asked.kind in UNTYPED) else None
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]

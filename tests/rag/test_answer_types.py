@@ -3,6 +3,7 @@ rule that reads it (a Chinese and an English sentence for every answer type)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rag.answer_types import asked_type, candidates, has_candidate
@@ -142,3 +143,28 @@ def test_a_question_in_parts_is_answered_only_when_every_part_has_evidence() -> 
                                                                      "answer_at": 0.6, "partial_coverage": 0.0,
                                                                      "parts": False}})
     assert whole_only(question, [hotel, other], space).action != "partial"   # the whole question alone decides
+
+
+def test_a_paraphrase_counts_for_coverage_through_the_corpus_embedder() -> None:
+    """"broadband" never stands in the source; "internet" does, and the embedder puts them
+    close: with ``bridge`` the word counts (by its cosine), without it the question is refused."""
+    source = [item(1, "Remote work\nThe company pays up to 40 USD per month towards home internet.")]
+    space = env([chunk("remote#1", source[0].text), chunk("other#0", "Parking opens at seven.")])
+    hashing = space.space.embed_queries
+
+    def embed(texts: list[str]) -> np.ndarray:   # broadband ≈ internet; every other word as hashed
+        vectors = np.asarray(hashing(texts), dtype=float)
+        for i, text in enumerate(texts):
+            if text in ("broadband", "internet"):
+                vectors[i] = np.eye(vectors.shape[1])[0]
+        return vectors
+
+    space.space.embed_queries = embed   # type: ignore[method-assign]
+    question = "Does the company pay for home broadband?"
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.9, "partial_coverage": 0.0}
+    plain = answerability.build({"name": "evidence", "params": params})(question, source, space)
+    assert plain.action == "refuse" and "broadband" in plain.reason
+    bridged = answerability.build({"name": "evidence", "params": {**params, "bridge": True, "bridge_at": 0.9}})
+    decision = bridged(question, source, space)
+    assert decision.action == "answer" and decision.signals["bridged"] == 1.0
+    assert decision.signals["coverage"] > plain.signals["coverage"]

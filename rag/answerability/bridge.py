@@ -1,0 +1,81 @@
+"""Paraphrase bridges: a question word the sources never use may still be answered by a word
+they do use for the same thing ("broadband" / "internet", "酒店" / "住宿").
+
+Coverage counts the question's content words that stand in the top sources. A colloquial
+question shares few of them with the answer, so an answer reached only through a paraphrase
+scored as if it were missing. Here each missing word is compared, under the corpus's own
+embedder, with the words of the top sources; the closest one counts for the missing word in
+proportion to its cosine, once that reaches ``bridge_at``. Nothing outside the corpus is used:
+no synonym list, no model beyond the embedder the corpus was indexed with. Word vectors are
+memoised per corpus, so a run embeds each distinct word once.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+
+import numpy as np
+
+from rag.memo import PerCorpus
+from rag.types import QueryEnv
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
+_EN_STOP = frozenset(
+    "the and for are was were with from that this these those have has had not but you your our their they them its "
+    "can could should would will may must shall into onto than then when what which who whom whose how why where "
+    "does did done been being also only any all each every per out about over under more most less least very just "
+    "get got please tell need needs".split())
+
+
+class WordVectors:
+    """Unit vectors of single words under a corpus's embedder, computed once per word."""
+
+    def __init__(self) -> None:
+        self._tables: PerCorpus[dict[str, np.ndarray]] = PerCorpus(lambda space: {})
+        self._lock = threading.Lock()
+
+    def __call__(self, env: QueryEnv, words: Iterable[str]) -> dict[str, np.ndarray]:
+        table = self._tables(env.space)
+        wanted = list(dict.fromkeys(words))
+        with self._lock:
+            new = [w for w in wanted if w not in table]
+            if new:
+                vectors = np.asarray(env.space.embed_queries(new), dtype=float)
+                norms = np.linalg.norm(vectors, axis=1)
+                norms[norms == 0] = 1.0
+                for word, vector in zip(new, vectors / norms[:, None], strict=True):
+                    table[word] = vector
+            return {w: table[w] for w in wanted}
+
+
+def words_of(text: str, language: str) -> list[str]:
+    """The content words of a text as written (an English stemmer's "whiski" is no word to embed)."""
+    if language == "en":
+        return [w.lower() for w in _EN_WORD.findall(text) if w.lower() not in _EN_STOP]
+    import jieba
+
+    return [w for w in jieba.lcut(text) if len(w) >= 2 and _CJK.search(w)]
+
+
+def bridged(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
+            bridge_at: float) -> dict[str, tuple[str, float]]:
+    """For each missing question word, the source word that stands for it and their cosine,
+    when that reaches ``bridge_at``."""
+    if not missing:
+        return {}
+    language = "en" if env.language == "en" else "zh"
+    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing]
+    if not candidates:
+        return {}
+    table = vectors(env, [*missing, *candidates])
+    matrix = np.stack([table[w] for w in candidates])
+    out: dict[str, tuple[str, float]] = {}
+    for word in missing:
+        cosines = matrix @ table[word]
+        best = int(cosines.argmax())
+        if cosines[best] >= bridge_at:
+            out[word] = (candidates[best], round(float(cosines[best]), 4))
+    return out
