@@ -11,6 +11,7 @@ from pydantic import confloat
 
 from rag.citations import claims
 from rag.errors import ConfigError
+from rag.generators import PARTIAL
 from rag.memo import item_terms
 from rag.registry import ComponentSpec
 from rag.types import Citation, ContextItem, QueryEnv
@@ -29,6 +30,14 @@ def none() -> Verifier:
     return lambda answer, citations, context, env: citations
 
 
+def without_marker(answer: str) -> str:
+    """The answer without a partial-answer marker ("(Partial answer) "): it claims nothing."""
+    for marker in PARTIAL.values():
+        if answer.startswith(marker):
+            return answer[len(marker):]
+    return answer
+
+
 @verifiers.register("overlap", version="1")
 def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # type: ignore[valid-type]
     """Lexical share of the claim's content terms in the source, or (``semantic``) the cosine
@@ -36,7 +45,7 @@ def overlap(*, min_support: Share = 0.5, semantic: bool = True) -> Verifier:  # 
 
     def verify(answer: str, citations: list[Citation], context: list[ContextItem], env: QueryEnv) -> list[Citation]:
         by_number = {c.number: c for c in context}
-        pairs = [(text, n) for text, numbers in claims(answer) for n in numbers if n in by_number and text]
+        pairs = [(text, n) for text, numbers in claims(without_marker(answer)) for n in numbers if n in by_number and text]
         if not pairs:
             return citations
         tokenize = env.space.tokenize

@@ -28,6 +28,15 @@ def test_claims_are_the_sentences_before_each_marker() -> None:
     assert claims("no markers") == []
 
 
+def test_a_partial_answer_marker_is_not_part_of_the_claim() -> None:
+    from rag.verifiers.builtin import without_marker
+
+    assert without_marker("(Partial answer) Claims older than 90 days are rejected. [1]") == \
+        "Claims older than 90 days are rejected. [1]"
+    assert without_marker("（仅部分信息）住宿上限 500 元 [1]") == "住宿上限 500 元 [1]"
+    assert without_marker("Lunch is free [1]") == "Lunch is free [1]"
+
+
 @pytest.mark.parametrize("semantic", [False, True])
 def test_a_supported_and_an_unsupported_citation(index, tmp_path: Path, semantic: bool) -> None:  # noqa: F811
     reply = "一线城市每晚不超过500元 [1]。公司每年组织两次海外旅游并全额报销家属机票 [1]。"
