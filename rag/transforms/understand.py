@@ -20,6 +20,7 @@ import re
 from rag.answer_types import asked_type
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
+from rag.transforms.slots import resolve_pointer
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -125,7 +126,11 @@ def _en_parts(question: str) -> list[str]:
         return []
     after = question[match.end():]
     if _EN_CLAUSE.match(after):   # two questions joined: "How long is X and how many Y?"
+        if not _EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
+            return []
         return [question[:match.start()].strip() + "?", after.strip()]
+    if not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
+        return []
     stop = _EN_STOP.search(after)
     right_words = (after[:stop.start()] if stop else after).split()
     if not 1 <= len(right_words) <= 6:
@@ -150,6 +155,9 @@ def split() -> Transform:
         parts = [p for p in dict.fromkeys(parts) if p and p != question]
         if len(parts) < 2:
             return [QueryVariant(question)]
+        lang = "en" if env.language == "en" else "zh"
+        # "What does VPN-203 mean and how do I fix it?": "it" in a later part is the first part's topic
+        parts = [parts[0], *(resolve_pointer(p, parts[0], lang) or p for p in parts[1:])]
         env.facts["sub_queries"] = parts
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 

@@ -73,9 +73,24 @@ def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
     ("How long is parental leave and how many days do I get?", ["How long is parental leave?", "how many days do I get?"]),
     ("What is the meal allowance?", []),
     ("How long is parental leave? What is the internet allowance?", ["How long is parental leave?", "What is the internet allowance?"]),
+    # a clause after a comma is a second question only when the first is a question too
+    ("Under the 2022 policy, how large was the stipend?", []),
+    # a bare comma does not enumerate
+    ("I forgot to submit a claim from four months ago, will it still be paid?", []),
 ])
 def test_english_enumerations_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
+
+
+def test_a_pronoun_in_a_later_part_points_at_the_first_part() -> None:
+    from rag.transforms.understand import split
+
+    class Space:
+        language = "en"
+
+    env = QueryEnv(Space())  # type: ignore[arg-type]
+    split()("What does the VPN-203 error mean and how do I fix it?", env)
+    assert env.facts["sub_queries"] == ["What does the VPN-203 error mean?", "how do I fix VPN-203 error?"]
 
 
 def test_hyde_only_for_some_types_needs_classify() -> None:
