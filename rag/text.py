@@ -82,3 +82,14 @@ _CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
 def title_core(title: str) -> str:
     """A title without its year, version and parenthesised notes: what other documents call it."""
     return re.sub(r"\s+", " ", _CORE.sub("", title)).strip(" -:：").lower()
+
+
+# English words that carry no topic: articles, auxiliaries, pronouns, question words and
+# prepositions (shared by the follow-up slot finder and the paraphrase bridges)
+EN_FUNCTION_WORDS = frozenset(
+    "a an the of in on at to for and or is are was were be been being do does did done can could should would "
+    "will may must shall what which who whom whose when where why how much many long i me my we our you your "
+    "it its they them their this that these those there here there's what's any some all get got have has had "
+    "not but into onto about over under with from by as per if then than so also only just very more most less "
+    "least out please tell need needs each every mean means meaning".split())
+

@@ -19,15 +19,12 @@ from collections.abc import Iterable
 import numpy as np
 
 from rag.memo import PerCorpus
+from rag.text import EN_FUNCTION_WORDS
 from rag.types import QueryEnv
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
-_EN_STOP = frozenset(
-    "the and for are was were with from that this these those have has had not but you your our their they them its "
-    "can could should would will may must shall into onto than then when what which who whom whose how why where "
-    "does did done been being also only any all each every per out about over under more most less least very just "
-    "get got please tell need needs".split())
+_EN_STOP = EN_FUNCTION_WORDS
 
 
 class WordVectors:
