@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -58,21 +58,25 @@ def words_of(text: str, language: str) -> list[str]:
 
 
 def bridged(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
-            bridge_at: float) -> dict[str, tuple[str, float]]:
+            bridge_at: float, asked_words: Sequence[str] = ()) -> dict[str, tuple[str, float]]:
     """For each missing question word, the source word that stands for it and their cosine,
     when that reaches ``bridge_at``."""
     if not missing:
         return {}
     language = "en" if env.language == "en" else "zh"
-    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing]
+    asked = set(asked_words)
+    # a source word the question itself uses already counts; it cannot stand for another word
+    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing and w not in asked]
     if not candidates:
         return {}
     table = vectors(env, [*missing, *candidates])
     matrix = np.stack([table[w] for w in candidates])
+    pairs = sorted(((float(c), word, candidates[i]) for word in missing
+                    for i, c in enumerate(matrix @ table[word]) if c >= bridge_at), reverse=True)
     out: dict[str, tuple[str, float]] = {}
-    for word in missing:
-        cosines = matrix @ table[word]
-        best = int(cosines.argmax())
-        if cosines[best] >= bridge_at:
-            out[word] = (candidates[best], round(float(cosines[best]), 4))
+    used: set[str] = set()
+    for cosine, word, source in pairs:   # each source word stands for one missing word, closest first
+        if word not in out and source not in used:
+            out[word] = (source, round(cosine, 4))
+            used.add(source)
     return out

@@ -213,19 +213,20 @@ def evidence(
         if not missing:
             return {}
         surface: dict[str, str] = {}   # a missing term → the question's word for it
-        for word in words_of(question, "en" if env.language == "en" else "zh"):
+        asked = words_of(question, "en" if env.language == "en" else "zh")
+        for word in asked:
             for term in _SHORT(env.space, word):
                 if term in missing:
                     surface.setdefault(term, word)
         links = bridged(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
-                        by_language(bridge_at, env.language))
+                        by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
-    def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
+    def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
         terms = content_terms(question, env)
-        top = sorted(context, key=lambda c: -c.score)[:consider]
+        top = sorted(context, key=lambda c: -c.score)[:sources]
         found: set[str] = set()
         for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
             found |= item_terms(env.space, item.chunk_id, item.text)
@@ -253,14 +254,16 @@ def evidence(
                              if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
                              and not corpus_terms.visible_compact(env, name))
             if unknown:
-                return Decision("refuse", f"no document you may see mentions {unknown[:5]}", signals)
+                return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
+                                {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
             codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
             codes += sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
             if codes:
-                return Decision("refuse", f"the sources never mention {codes[:5]}", signals)
+                return Decision("refuse", f"the sources never mention {codes[:5]}",
+                                {**signals, "missing_codes": float(len(codes))})
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage
@@ -314,19 +317,27 @@ def evidence(
     def decide_parts(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
         asked = [p for p in env.facts.get("sub_queries", []) if p != question]
         whole = decide(question, context, env)
-        if not parts or len(asked) < 2 or not context:
-            return whole
-        each = [decide(part, context, env) for part in asked]
-        held = [part for part, d in zip(asked, each, strict=True) if d.action in ("answer", "conflict", "partial")]
-        signals = {**whole.signals, "parts": float(len(asked)), "parts_answered": round(len(held) / len(asked), 4)}
-        if len(held) == len(asked):
+        if not parts or len(asked) < 2 or not context \
+                or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
+            return whole   # a name or code of the message that nothing holds refuses it whole
+        # each part reads every packed source: the one kept for it may rank low for the whole
+        each = [decide(part, context, env, sources=len(context)) for part in asked]
+        answered = [d for d in each if d.action in ("answer", "conflict")]
+        signals = {**whole.signals, "parts": float(len(asked)),
+                   "parts_answered": round(len(answered) / len(asked), 4)}
+        if len(answered) == len(asked):
             if whole.action in ("answer", "conflict"):
                 return Decision(whole.action, whole.reason, signals, whole.evidence)
+            conflict = next((d for d in each if d.action == "conflict"), None)
+            if conflict is not None:
+                return Decision("conflict", conflict.reason, signals, conflict.evidence)
             return Decision("answer", f"every part has evidence ({len(asked)} parts): "
                                       + "; ".join(d.reason for d in each), signals)
+        held = [part for part, d in zip(asked, each, strict=True) if d.action in ("answer", "conflict", "partial")]
         if held:
-            missing = [part for part in asked if part not in held]
-            return Decision("partial", f"evidence for {len(held)} of {len(asked)} parts; none for {missing}", signals)
+            missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
+            return Decision("partial", f"evidence for {len(answered)} of {len(asked)} parts; "
+                                       f"none or too little for {missing}", signals)
         return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
 
     return decide_parts

@@ -93,6 +93,7 @@ def extractive(
     semantic_weight: float = 0.5,
     number_bonus: float = 0.15,
     typed_first: bool = True,
+    typed_ratio: float = 0.55,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -104,7 +105,8 @@ def extractive(
     for a quantity, date or time gives ``number_bonus`` to statements that contain a number;
     lead-ins ("如下表：") and a source's title line are never quoted. With ``typed_first``
     (version 9) a question that asks for a typed fact (:mod:`rag.answer_types`: a number, a
-    date, a person …) is answered first from the statements that hold a candidate of that type:
+    date, a person …) is answered first from the statements that hold a candidate of that type and score at least
+    ``typed_ratio`` of the best:
     "经理…住宿费每晚上限是多少？" quotes the row with 650 元/晚, not the article heading that
     shares more of its words."""
 
@@ -136,8 +138,10 @@ def extractive(
         """``ranked``, with the statements that hold a candidate of the asked type first."""
         scored = ranked(question, units, env)
         kind = asked_type(question)
-        if typed_first and kind not in UNTYPED:
-            typed = [(s, u) for s, u in scored if s >= min_score and has_candidate(u.text, kind, question)]
+        if typed_first and kind not in UNTYPED and scored:
+            # a statement holding the asked type goes first when it is nearly as good as the best
+            floor = max(min_score, typed_ratio * scored[0][0])
+            typed = [(s, u) for s, u in scored if s >= floor and has_candidate(u.text, kind, question)]
             scored = typed + [p for p in scored if p not in typed]
         return scored
 

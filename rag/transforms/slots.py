@@ -42,8 +42,16 @@ _ZH_SKIP = frozenset(
     "什么 多少 怎么 怎样 如何 哪些 哪个 哪里 是否 可以 能否 能 会 需要 要 吗 呢 吧 请问 一下 我 我们 你 您 是 有 "
     "没有 几 谁 为什么 多久 的 了 和 与 及 或 在 去 到 把 被 对 为 这个 那个 这 那 它 其 该 每 上限 最多 最少 "
     "一共 总共 应该 得 想 知道 时候".split())
-_EN_POINTER = re.compile(r"\b(it|its|they|them|their|that|this|those|these)\b", re.I)
-_ZH_POINTER = re.compile(r"(它们|它|这个|那个|这些|那些|这种|那种|上述|该项|此项)")
+# Pronouns that point back. Case matters ("IT" is a department); a dummy "it" ("is it possible
+# to …") and a determiner or relative "that" ("that covers", "this year's") point at nothing:
+# "that" / "this" count only where they end the clause ("after that?", "is that taxed?" does not).
+_DUMMY = r"(?!\s+(?:possible|true|ok|okay|allowed|necessary|required|normal|fine|worth|likely|enough|too|raining)\b)"
+_EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[Tt]heir)(?![\w-])"
+                         r"|(?<![\w-])(?:that|this|those|these)(?=\s*[?.!,;]|\s*$)")
+# 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner
+# ("这个月", "那个部门")
+_ZH_POINTER = re.compile(r"(?<!其)它们?|(这个|那个|这些|那些|这种|那种)(?=[需要能可是有怎多包算会该必用在还也都就呢吗？?，,。]|$)"
+                         r"|上述|该项|此项")
 
 Similar = Callable[[str, Sequence[str]], Sequence[float]]
 
@@ -114,8 +122,14 @@ def topic(previous: str, language: str) -> str:
     """What the earlier question is about: its content words in order ("How long is parental
     leave?" → "parental leave"; "出差伙食补助每天多少钱？" → "出差伙食补助")."""
     previous = without_asking(previous)   # "how many days" asks; it is not the topic
-    if language == "en":
-        return " ".join(w for w in _EN_WORD.findall(previous) if w.lower() not in _EN_SKIP)
+    if language == "en":   # the longest run of content words ("hotel cap", "parental leave")
+        runs: list[list[str]] = [[]]
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d+|[^\sA-Za-z0-9]", previous):
+            if word.lower() in _EN_SKIP or not re.match(r"[A-Za-z0-9]", word):
+                runs.append([])
+            else:
+                runs[-1].append(word)
+        return " ".join(max(runs, key=len))
     import jieba
 
     out = []
@@ -147,9 +161,14 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
          swap_at: float) -> str | None:
     """The earlier question with the follow-up's slot swapped in, or None when no slot matches."""
     slot = best_slot(content, previous, language, similar, swap_at)
-    if slot is None or slot[0] not in previous:
+    if slot is None:
         return None
-    return previous.replace(slot[0], slot[1], 1)
+    old, new = slot
+    # a whole word, never the inside of one ("intern" in "international")
+    bounded = rf"(?<![A-Za-z0-9]){re.escape(old)}(?![A-Za-z0-9])" if re.search(r"[A-Za-z0-9]", old) else re.escape(old)
+    if not re.search(bounded, previous):
+        return None
+    return re.sub(bounded, lambda _: new, previous, count=1)
 
 
 def embedder_similarity(embed: Callable[[list[str]], object]) -> Similar:

@@ -80,14 +80,15 @@ _EN_SEP = re.compile(r",\s*(?:and|or)\s+|\s+(?:and|or)\s+|,\s+", re.I)
 _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 
 
-# one message that asks several questions: "居家办公每周最多几天？电脑坏了多久响应？"
-_QUESTIONS = re.compile(r"[^？?；;]+[？?；;]")
+# one message that asks several questions: "居家办公每周最多几天？电脑坏了多久会响应？"
+_QUESTIONS = re.compile(r"[^？?]+[？?]")
 
 
 def _asked_questions(question: str) -> list[str]:
     """The questions of a message that asks more than one, each ending in its own question
-    mark (or a semicolon); none when it asks one. Each must be long enough to stand alone."""
-    found = [q.strip() for q in _QUESTIONS.findall(question.strip() + ("" if question.strip()[-1:] in "？?；;" else "？"))]
+    mark; none when it asks one. A statement after the last question mark ("… I joined in
+    2021.") is context, not a question; each question must be long enough to stand alone."""
+    found = [q.strip() for q in _QUESTIONS.findall(question.strip())]
     found = [q for q in found if len(re.sub(r"\W", "", q)) >= 4]
     return found if len(found) >= 2 else []
 

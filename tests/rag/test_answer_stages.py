@@ -123,9 +123,9 @@ def test_extractive_answers_a_typed_question_from_a_statement_that_holds_the_typ
     plain = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0,
                                                                "typed_first": False}})
     assert "650" not in plain(question, ctx, ANSWER, env([], "zh")).text
-    en = [item(1, "Section 4 sets the hotel caps for every city tier.\n\nThe cap for directors is 300 USD a night.")]
+    en = [item(1, "Section 4 sets the hotel caps for every city tier.\n\nThe hotel cap for directors is 300 USD a night.")]
     out = typed("How much is the hotel cap for directors per city tier?", en, ANSWER, env([]))
-    assert out.text == "The cap for directors is 300 USD a night. [1]"
+    assert out.text == "The hotel cap for directors is 300 USD a night. [1]"
 
 
 def test_extractive_refuses_and_marks_partial() -> None:

@@ -168,3 +168,35 @@ def test_a_paraphrase_counts_for_coverage_through_the_corpus_embedder() -> None:
     decision = bridged(question, source, space)
     assert decision.action == "answer" and decision.signals["bridged"] == 1.0
     assert decision.signals["coverage"] > plain.signals["coverage"]
+    # a source word the question already uses counts once: it cannot also stand for "broadband"
+    twice = bridged("Does the home internet payment cover broadband?", source, space)
+    assert twice.signals["bridged"] == 0.0
+
+
+
+def test_a_name_nothing_holds_refuses_a_question_in_parts_whole() -> None:
+    """The parts may each have evidence; a name of the message that no document holds still
+    refuses it (the parts dropped the short fragment that named it)."""
+    hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
+    leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
+    space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
+    space.facts["sub_queries"] = ["What is the nightly hotel cap in Lisbon?", "How long is parental leave?"]
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                 "answer_at": 0.3, "partial_coverage": 0.0}})
+    out = decide("ZQX? What is the nightly hotel cap in Lisbon? How long is parental leave?", [hotel, leave], space)
+    assert out.action == "refuse" and out.signals["unknown_names"] == 1.0
+
+
+def test_a_partial_part_keeps_the_whole_question_partial_and_each_part_reads_every_source() -> None:
+    hotels = [item(i, f"Hotels\nThe nightly hotel cap in Lisbon is 170 USD (rule {i}).", f"h{i}", score=1.0 - i / 10)
+              for i in (1, 2, 3)]
+    leave = item(4, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave", score=0.1)
+    space = env([chunk(f"h{i}#{i}", h.text) for i, h in zip((1, 2, 3), hotels, strict=True)]
+                + [chunk("leave#4", leave.text)])
+    space.facts["sub_queries"] = ["What is the nightly hotel cap in Lisbon?", "How long is parental leave?"]
+    question = "What is the nightly hotel cap in Lisbon? How long is parental leave?"
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.6, "partial_coverage": 0.0}
+    # the leave source ranks fourth for the whole question; its part still finds it
+    assert answerability.build({"name": "evidence", "params": params})(question, [*hotels, leave], space).action == "answer"
+    strict = answerability.build({"name": "evidence", "params": {**params, "partial_coverage": 0.95}})
+    assert strict(question, [*hotels, leave], space).action == "partial"   # "long" is missing: partial, never answer

@@ -149,3 +149,32 @@ def test_the_followup_transform_swaps_with_the_corpus_embedder(tmp_path) -> None
     history = ({"role": "user", "content": "What is the hotel cap in London?"},)
     out = transform("What about Lisbon?", QueryEnv(Space(), None, None, history))  # type: ignore[arg-type]
     assert out[0].text == "What is the hotel cap in Lisbon?" and out[0].kind == "standalone"
+
+
+
+@pytest.mark.parametrize("question, previous, language", [
+    # a relative "that", a dummy "it", the IT department, a determiner: nothing points back
+    ("Is there a policy that covers gym memberships?", "How long is parental leave?", "en"),
+    ("Is it possible to carry over unused annual leave?", "How long is parental leave?", "en"),
+    ("Who do I contact in IT about a broken laptop?", "How long is parental leave?", "en"),
+    ("这个月的工资什么时候发？", "出差伙食补助每天多少钱？", "zh"),
+    ("那个部门负责报销审批，流程是什么？", "出差伙食补助每天多少钱？", "zh"),
+])
+def test_words_that_only_look_like_pronouns_leave_a_standalone_question_alone(
+        question: str, previous: str, language: str) -> None:
+    assert standalone(question, [{"role": "user", "content": previous}], language, fake_similar) == question
+
+
+def test_a_swap_replaces_a_whole_word_never_the_inside_of_one() -> None:
+    def similar(text: str, others: list[str]) -> list[float]:
+        return [0.9 if o == "intern" else 0.1 for o in others]
+
+    history = [{"role": "user", "content": "Does an international intern get housing?"}]
+    assert standalone("What about graduates?", history, "en", similar) == "Does an international graduates get housing?"
+
+
+def test_the_topic_of_an_english_question_is_its_longest_run_of_content_words() -> None:
+    from rag.transforms.slots import topic
+
+    assert topic("What is the hotel cap for staff in London?", "en") == "hotel cap"
+    assert topic("How long is parental leave?", "en") == "parental leave"
