@@ -52,6 +52,7 @@ from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.bridge import WordVectors, bridged, words_of
 from rag.answerability.levels import Statement, find_conflict
+from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import compact, statements, strip_header
@@ -314,33 +315,7 @@ def evidence(
         said_type = f"; asked {asked.kind}" if asked is not None else ""
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
-    def decide_parts(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
-        asked = [p for p in env.facts.get("sub_queries", []) if p != question]
-        whole = decide(question, context, env)
-        if not parts or len(asked) < 2 or not context \
-                or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
-            return whole   # a name or code of the message that nothing holds refuses it whole
-        # each part reads every packed source: the one kept for it may rank low for the whole
-        each = [decide(part, context, env, sources=len(context)) for part in asked]
-        answered = [d for d in each if d.action in ("answer", "conflict")]
-        signals = {**whole.signals, "parts": float(len(asked)),
-                   "parts_answered": round(len(answered) / len(asked), 4)}
-        if len(answered) == len(asked):
-            if whole.action in ("answer", "conflict"):
-                return Decision(whole.action, whole.reason, signals, whole.evidence)
-            conflict = next((d for d in each if d.action == "conflict"), None)
-            if conflict is not None:
-                return Decision("conflict", conflict.reason, signals, conflict.evidence)
-            return Decision("answer", f"every part has evidence ({len(asked)} parts): "
-                                      + "; ".join(d.reason for d in each), signals)
-        held = [part for part, d in zip(asked, each, strict=True) if d.action in ("answer", "conflict", "partial")]
-        if held:
-            missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
-            return Decision("partial", f"evidence for {len(answered)} of {len(asked)} parts; "
-                                       f"none or too little for {missing}", signals)
-        return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
-
-    return decide_parts
+    return in_parts(decide) if parts else decide
 
 
 @answerability.register("answer_type", version="1")

@@ -1,0 +1,49 @@
+"""A question in parts: two questions in one message ("居家办公每周最多几天？电脑坏了多久响应？"),
+or an enumeration the ``split`` transform cut into parts ("经理和总监的住宿标准分别是多少？").
+
+No single sentence matches two questions, so the whole question's best sentence cannot decide
+it. Each part is decided by the same rule over the same packed context, reading every packed
+source (the one kept for a part may rank low for the whole question): answered when every part
+is answered, ``partial`` (naming the parts without enough evidence) when some are not, refused
+when none has evidence. A name or code of the message that no document holds refuses it whole.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rag.answerability import Answerability
+from rag.types import ContextItem, Decision, QueryEnv
+
+
+class Decider(Protocol):
+    def __call__(self, question: str, context: list[ContextItem], env: QueryEnv, sources: int = ...) -> Decision: ...
+
+
+def in_parts(decide: Decider) -> Answerability:
+    """``decide`` applied to the whole question and, when ``split`` found parts, to each part."""
+
+    def decide_parts(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
+        asked = [p for p in env.facts.get("sub_queries", []) if p != question]
+        whole = decide(question, context, env)
+        if len(asked) < 2 or not context or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
+            return whole
+        each = [decide(part, context, env, sources=len(context)) for part in asked]
+        answered = [d for d in each if d.action in ("answer", "conflict")]
+        signals = {**whole.signals, "parts": float(len(asked)),
+                   "parts_answered": round(len(answered) / len(asked), 4)}
+        if len(answered) == len(asked):
+            if whole.action in ("answer", "conflict"):
+                return Decision(whole.action, whole.reason, signals, whole.evidence)
+            conflict = next((d for d in each if d.action == "conflict"), None)
+            if conflict is not None:
+                return Decision("conflict", conflict.reason, signals, conflict.evidence)
+            return Decision("answer", f"every part has evidence ({len(asked)} parts): "
+                                      + "; ".join(d.reason for d in each), signals)
+        if any(d.action in ("answer", "conflict", "partial") for d in each):
+            missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
+            return Decision("partial", f"evidence for {len(answered)} of {len(asked)} parts; "
+                                       f"none or too little for {missing}", signals)
+        return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
+
+    return decide_parts
