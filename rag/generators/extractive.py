@@ -39,10 +39,32 @@ _LATIN = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
-def units_of(item: ContextItem) -> list[Unit]:
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
+
+
+def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
+    """``statements``, with each list item kept whole when ``whole_bullets``: an item is one
+    fact ("- VPN-650: the server is overloaded. Switch to vpn2."), and its second sentence is
+    often the part that answers."""
+    if not whole_bullets:
+        return statements(text)
+    out: list[tuple[str, bool]] = []
+    run: list[str] = []
+    for line in text.split("\n"):
+        if _BULLET.match(line):
+            out += statements("\n".join(run))
+            run = []
+            out.append((line.strip(), False))
+        else:
+            run.append(line)
+    return out + statements("\n".join(run))
+
+
+def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
     """Sentences and rows of a source, without its title line, lead-ins and anything the
     poison rules flag."""
-    units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(statements(strip_header(item.text, item.title)))]
+    said = _statements(strip_header(item.text, item.title), whole_bullets)
+    units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(said)]
     return [u for u in units
             if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text)
             and not any(rule.search(u.text) for rule in RULES.values())]
@@ -94,6 +116,7 @@ def extractive(
     number_bonus: float = 0.15,
     typed_first: bool = True,
     typed_ratio: float = 0.55,
+    whole_bullets: bool = True,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -108,7 +131,9 @@ def extractive(
     date, a person …) is answered first from the statements that hold a candidate of that type and score at least
     ``typed_ratio`` of the best:
     "经理…住宿费每晚上限是多少？" quotes the row with 650 元/晚, not the article heading that
-    shares more of its words."""
+    shares more of its words. With ``whole_bullets`` (version 9) a list item is one statement,
+    quoted whole: its second sentence is often the answer ("- VPN-650: the server is
+    overloaded. Switch to vpn2.")."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -161,7 +186,7 @@ def extractive(
             # the document A points to, not in A, which the question already quotes
             pointed = [item for item in sources if not names_document(question, item.title)]
             sources = pointed or sources
-        units = [u for item in sources for u in units_of(item)]
+        units = [u for item in sources for u in units_of(item, whole_bullets)]
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))

@@ -128,6 +128,17 @@ def test_extractive_answers_a_typed_question_from_a_statement_that_holds_the_typ
     assert out.text == "The hotel cap for directors is 300 USD a night. [1]"
 
 
+def test_extractive_quotes_a_list_item_whole() -> None:
+    ctx = [item(1, "VPN error codes\n\n- VPN-203: the certificate expired. Reconnect once to renew it.\n"
+                   "- VPN-650: the VPN server is overloaded. Switch to the secondary gateway, vpn2.")]
+    question = "What does the VPN-650 error mean and how do I fix it?"
+    whole = generators.build({"name": "extractive", "params": {"max_sentences": 1}})
+    assert whole(question, ctx, ANSWER, env([])).text == \
+        "- VPN-650: the VPN server is overloaded. Switch to the secondary gateway, vpn2. [1]"
+    split = generators.build({"name": "extractive", "params": {"max_sentences": 1, "whole_bullets": False}})
+    assert "vpn2" not in split(question, ctx, ANSWER, env([])).text
+
+
 def test_extractive_refuses_and_marks_partial() -> None:
     gen = generators.build("extractive")
     assert gen("q", EN_CONTEXT, Decision("refuse", "x"), env([])).text == refusal("en")
