@@ -194,6 +194,7 @@ def evidence(
     typed_only: bool = True,
     window: int = 2,
     parts: bool = True,
+    require_focus: bool = True,
     bridge: bool = False,
     bridge_at: float | dict[str, float] = 0.5,
 ) -> Answerability:
@@ -202,7 +203,10 @@ def evidence(
     decision is version 7's, signal for signal. With ``parts`` (version 9), a question the
     ``split`` transform cut into parts (two questions in one message, "A 和 B 分别…") is decided
     part by part over the same packed context: answered when every part has evidence in some
-    source, partial when only some have, refused when none has. With ``bridge`` a question word
+    source, partial when only some have, refused when none has. With ``require_focus`` a
+    follow-up that named something new ("What about gym memberships?", recorded by the
+    ``followup`` transform as ``focus``) is refused when none of its words stands in the top
+    sources: the earlier turn's evidence is none for it. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet")."""
@@ -265,6 +269,14 @@ def evidence(
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})
+        focus = env.facts.get("focus", "") if require_focus else ""
+        if focus:   # what a follow-up named: the earlier turn's evidence is none for it
+            named = content_terms(focus, env)
+            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
+                    or any(t in item_terms(env.space, i.chunk_id, i.text) for i in top)}
+            if named and not held:
+                return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
+                                {**signals, "focus_missing": 1.0})
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage

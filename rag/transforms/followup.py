@@ -80,28 +80,37 @@ def standalone(question: str, history: Sequence[dict[str, str]], language: str,
     ``similar`` (cosines under the corpus's embedder) lets a follow-up swap the slot of the
     earlier question it names (:mod:`rag.transforms.slots`); without it, or when no slot is
     close enough, the follow-up is joined to the earlier question, its own content first."""
+    return rewrite(question, history, language, similar, swap_at)[0]
+
+
+def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
+            similar: Similar | None = None, swap_at: float = SWAP_AT) -> tuple[str, str]:
+    """``standalone``, and the **focus**: what the follow-up itself named when it was swapped
+    into or joined to the earlier question ("gym memberships" of "What about gym
+    memberships?"), else "". The earlier turn's evidence is no evidence for the focus."""
     previous = ""
     for turn in history:
         if turn.get("role") == "user" and turn.get("content", "").strip():
             text = turn["content"].strip()
-            previous = _join(text, previous, language, similar, swap_at) \
+            previous = _join(text, previous, language, similar, swap_at)[0] \
                 if previous and is_follow_up(text, language) else text
     if not previous or not is_follow_up(question, language):
-        return question
+        return question, ""
     return _join(question, previous, language, similar, swap_at)
 
 
-def _join(question: str, previous: str, language: str, similar: Similar | None, swap_at: float) -> str:
+def _join(question: str, previous: str, language: str, similar: Similar | None,
+          swap_at: float) -> tuple[str, str]:
     content = content_of(question, language)
     if not content:
-        return previous
+        return previous, ""
     resolved = resolve_pointer(question, previous, language)
     if resolved is not None:
-        return resolved
+        return resolved, ""
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
-        return swapped
-    return f"{content} {previous}" if language == "en" else f"{content}，{previous}"
+        return swapped, content
+    return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
 @transforms.register("followup", version="2")
@@ -112,7 +121,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None
-        rewritten = standalone(question, env.history, "en" if env.language == "en" else "zh", similar, swap_at)
+        rewritten, focus = rewrite(question, env.history, "en" if env.language == "en" else "zh", similar, swap_at)
+        if focus:
+            env.facts["focus"] = focus   # answerability requires evidence for it (evidence's require_focus)
         return [QueryVariant(rewritten, "standalone" if rewritten != question else "original")]
 
     return transform

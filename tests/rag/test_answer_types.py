@@ -200,3 +200,23 @@ def test_a_partial_part_keeps_the_whole_question_partial_and_each_part_reads_eve
     assert answerability.build({"name": "evidence", "params": params})(question, [*hotels, leave], space).action == "answer"
     strict = answerability.build({"name": "evidence", "params": {**params, "partial_coverage": 0.95}})
     assert strict(question, [*hotels, leave], space).action == "partial"   # "long" is missing: partial, never answer
+
+
+def test_a_follow_up_whose_new_slot_no_source_mentions_is_refused() -> None:
+    """"What about gym memberships?" after a question about language courses: the rewrite keeps
+    the earlier question's words, which the sources cover; the follow-up's own focus they never
+    mention, so the earlier turn's evidence does not answer it."""
+    source = [item(1, "Learning\nLarkfield reimburses language courses up to 300 USD per calendar year.")]
+    space = env([chunk("learning#1", source[0].text), chunk("other#0", "Parking opens at seven.")])
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5, "partial_coverage": 0.0}
+    decide = answerability.build({"name": "evidence", "params": params})
+    question = "How much does Larkfield reimburse for gym memberships each year?"
+    assert decide(question, source, space).action == "answer"   # most of the rewrite's words stand there
+    space.facts["focus"] = "gym memberships"
+    refused = decide(question, source, space)
+    assert refused.action == "refuse" and refused.signals["focus_missing"] == 1.0 and "gym memberships" in refused.reason
+    space.facts["focus"] = "language courses"   # a focus the sources hold changes nothing
+    assert decide("How much does Larkfield reimburse for language courses each year?", source, space).action == "answer"
+    off = answerability.build({"name": "evidence", "params": {**params, "require_focus": False}})
+    space.facts["focus"] = "gym memberships"
+    assert off(question, source, space).action == "answer"

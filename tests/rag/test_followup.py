@@ -178,3 +178,25 @@ def test_the_topic_of_an_english_question_is_its_longest_run_of_content_words() 
 
     assert topic("What is the hotel cap for staff in London?", "en") == "hotel cap"
     assert topic("How long is parental leave?", "en") == "parental leave"
+
+
+
+def test_the_transform_records_what_the_follow_up_named_as_its_focus() -> None:
+    from rag.transforms import transforms
+    from rag.transforms.followup import rewrite
+    from rag.types import QueryEnv
+
+    history = [{"role": "user", "content": "How much is reimbursed for language courses?"}]
+    assert rewrite("And for conferences?", history, "en", fake_similar) == \
+        ("How much is reimbursed for conferences?", "conferences")
+    assert rewrite("Does it cover books?", history, "en", fake_similar)[1] == ""   # a pronoun names no new slot
+
+    class Space:
+        language = "en"
+
+        def embed_queries(self, texts: list[str]) -> list[list[float]]:
+            return [[1.0, 0.0] for _ in texts]
+
+    env = QueryEnv(Space(), None, None, tuple(history))  # type: ignore[arg-type]
+    transforms.build({"name": "followup"})("What about gym memberships?", env)
+    assert env.facts["focus"] == "gym memberships"
