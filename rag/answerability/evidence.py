@@ -272,8 +272,7 @@ def evidence(
         focus = env.facts.get("focus", "") if require_focus else ""
         if focus:   # what a follow-up named: the earlier turn's evidence is none for it
             named = content_terms(focus, env)
-            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
-                    or any(t in item_terms(env.space, i.chunk_id, i.text) for i in top)}
+            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)}
             if named and not held:
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})

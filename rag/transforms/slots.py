@@ -60,7 +60,7 @@ def spans(question: str, language: str) -> list[str]:
     """Candidate slots of a question: its content words and pairs of adjacent content words,
     as written (so that a replacement keeps the rest of the question intact)."""
     if language == "en":
-        words = [w for w in _EN_WORD.findall(question)]
+        words = _EN_WORD.findall(question)
         keep = [w for w in words if w.lower() not in _EN_SKIP]
         pairs = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
                  if a.lower() not in _EN_SKIP and b.lower() not in _EN_SKIP and f"{a} {b}" in question]
