@@ -37,7 +37,7 @@ _ASK = {
         ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
         ("organisation", r"哪[个家所支]?(公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体)|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
-        ("place", r"哪里|哪儿|何处|何地|什么地方|在哪|去哪|哪[个座片]?(国家|城市|省|省份|地区|地方|州|县|市|区|岛|国|城|位置|地点|房间|楼层|地址)|"
+        ("place", r"[在去到从]?哪里|[在去到从]?哪儿|何处|何地|什么地方|在哪|去哪|哪[个座片]?(国家|城市|省|省份|地区|地方|州|县|市|区|岛|国|城|位置|地点|房间|楼层|地址)|"
                   r"位于|坐落|发源于|来自哪"),
         ("list", r"哪些|哪几|包括什么|包含什么|包括哪|包含哪|列出|列举"),
         ("procedure", r"怎么办|怎么做|如何|怎么|怎样|流程|步骤|手续"),
@@ -102,14 +102,23 @@ _NUMBER = {
 _DATE = {
     "zh": re.compile(rf"[0-9０-９]{{1,4}}\s*[年月日号]|[{_ZH_NUM}〇]{{1,4}}[年月日号]|世纪|年代|[朝代]|时期|年间|元年|"
                      r"星期|礼拜|周[一二三四五六日末]|[上下中]午|凌晨|晚上|早上|傍晚|[0-9]{1,2}\s*[:：]\s*[0-9]{2}|"
-                     rf"[{_ZH_NUM}0-9]+点|[春夏秋冬][季天]|节|之际|当年|同年|次年|翌年|前夕|期间|初期|末期|中期"),
+                     rf"[{_ZH_NUM}0-9]+点|[春夏秋冬][季天]|节|之际|当年|同年|次年|翌年|前夕|期间|初期|末期|中期|"
+                     # days counted from an event: "第四天起", "离职当天", "提前一天", "最后一个工作日"
+                     rf"第[{_ZH_NUM}0-9]+(个)?(天|日|周|个?月|年|个工作日)|当天|当日|次日|前一[天日]|后一[天日]|"
+                     rf"提前[{_ZH_NUM}0-9]+\s*(个)?(天|日|周|小时|个?月|个工作日)|最后一(个|天)(工作日)?|[上下本]个?[周月]"),
     "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|march|april|may|june|july|august|september|october|"
                      r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
                      r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}:\d{2}\b|"
                      r"\b\d{1,2}\s*(am|pm|a\.m\.|p\.m\.)|\bcentury\b|\b(19|20)?\d0s\b|\bo'clock\b|\b(noon|midnight|"
                      r"morning|evening|afternoon|night)\b|\b(spring|summer|autumn|fall|winter)\b|\b\d+\s*(business |working "
                      r"|calendar )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|annually|yearly|"
-                     r"quarterly)\b|\bend of (the )?(day|week|month|year|quarter)\b", re.I),
+                     r"quarterly)\b|\bend of (the )?(day|week|month|year|quarter)\b|"
+                     # days counted from an event: "from the fourth day", "one day ahead", "your last working day"
+                     r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(st|nd|rd|th)|last|next|"
+                     r"same|following|previous) (business |working |calendar )?(day|week|month|year|shift)\b|"
+                     r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty) (full )?(business |"
+                     r"working |calendar )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(today|tomorrow|yesterday|"
+                     r"immediately|beforehand|in advance)\b", re.I),
 }
 _ROLE = {
     "zh": re.compile(r"经理|总监|主管|主任|总裁|董事|部长|局长|处长|科长|校长|院长|教授|博士|老师|医生|律师|先生|女士|员工|专员|"

@@ -58,6 +58,8 @@ class PipelineConfig(Frozen):
     fusion: ComponentSpec = ComponentSpec(name="rrf")
     reranker: ComponentSpec = ComponentSpec(name="none")
     top_k: PositiveInt = 5
+    # bring in the document a top source sends the reader to ("须按《费用报销细则》走采购审批")
+    follow_references: bool = False
     context: ComponentSpec = ComponentSpec(name="packed")
     answerability: ComponentSpec = ComponentSpec(name="evidence")
     generator: ComponentSpec = ComponentSpec(name="extractive")

@@ -22,6 +22,7 @@ from rag.chat import ChatModel
 from rag.citations import resolve
 from rag.config import PipelineConfig
 from rag.context import context_builders
+from rag.cover import cover_linked, cover_parts, cover_references
 from rag.errors import ConfigError
 from rag.fusion import fusions
 from rag.generators import generators
@@ -265,11 +266,13 @@ class Pipeline:
             final = retrieval.candidates[:k]
             covered = cover_parts(final, retrieval, k)
             linked = cover_linked(final, retrieval, k, self.space)
+            followed = cover_references(final, retrieval, k, self.space) if self.config.follow_references else []
             rec["note"] = "; ".join(
                 ([f"{env.facts['question_type']} question"] if "question_type" in env.facts else [])
                 + ([f"k {k} (config {self.config.top_k})"] if k != self.config.top_k else [])
                 + ([f"kept the best source of every sub-query: {', '.join(covered)}"] if covered else [])
-                + ([f"kept the graph route's best source the question points to: {linked}"] if linked else []))
+                + ([f"kept the graph route's best source the question points to: {linked}"] if linked else [])
+                + ([f"followed the evidence's reference to: {', '.join(followed)}"] if followed else []))
             rec["output"] = _hits(final)
         retrieval.stages["top_k"] = [c.chunk_id for c in final]   # what the context builder receives
 
@@ -351,58 +354,6 @@ class Pipeline:
     def ask(self, question: str, identity: Identity | None = None,
             on_token: Callable[[str], None] | None = None) -> AnswerFrame:
         return self.answer(self.retrieve(question, identity), on_token)
-
-
-def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
-    """When the question was split into sub-queries, make the top-k hold the best source of
-    every part (each part's first hit in any retriever's list), replacing the lowest-ranked
-    candidates that are no part's best. Other variants (rewrites, multi-query, HyDE) are
-    search aids, not parts. Returns the chunk ids brought in."""
-    parts = [i for i, v in enumerate(retrieval.variants) if v.kind == "sub"]
-    if not parts:
-        return []
-    by_id = {c.chunk_id: c for c in retrieval.candidates}
-    rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
-    best = []
-    for i in parts:
-        heads = [ids[0] for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
-        ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
-        if ranked and ranked[0] in by_id and ranked[0] not in best:
-            best.append(ranked[0])
-    brought = []
-    for cid in best:
-        if any(c.chunk_id == cid for c in final):
-            continue
-        replaceable = [j for j in range(len(final) - 1, -1, -1) if final[j].chunk_id not in best]
-        if len(final) < k:
-            final.append(by_id[cid])
-        elif replaceable:
-            final[replaceable[0]] = by_id[cid]
-        else:
-            continue
-        brought.append(cid)
-    return brought
-
-
-def cover_linked(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> str | None:
-    """A reference question ("《A》 says follow another policy — what does that policy say …")
-    is answered from the document A points to: the top-k keeps the graph route's best chunk of
-    a document the question does not name, second after the best candidate (so a tight context
-    budget does not cut it), in place of the lowest-ranked one. Returns the chunk id moved or
-    brought in."""
-    graph_list = retrieval.stages.get("graph")
-    if retrieval.env.facts.get("question_type") != "reference" or not graph_list or not final:
-        return None
-    from rag.retrievers.graph import graph_of
-
-    named = graph_of(space).named_documents(retrieval.question)
-    by_id = {c.chunk_id: c for c in retrieval.candidates}
-    best = next((cid for cid in graph_list if cid in by_id and by_id[cid].chunk.doc_id not in named), None)
-    if best is None or any(c.chunk_id == best for c in final[:2]):
-        return None
-    rest = [c for c in final if c.chunk_id != best]
-    final[:] = [*rest[:1], by_id[best], *rest[1:]][:k]
-    return best
 
 
 def source_cards(context: list[ContextItem], citations: list[Any]) -> list[SourceCard]:

@@ -52,6 +52,7 @@ class Signals:
     answer_type: float = 0.0
     suite: str = ""            # pooled fits weigh each suite equally
     typed: bool = False        # the question asks for a typed fact (a number, a date, a name …)
+    support: float = 1.0       # the best share of its key terms one sentence window holds
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,17 @@ class Calibration:
     default: dict[str, Scores] = field(default_factory=dict)   # the config's own parameters
     per_suite: dict[str, dict[str, Scores]] = field(default_factory=dict)   # pooled fits: each suite's share
     gate: GateFit | None = None   # with --answer-type: the config's rule gated by the asked fact
+    scatter: GateFit | None = None   # with --answer-type: the config's rule with the scatter check
 
 
 @dataclass
 class GateFit:
-    """``type_at`` fitted for the config's own rule gated by the asked fact: a typed question is
-    refused when its answer_type is below it (``evidence`` with ``answer_type: true``)."""
+    """A check added to the config's own rule, fitted on dev: ``type_at`` for the asked-fact gate
+    (a typed question is refused when its answer_type is below it), or ``scatter_at`` and
+    ``scatter_coverage`` for the scatter check (a question whose words the sources hold, but no
+    sentence window together, is refused)."""
 
-    type_at: float
+    chosen: dict[str, float]
     in_sample: Scores
     cross_validated: Scores
     test: Scores | None
@@ -140,6 +144,43 @@ def objective(signals: list[Signals], p: Params) -> tuple[float, float]:
 def gated_refusals(signals: list[Signals], base: Params, type_at: float) -> list[bool]:
     return [refused or (s.typed and s.answer_type < type_at) for s, refused in zip(signals, refusals(signals, base),
                                                                                       strict=True)]
+
+
+SCATTER_COVERAGES = (0.6, 0.5, 0.7, 0.8)   # the first wins ties
+
+
+def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float) -> list[bool]:
+    return [refused or (s.coverage >= coverage and s.support < scatter_at)
+            for s, refused in zip(signals, refusals(signals, base), strict=True)]
+
+
+def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for s, r in zip(signals, refused, strict=True):
+        out[s.suite] = out.get(s.suite, 0) + (r == s.expect_refuse)
+    return out
+
+
+def fit_scatter(signals: list[Signals], base: Params) -> dict[str, float]:
+    """``scatter_at`` (a cut between two observed supports; 0: the check never refuses) and
+    ``scatter_coverage`` (from :data:`SCATTER_COVERAGES`) for ``base`` with the scatter check,
+    maximising :func:`objective` as :func:`fit_gate` does, **among the cuts that cost no suite a
+    case**: with suites pooled, a check may not buy one suite's refusals with another's answers
+    (a knowledge base's colloquial questions hold few of the sources' words together; a reading-
+    comprehension set's questions were written from them)."""
+    values = sorted({round(s.support, 6) for s in signals})
+    cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + ([values[-1] + 0.01] if values else [])
+    floor = correct_per_suite(signals, refusals(signals, base))
+    best: tuple[tuple[float, float], dict[str, float]] | None = None
+    for coverage in SCATTER_COVERAGES:
+        decided = [scattered_refusals(signals, base, t, coverage) for t in cuts]
+        kept = [all(n >= floor[k] for k, n in correct_per_suite(signals, d).items()) for d in decided]
+        keyed = [objective_of(signals, d) if ok else (-math.inf, -math.inf) for d, ok in zip(decided, kept, strict=True)]
+        chosen = {"scatter_at": middle_of_best(cuts, keyed), "scatter_coverage": coverage}
+        if best is None or max(keyed) > best[0]:
+            best = (max(keyed), chosen)
+    assert best is not None
+    return best[1]
 
 
 def fit_gate(signals: list[Signals], base: Params) -> float:
@@ -257,9 +298,9 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
         raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
                          f"{config.answerability.name!r}", field="answerability")
     params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0,
-              "type_weight": 0.0, "type_at": None}
-    if answer_type:
-        params["answer_type"] = True
+              "type_weight": 0.0, "type_at": None, "scatter_at": None}
+    if answer_type or config.answerability.params.get("scatter_at") is not None:
+        params["answer_type"] = True   # the asked-fact signals (support, answer_type) are read
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
                                       "generator": ComponentSpec(name="extractive"), "chat_model": None})  # no model calls
     pipeline = prepared.with_config(probe).pipeline_for(suite)
@@ -271,7 +312,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
         out.append(Signals(case.id, case.split, case.expect in DECLINES, BEHAVIOUR_OF[frame.decision.action] in DECLINING,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
-                           bool(sig.get("typed", 0.0))))
+                           bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0))))
     return out
 
 
@@ -283,6 +324,17 @@ def configured(config: RunConfig, language: str) -> Params:
                   float(by_language(p.get("dense_weight", 0.0), language)),
                   float(by_language(p.get("coverage_weight", 0.25), language)),
                   float(by_language(p.get("type_weight", 0.0), language)) if p.get("answer_type") else 0.0)
+
+
+def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | None:
+    """The config's own scatter check (``scatter_at``, ``scatter_coverage``), if it has one."""
+    from rag.answerability.evidence import by_language
+
+    p = config.answerability.params
+    if p.get("scatter_at") is None:
+        return None
+    return {"scatter_at": float(by_language(p["scatter_at"], language)),
+            "scatter_coverage": float(by_language(p.get("scatter_coverage", 0.6), language))}
 
 
 def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False) -> Calibration:
@@ -309,13 +361,24 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     params = fit(dev, type_weights)
     language = languages.pop()
     mine = configured(prepared.config, language)
-    default = {"dev": evaluate(dev, mine)} | ({"test": evaluate(test, mine)} if test else {})
+    own_scatter = configured_scatter(prepared.config, language)
+
+    def as_configured(cases: list[Signals]) -> list[bool]:
+        if own_scatter is None:
+            return refusals(cases, mine)
+        return scattered_refusals(cases, mine, own_scatter["scatter_at"], own_scatter["scatter_coverage"])
+
+    default = {"dev": outcome(dev, as_configured(dev))} | ({"test": outcome(test, as_configured(test))} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
-    gate = fit_gated(dev, test, mine, folds, names) if answer_type else None
+    gate = fit_check(dev, test, folds, names, lambda cases: {"type_at": fit_gate(cases, mine)},
+                     lambda cases, c: gated_refusals(cases, mine, c["type_at"])) if answer_type else None
+    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, mine),
+                        lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"])) \
+        if answer_type else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
-                                                       "config as it is, test": lambda cases: refusals(cases, mine)})
+                                                       "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
-                       evaluate(test, params) if test else None, default, per_suite, gate)
+                       evaluate(test, params) if test else None, default, per_suite, gate, scatter)
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -332,22 +395,22 @@ def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], tes
     return out
 
 
-def fit_gated(dev: list[Signals], test: list[Signals], base: Params, folds: int, names: list[str]) -> GateFit:
-    """Fit ``type_at`` on dev for the config's own rule, cross-validate it the same way, and
-    score it once on test."""
-    type_at = fit_gate(dev, base)
+def fit_check(dev: list[Signals], test: list[Signals], folds: int, names: list[str],
+              fit_on: Any, decide: Any) -> GateFit:
+    """Fit a check added to the config's own rule on dev (``fit_on``: cases → its parameters;
+    ``decide``: cases, parameters → refusals), cross-validate it the same way, and score it once
+    on test."""
+    chosen = fit_on(dev)
     refused = [False] * len(dev)
 
-    def held_out(t: float, held: list[int]) -> None:
-        decided = gated_refusals([dev[i] for i in held], base, t)
-        for i, r in zip(held, decided, strict=True):
+    def held_out(c: dict[str, float], held: list[int]) -> None:
+        for i, r in zip(held, decide([dev[i] for i in held], c), strict=True):
             refused[i] = r
 
-    folds_cv(folds_of(dev, folds), len(dev), lambda rest: fit_gate([dev[i] for i in rest], base), held_out)
-    per_suite = each_suite(names, dev, refused, test,
-                           {"held-out test": lambda cases: gated_refusals(cases, base, type_at)})
-    return GateFit(type_at, outcome(dev, gated_refusals(dev, base, type_at)), outcome(dev, refused),
-                   outcome(test, gated_refusals(test, base, type_at)) if test else None, per_suite)
+    folds_cv(folds_of(dev, folds), len(dev), lambda rest: fit_on([dev[i] for i in rest]), held_out)
+    per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: decide(cases, chosen)})
+    return GateFit(chosen, outcome(dev, decide(dev, chosen)), outcome(dev, refused),
+                   outcome(test, decide(test, chosen)) if test else None, per_suite)
 
 
 def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> None:
@@ -377,17 +440,22 @@ def format_calibration(c: Calibration) -> str:
     p = c.params
     lines.append(f"  chosen: answer_at {p.answer_at}, dense_weight {p.dense_weight}, "
                  f"coverage_weight {p.coverage_weight}" + (f", type_weight {p.type_weight}" if p.type_weight else ""))
-    if c.gate is not None:
-        g = c.gate
-        lines.append("  the config's own rule gated by the asked fact (a typed question refused below type_at):")
-        lines.append(f"  {'gated, in-sample (dev)':<44}{g.in_sample.row()}")
-        lines.append(f"  {'gated, cross-validated (dev)':<44}{g.cross_validated.row()}")
+    checks = [(c.gate, "gated", "the config's own rule gated by the asked fact (a typed question refused below "
+                                "type_at):", "(answer_type: true)"),
+              (c.scatter, "scatter", "the config's own rule with the scatter check (refused when the sources hold "
+                                     "scatter_coverage of the words, no sentence window scatter_at):", "")]
+    for g, label, title, note in checks:
+        if g is None:
+            continue
+        lines.append(f"  {title}")
+        lines.append(f"  {label + ', in-sample (dev)':<44}{g.in_sample.row()}")
+        lines.append(f"  {label + ', cross-validated (dev)':<44}{g.cross_validated.row()}")
         if g.test:
-            lines.append(f"  {'gated, held-out test':<44}{g.test.row()}")
+            lines.append(f"  {label + ', held-out test':<44}{g.test.row()}")
         for name, rows in g.per_suite.items():
             for what, scores in rows.items():
-                lines.append(f"  {name + ', gated, ' + what:<44}{scores.row()}")
-        lines.append(f"  chosen: type_at {g.type_at} (answer_type: true)")
+                lines.append(f"  {name + f', {label}, ' + what:<44}{scores.row()}")
+        lines.append("  chosen: " + ", ".join(f"{k} {v}" for k, v in g.chosen.items()) + (f" {note}" if note else ""))
     return "\n".join(lines)
 
 
@@ -399,4 +467,8 @@ def snippet(c: Calibration) -> str:
             f"    answer_at: {{{lang}: {p.answer_at}}}\n"
             f"    dense_weight: {{{lang}: {p.dense_weight}}}\n"
             f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n"
-            + (f"    answer_type: true\n    type_weight: {{{lang}: {p.type_weight}}}\n" if p.type_weight else ""))
+            + (f"    answer_type: true\n    type_weight: {{{lang}: {p.type_weight}}}\n" if p.type_weight else "")
+            + (f"    # the scatter check, fitted for the config's own rule (not for the weights above)\n"
+               f"    scatter_at: {{{lang}: {c.scatter.chosen['scatter_at']}}}\n"
+               f"    scatter_coverage: {c.scatter.chosen['scatter_coverage']}\n"
+               if c.scatter is not None and c.scatter.chosen["scatter_at"] > 0 else ""))

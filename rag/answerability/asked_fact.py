@@ -48,6 +48,28 @@ class AskedFact:
     answer_type: float     # the same over sentences holding a candidate of the asked type
     source: int | None     # the context number of that sentence's source
     sentence: str          # the sentence that carried the asked type ("" when none did)
+    predicate: float = 0.0  # answer_type without the terms its source's title names (the topic)
+
+
+_PREFIX = 6
+_DIGIT = re.compile(r"\d")
+_GROUPED = re.compile(r"(?<=\d)[,，](?=\d{3}(?!\d))")   # the thousands separator of 5,000
+
+
+def _stands_in(term: str, text: str) -> bool:
+    """A Chinese term inside a longer word (住 / 住宿); a number whole (5000, not the 500 of 5000)."""
+    if not term.isdigit():
+        return term in text
+    return re.search(rf"(?<![\d.]){term}(?![\d])", text) is not None
+
+
+def _variant_held(term: str, held: set[str]) -> bool:
+    """A Latin term held in another form of the same word: stems that share their first six
+    letters ("respond" / "response", "approv" / "approval"), which a stemmer leaves apart."""
+    if len(term) < _PREFIX or not term.isascii():
+        return False
+    stem = term[:_PREFIX]
+    return any(h.startswith(stem) for h in held)
 
 
 def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]]:
@@ -69,17 +91,27 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     if not total:
         return AskedFact(kind, 1.0, 1.0, None, "")
 
-    def share(text: str) -> float:
+    def held_in(text: str) -> set[str]:
         held = _TERMS(env.space, text)
-        return sum(w for t, w in weights.items() if t in held or (_CJK.search(t) and t in text)) / total
+        plain = _GROUPED.sub("", text) if _DIGIT.search(text) else text   # 5,000 is the 5000 asked about
+        return {t for t in weights if t in held or ((_CJK.search(t) or t.isdigit()) and _stands_in(t, plain))
+                or _variant_held(t, held)}
 
-    best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
+    def share(text: str) -> float:
+        return sum(weights[t] for t in held_in(text)) / total
+
+    best_any, best_typed, best_predicate, source, sentence = 0.0, 0.0, 0.0, None, ""
     for item, said in sentences_of(items):
         header = header_of(item)
+        topic = held_in(header)
+        rest = sum(w for t, w in weights.items() if t not in topic)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             covered = share(f"{header}\n{span}")
             best_any = max(best_any, covered)
-            if covered > best_typed and has_candidate(span, kind, question):
-                best_typed, source, sentence = covered, item.number, span
-    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence)
+            if has_candidate(span, kind, question):
+                if covered > best_typed:
+                    best_typed, source, sentence = covered, item.number, span
+                pred = sum(weights[t] for t in held_in(span) - topic) / rest if rest else covered
+                best_predicate = max(best_predicate, pred)
+    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence, round(best_predicate, 4))

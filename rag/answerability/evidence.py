@@ -65,6 +65,7 @@ _LATIN = re.compile(r"[a-z]")
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
+_ASKS = re.compile(r"几|哪|什么|多少|谁|啥")
 
 # Question scaffolding: words that say *that* something is asked, not *what*.
 QUESTION_WORDS = {
@@ -172,7 +173,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="9")
+@answerability.register("evidence", version="10")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -197,6 +198,8 @@ def evidence(
     require_focus: bool = True,
     bridge: bool = False,
     bridge_at: float | dict[str, float] = 0.5,
+    scatter_at: float | dict[str, float] | None = None,
+    scatter_coverage: float | dict[str, float] = 0.6,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -209,7 +212,11 @@ def evidence(
     sources: the earlier turn's evidence is none for it. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
-    (:mod:`rag.answerability.bridge`: "broadband" through "internet")."""
+    (:mod:`rag.answerability.bridge`: "broadband" through "internet"). With ``scatter_at``
+    (version 10) a question whose words the top sources hold (coverage ≥ ``scatter_coverage``)
+    but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
+    sources are about its subject, and the sentence that would state the asked fact is not
+    among them (signal ``scattered``)."""
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
 
@@ -292,11 +299,13 @@ def evidence(
                 score += best
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         asked = None
-        if answer_type:
+        if answer_type or scatter_at is not None:
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
-            keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
+            keys = corpus_terms.key_weights(env, {t for t in content_terms(without_asking(question), env) - asking
+                                                  if not _ASKS.search(t)})   # 几等座: a word that asks
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
+            signals["predicate"] = asked.predicate
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
@@ -305,6 +314,15 @@ def evidence(
         missing = sorted(terms - found - set(soft), key=lambda t: (-weights.get(t, 0), t))
         lacking = by_language(type_at, language) if asked is not None and type_at is not None \
             and not (typed_only and asked.kind in UNTYPED) else None
+        # a reference question spreads its words over two documents on purpose ("《A》 says see
+        # another guide; what does that guide say …"): no one sentence holds them together
+        scatter = by_language(scatter_at, language) if asked is not None and scatter_at is not None \
+            and env.facts.get("question_type") != "reference" else None
+        if score >= threshold and scatter is not None and asked.support < scatter \
+                and coverage >= by_language(scatter_coverage, language):   # type: ignore[union-attr]
+            signals["scatter_at"], signals["scattered"] = float(scatter), 1.0
+            return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no sentence holds "  # type: ignore[union-attr]
+                                      f"them together (support {asked.support:.2f} < {scatter})", signals)
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]

@@ -220,3 +220,73 @@ def test_a_follow_up_whose_new_slot_no_source_mentions_is_refused() -> None:
     off = answerability.build({"name": "evidence", "params": {**params, "require_focus": False}})
     space.facts["focus"] = "gym memberships"
     assert off(question, source, space).action == "answer"
+
+
+@pytest.mark.parametrize(("sentence", "question"), [
+    ("From the fourth day, a doctor's note is required.", "From which day of sickness do I need a doctor's note?"),
+    ("Equipment goes back on your last working day.", "When do I return my laptop?"),
+    ("Register the visitor one day ahead.", "When must I register a visitor?"),
+    ("病假第四天起须提交医院证明。", "病假从哪一天起要交医院证明？"),
+    ("离职当天须归还电脑。", "离职后什么时候还电脑？"),
+    ("访客须提前一天在 OA 登记。", "访客什么时候登记？"),
+])
+def test_a_day_counted_from_an_event_is_a_date(sentence: str, question: str) -> None:
+    """"From the fourth day", "离职当天", "one day ahead" answer "when" without a calendar date."""
+    assert asked_type(question) == "date"
+    assert has_candidate(sentence, "date", question), candidates(sentence, "date", question)
+
+
+def test_an_event_without_a_day_is_still_no_date() -> None:
+    assert not has_candidate("The ferry was withdrawn after a long dispute.", "date", "When was the ferry withdrawn?")
+    assert not has_candidate("渡轮在长期争议后停运。", "date", "渡轮什么时候停运？")
+
+
+SCATTER = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
+                                          "partial_coverage": 0.0, "scatter_at": 0.8, "scatter_coverage": 0.6}}
+
+
+def test_words_the_sources_hold_but_no_sentence_holds_together_are_refused() -> None:
+    """The sources name the subject in one sentence and the verb in another: coverage answers,
+    the scatter check refuses; with the words together in one sentence it answers, and without
+    ``scatter_at`` the old rule answers both."""
+    together = [item(1, "Harlow\nThe Harlow bridge was designed by Mara Quist. It spans the Tyne.")]
+    scattered = [item(1, "Harlow\nThe Harlow bridge spans the Tyne. It has four lanes. The town "
+                         "library was designed with a glass roof.")]
+    space = env([chunk("a#1", together[0].text), chunk("b#1", scattered[0].text), chunk("c#0", "Parking opens at 7.")])
+    question = "Who designed the Harlow bridge?"
+    decide = answerability.build(SCATTER)
+    yes = decide(question, together, space)
+    assert yes.action == "answer" and yes.signals["support"] >= 0.8
+    no = decide(question, scattered, space)
+    assert no.action == "refuse" and no.signals["scattered"] == 1.0 and no.signals["coverage"] >= 0.6
+    assert "no sentence holds them together" in no.reason
+    plain = answerability.build({**SCATTER, "params": {**SCATTER["params"], "scatter_at": None}})
+    assert plain(question, scattered, space).action == "answer"
+
+
+def test_scattered_chinese_words_are_refused_and_a_reference_question_is_left_alone() -> None:
+    together = [item(1, "大桥\n哈洛大桥由玛拉设计，全长820米。")]
+    scattered = [item(1, "大桥\n哈洛大桥全长820米。桥面有四条车道。夜间有灯光照明。市图书馆由一家本地事务所设计。")]
+    space = env([chunk("a#1", together[0].text), chunk("b#1", scattered[0].text), chunk("c#0", "停车场七点开放。")], "zh")
+    decide = answerability.build(SCATTER)
+    assert decide("哈洛大桥是谁设计的？", together, space).action == "answer"
+    assert decide("哈洛大桥是谁设计的？", scattered, space).signals.get("scattered") == 1.0
+    space.facts["question_type"] = "reference"   # its words stand in two documents on purpose
+    assert "scattered" not in decide("哈洛大桥是谁设计的？", scattered, space).signals
+
+
+def test_support_reads_a_number_however_it_is_grouped_and_a_word_in_another_form() -> None:
+    """"5000" stands in "5,000"; "respond" in "response"; a word that asks (几等座) is no key term."""
+    from rag.answerability.asked_fact import asked_fact
+
+    rows = [item(1, "Approvals\nAmount: 5,000 to 20,000 CNY; processed within 7 working days.")]
+    space = env([chunk("a#1", rows[0].text), chunk("b#0", "Parking opens at 7.")])
+    weights = {"5000": 1.0, "20000": 1.0, "process": 1.0}
+    assert asked_fact("How long for 5000 to 20000?", rows, space, weights).support == 1.0
+    assert asked_fact("How long for 500?", rows, space, {"500": 1.0, "process": 1.0}).support == 0.5   # 500 ≠ 5,000
+    helpdesk = [item(1, "Priorities\nPriority: P3; First response: 4 hours")]
+    assert asked_fact("How quickly do they respond to P3?", helpdesk, space, {"respond": 1.0, "p3": 1.0}).support == 1.0
+    decide = answerability.build({**SCATTER, "params": {**SCATTER["params"], "answer_type": True}})
+    zh = env([chunk("t#1", "交通\n高铁一律乘坐二等座。"), chunk("o#0", "停车场七点开放。")], "zh")
+    signals = decide("出差坐高铁应该坐几等座？", [item(1, "交通\n高铁一律乘坐二等座。")], zh).signals
+    assert signals["support"] >= 0.6   # 几等 / 几等座 ask; 高铁 and 坐 stand in the row

@@ -202,3 +202,30 @@ def test_a_bm25_variant_reuses_the_corpus_tokens(index, tmp_path: Path) -> None:
     (b,) = [s for s in second.stages if s.kind == "sparse"]
     assert "tokenised before" not in a.detail and b.action == "rebuilt" and "tokenised before" in b.detail
     assert idx.stored_tokens == [idx.tokenize(c.text) for c in idx.chunks]
+
+
+def test_the_evidence_reference_is_followed_into_the_top_k_and_never_to_a_hidden_document(write, tmp_path: Path) -> None:
+    """The supplies rule says large purchases follow 《费用报销细则》; the question never names
+    it. With ``follow_references`` its approval clause comes in right after the pointing
+    chunk, in place of the lowest-ranked candidate; a document the asker may not see is never
+    brought in (nor named in the trace), and without the option nothing changes."""
+    write("supplies.md", "# 办公用品领用办法\n\n单次超过 2000 元的办公用品须按《费用报销细则》走审批。")
+    write("rules.md", "# 费用报销细则\n\n## 一、审批\n\n采购审批由部门经理负责。\n\n## 二、发票\n\n发票须在 30 天内提交。")
+    for i in range(4):
+        write(f"noise{i}.md", f"# 通知{i}\n\n办公用品第{i}季度盘点安排。")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")], "top_k": 2})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    question = "买 3000 元的办公用品要怎么审批？"
+    plain = Pipeline(config, idx).ask(question, EMPLOYEE)
+    following = Pipeline(config.model_copy(update={"follow_references": True}), idx).ask(question, EMPLOYEE)
+    docs = [c.doc_id for c in following.context]
+    assert docs[0] == "supplies" and docs[1] == "rules" and len(docs) == 2
+    assert "审批" in following.context[1].text and "followed the evidence's reference" in \
+        next(r.note for r in following.trace if r.stage == "top_k")
+    assert "rules" not in [c.doc_id for c in plain.context]
+
+    write("rules.md.metadata.yaml", "department: finance\nclearance: 3\n")
+    idx, _ = Indexer(tmp_path / "w2").ensure("kb", write.root, config, "zh")
+    hidden = Pipeline(config.model_copy(update={"follow_references": True}), idx).ask(question, EMPLOYEE)
+    assert "rules" not in [c.doc_id for c in hidden.context]
+    assert "rules" not in json.dumps([r.note for r in hidden.trace], ensure_ascii=False)

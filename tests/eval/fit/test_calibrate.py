@@ -127,3 +127,33 @@ def test_a_pooled_fit_of_two_languages_is_refused_in_one_line(project: Path, cap
     code = main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--suite", "zh", "--pool"])
     err = capsys.readouterr().err
     assert code == 2 and "one language" in err and "Traceback" not in err
+
+
+def test_the_scatter_check_is_fitted_without_costing_any_pooled_suite_a_case() -> None:
+    """Suite ``rc`` (questions written from the text): its must-refuse cases hold the words but
+    not together (support 0.3), its answerable ones together (0.8). Suite ``kb`` (colloquial):
+    two answerable cases with support 0.35 and 0.5, which the best unconstrained cut (0.55)
+    would refuse. The fit keeps every kb case and still refuses rc's scattered ones."""
+    from eval.fit.calibrate import correct_per_suite, fit_scatter, refusals, scattered_refusals
+
+    base = Params(0.1, 0.0, 0.0)
+    rc = [Signals(f"r{i}", "dev", i % 2 == 0, False, 0.5, 0, 0.9, suite="rc",
+                  support=0.3 if i % 2 == 0 else 0.8) for i in range(40)]
+    kb = [Signals("k1", "dev", False, False, 0.5, 0, 0.9, suite="kb", support=0.35),
+          Signals("k2", "dev", False, False, 0.5, 0, 0.9, suite="kb", support=0.5),
+          Signals("k3", "dev", True, False, 0.5, 0, 0.9, suite="kb", support=0.2),
+          Signals("k4", "dev", False, False, 0.5, 0, 0.9, suite="kb", support=0.9)]
+    chosen = fit_scatter(rc + kb, base)
+    refused = scattered_refusals(rc + kb, base, chosen["scatter_at"], chosen["scatter_coverage"])
+    before = correct_per_suite(rc + kb, refusals(rc + kb, base))
+    after = correct_per_suite(rc + kb, refused)
+    assert after["kb"] >= before["kb"] and after["rc"] == 40
+    assert 0.2 < chosen["scatter_at"] < 0.35
+    low = [Signals("c", "dev", True, False, 0.5, 0, 0.3, suite="rc", support=0.1)]
+    assert scattered_refusals(low, base, 0.5, 0.6) == [False]   # too few of its words held: not "scattered"
+
+
+def test_calibrate_prints_the_scatter_fit(project: Path, capsys) -> None:
+    assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type"]) == 0
+    printed = capsys.readouterr().out
+    assert "scatter, cross-validated (dev)" in printed and "chosen: scatter_at" in printed

@@ -1,0 +1,134 @@
+"""The top-k cut, made to hold what the question needs: the best source of every part of a
+split question (:func:`cover_parts`), the document a reference question points to
+(:func:`cover_linked`), and the document the evidence itself points to (:func:`cover_references`:
+"大宗采购须按《费用报销细则》走采购审批" brings in the approval rule of 《费用报销细则》).
+Each returns what it brought in, for the top-k card of the trace. Access control holds: only
+candidates, or chunks the asker may see, are ever brought in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rag.types import Candidate
+
+if TYPE_CHECKING:
+    from rag.pipeline import Retrieval
+
+
+def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
+    """When the question was split into sub-queries, make the top-k hold the best source of
+    every part (each part's first hit in any retriever's list), replacing the lowest-ranked
+    candidates that are no part's best. Other variants (rewrites, multi-query, HyDE) are
+    search aids, not parts. Returns the chunk ids brought in."""
+    parts = [i for i, v in enumerate(retrieval.variants) if v.kind == "sub"]
+    if not parts:
+        return []
+    by_id = {c.chunk_id: c for c in retrieval.candidates}
+    rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
+    best = []
+    for i in parts:
+        heads = [ids[0] for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
+        ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
+        if ranked and ranked[0] in by_id and ranked[0] not in best:
+            best.append(ranked[0])
+    brought = []
+    for cid in best:
+        if any(c.chunk_id == cid for c in final):
+            continue
+        replaceable = [j for j in range(len(final) - 1, -1, -1) if final[j].chunk_id not in best]
+        if len(final) < k:
+            final.append(by_id[cid])
+        elif replaceable:
+            final[replaceable[0]] = by_id[cid]
+        else:
+            continue
+        brought.append(cid)
+    return brought
+
+
+def cover_linked(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> str | None:
+    """A reference question ("《A》 says follow another policy — what does that policy say …")
+    is answered from the document A points to: the top-k keeps the graph route's best chunk of
+    a document the question does not name, second after the best candidate (so a tight context
+    budget does not cut it), in place of the lowest-ranked one. Returns the chunk id moved or
+    brought in."""
+    graph_list = retrieval.stages.get("graph")
+    if retrieval.env.facts.get("question_type") != "reference" or not graph_list or not final:
+        return None
+    from rag.retrievers.graph import graph_of
+
+    named = graph_of(space).named_documents(retrieval.question)
+    by_id = {c.chunk_id: c for c in retrieval.candidates}
+    best = next((cid for cid in graph_list if cid in by_id and by_id[cid].chunk.doc_id not in named), None)
+    if best is None or any(c.chunk_id == best for c in final[:2]):
+        return None
+    rest = [c for c in final if c.chunk_id != best]
+    final[:] = [*rest[:1], by_id[best], *rest[1:]][:k]
+    return best
+
+
+def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> list[str]:
+    """When a sentence that carries the question's words sends the reader to another document
+    ("须按《费用报销细则》走采购审批", "claimed as set out in the Expense Policy"), the answer
+    stands there: bring in that document's chunk holding the most of the question's words, just
+    after the chunk that points to it, in place of the lowest-ranked candidate that is nobody's
+    best source. Read for the whole question and for each part of a split one; the pointing
+    chunk must be the question's (or the part's) best source among the top two of the cut, or
+    the part's own best, and the linked document must not be in the cut already. Returns the
+    chunk ids brought in."""
+    if not final:
+        return []
+    from rag.answerability.evidence import content_terms
+    from rag.memo import chunk_terms
+    from rag.retrievers.graph import graph_of
+    from rag.text import statements
+
+    env = retrieval.env
+    graph = graph_of(space)
+    words = chunk_terms(space)
+    position = {c.chunk_id: i for i, c in enumerate(space.chunks)}
+    asked = [retrieval.question, *(v.text for v in retrieval.variants if v.kind == "sub")]
+    protected: set[str] = set()
+    brought: list[str] = []
+    for question in dict.fromkeys(asked):
+        terms = content_terms(question, env)
+        if not terms:
+            continue
+
+        def share(chunk_id: str, terms: set[str] = terms) -> float:
+            return len(terms & words.get(chunk_id, frozenset())) / len(terms)
+
+        pointing = max(final[:2] if question == retrieval.question else final, key=lambda c: share(c.chunk_id))
+        protected.add(pointing.chunk_id)
+        linked: list[str] = []
+        for sentence, _ in statements(pointing.chunk.text):
+            if not terms & set(space.tokenize(sentence)):
+                continue   # a reference in a sentence about something else
+            for node in sorted(graph.entities(sentence, skip_doc=pointing.chunk.doc_id)):
+                if node.startswith("doc:"):
+                    linked.append(node[4:])
+                elif node.startswith("ref:") and graph.g.has_node(node):
+                    linked += sorted(str(d)[4:] for d in graph.g.neighbors(node) if str(d).startswith("doc:"))
+        present = {c.chunk.doc_id for c in final}
+        for doc in dict.fromkeys(linked):
+            if doc in present or graph.doc_titles.get(doc) == pointing.chunk.title:
+                continue   # already read; or a version of the pointing document itself
+            visible = [cid for cid in graph.chunks_of.get(doc, [])
+                       if cid in position and (env.allowed is None or env.allowed[position[cid]])
+                       and not space.chunk_by_id[cid].metadata.get("withdrawn")]   # "replaces the 2021 rules"
+            best = max(visible, key=share, default=None)
+            if best is None or share(best) == 0:
+                continue
+            at = next(i for i, c in enumerate(final) if c.chunk_id == pointing.chunk_id)
+            replaceable = [j for j in range(len(final) - 1, at, -1) if final[j].chunk_id not in protected]
+            if len(final) >= k and not replaceable:
+                break
+            if len(final) >= k:
+                del final[replaceable[0]]
+            score = pointing.score - 1e-6   # read right after the chunk that points to it
+            final.insert(at + 1, Candidate(space.chunk_by_id[best], score, {"linked": round(share(best), 4)}))
+            protected.add(best)
+            brought.append(best)
+            break   # one document per question or part
+    return brought
