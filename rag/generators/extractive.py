@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from pydantic import PositiveInt
 
+from rag.amounts import fits, quantities
 from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.poison import RULES
@@ -105,7 +106,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="9")
+@generators.register("extractive", version="10")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -117,6 +118,7 @@ def extractive(
     typed_first: bool = True,
     typed_ratio: float = 0.55,
     whole_bullets: bool = True,
+    range_weight: float = 0.15,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -133,7 +135,11 @@ def extractive(
     "经理…住宿费每晚上限是多少？" quotes the row with 650 元/晚, not the article heading that
     shares more of its words. With ``whole_bullets`` (version 9) a list item is one statement,
     quoted whole: its second sentence is often the answer ("- VPN-650: the server is
-    overloaded. Switch to vpn2.")."""
+    overloaded. Switch to vpn2."). With ``range_weight`` (version 10) a question that names an
+    amount ("一笔 3 万元的报销", "a 3,000 USD monitor") adds it to a statement whose stated range
+    holds the amount and takes it from one whose ranges in that unit do not
+    (:mod:`rag.amounts`): "20,000 元以上 … 总经理", not the "5,000 元及以下" row that shares
+    as many words."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -154,6 +160,9 @@ def extractive(
             lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question):
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
+        if range_weight and any(unit for _, unit in quantities(question)):
+            sign = {True: 1.0, False: -1.0, None: 0.0}
+            lexical = [lx + range_weight * sign[fits(question, u.text)] for lx, u in zip(lexical, units, strict=True)]
         return sorted(
             ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),
             key=lambda p: (-p[0], p[1].number, p[1].order),

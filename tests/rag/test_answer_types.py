@@ -290,3 +290,37 @@ def test_support_reads_a_number_however_it_is_grouped_and_a_word_in_another_form
     zh = env([chunk("t#1", "交通\n高铁一律乘坐二等座。"), chunk("o#0", "停车场七点开放。")], "zh")
     signals = decide("出差坐高铁应该坐几等座？", [item(1, "交通\n高铁一律乘坐二等座。")], zh).signals
     assert signals["support"] >= 0.6   # 几等 / 几等座 ask; 高铁 and 坐 stand in the row
+
+
+def test_amounts_and_the_ranges_rules_state() -> None:
+    from rag.amounts import fits, quantities, ranges
+
+    assert quantities("一笔 3 万元的报销") == [(30000.0, "cny")]
+    assert quantities("a $3,000 monitor, 5 working days") == [(3000.0, "usd"), (5.0, "day")]
+    assert quantities("from 9:00, version 2.3.1, in 2024 年") == []   # clock times, versions, calendar years
+    assert ranges("单笔金额: 5,000 元至 20,000 元") == [(5000.0, 20000.0, "cny")]
+    assert ranges("20,000 元以上须总经理审批") == [(20000.0, float("inf"), "cny")]
+    assert ranges("Purchases from 1,000 USD up to 10,000 USD") == [(1000.0, 10000.0, "usd")]
+    assert ranges("Claims of up to 50 USD need no receipt.") == [(float("-inf"), 50.0, "usd")]
+    question = "一笔 3 万元的报销要经过哪些人审批？"
+    assert fits(question, "单笔金额: 20,000 元以上; 审批人: 总经理") is True
+    assert fits(question, "单笔金额: 5,000 元及以下; 审批人: 部门经理") is False
+    assert fits(question, "公司发放 800 元补贴。") is None          # an amount, but no range
+    assert fits(question, "请假 3 天以上须人力资源部审批。") is None   # a range in another unit
+    assert fits("Who approves a 3,000 USD monitor?", "Anything above 10,000 USD needs the CFO.") is False
+
+
+def test_the_extractive_answer_quotes_the_row_whose_range_holds_the_amount() -> None:
+    from rag.generators import generators
+    from rag.types import Decision
+
+    table = ("费用报销细则 > 审批\n| 单笔金额 | 审批人 |\n|---|---|\n| 5,000 元及以下 | 部门经理 |\n"
+             "| 5,000 元至 20,000 元 | 部门经理 + 财务总监 |\n| 20,000 元以上 | 部门经理 + 财务总监 + 总经理 |")
+    context = [item(1, table, "rules")]
+    space = env([chunk("rules#1", table), chunk("o#0", "停车场七点开放。")], "zh")
+    answer = "总经理"
+    for weight, holds in ((0.15, True), (0.0, False)):
+        generate = generators.build({"name": "extractive", "params": {"max_sentences": 1, "range_weight": weight,
+                                                                      "semantic_weight": 0.0}})
+        text = generate("一笔 3 万元的报销要经过哪些人审批？", context, Decision("answer", "test"), space).text
+        assert (answer in text) is holds, text
