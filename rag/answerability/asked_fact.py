@@ -48,7 +48,6 @@ class AskedFact:
     answer_type: float     # the same over sentences holding a candidate of the asked type
     source: int | None     # the context number of that sentence's source
     sentence: str          # the sentence that carried the asked type ("" when none did)
-    predicate: float = 0.0  # answer_type without the terms its source's title names (the topic)
 
 
 _PREFIX = 6
@@ -100,18 +99,13 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     def share(text: str) -> float:
         return sum(weights[t] for t in held_in(text)) / total
 
-    best_any, best_typed, best_predicate, source, sentence = 0.0, 0.0, 0.0, None, ""
+    best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
     for item, said in sentences_of(items):
         header = header_of(item)
-        topic = held_in(header)
-        rest = sum(w for t, w in weights.items() if t not in topic)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             covered = share(f"{header}\n{span}")
             best_any = max(best_any, covered)
-            if has_candidate(span, kind, question):
-                if covered > best_typed:
-                    best_typed, source, sentence = covered, item.number, span
-                pred = sum(weights[t] for t in held_in(span) - topic) / rest if rest else covered
-                best_predicate = max(best_predicate, pred)
-    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence, round(best_predicate, 4))
+            if covered > best_typed and has_candidate(span, kind, question):
+                best_typed, source, sentence = covered, item.number, span
+    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence)

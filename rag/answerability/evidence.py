@@ -305,7 +305,6 @@ def evidence(
                                                   if not _ASKS.search(t)})   # 几等座: a word that asks
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
-            signals["predicate"] = asked.predicate
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
