@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # orchestrator (corpus, indexing, store, config, pipeline); citations (marker parsing) is foundation.
 FOUNDATION = {"rag", "rag.types", "rag.errors", "rag.registry", "rag._lazy", "rag._yaml",
               "rag.text", "rag.hygiene", "rag.citations", "rag.http", "rag.store", "rag.memo",
-              "rag.answer_types"}   # answer_types: the asked fact, read by classify and answerability   # store: hashing, atomic writes, the JSON key-value caches;
+              "rag.answer_types", "rag.amounts"}   # answer_types: the asked fact, read by classify and answerability;
+                                                  # amounts: amounts and stated ranges, pure text functions   # store: hashing, atomic writes, the JSON key-value caches;
                                                                   # hygiene: pure text functions (furniture, placeholders, PII)
 STAGE_PACKAGES = {"rag.loaders", "rag.chunkers", "rag.embedders", "rag.indexes", "rag.clean",
                   "rag.poison", "rag.tokenizers", "rag.chat", "rag.transforms", "rag.retrievers",

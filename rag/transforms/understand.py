@@ -93,8 +93,24 @@ def _asked_questions(question: str) -> list[str]:
     return found if len(found) >= 2 else []
 
 
+# two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？"
+_ZH_CLAUSE_SEP = re.compile(r"[，,；;]")
+
+
+def _zh_clauses(question: str) -> list[str]:
+    """The clauses of a message that asks two things in one sentence, each asking something
+    of its own (a question word, "吗", "是否" …) and long enough to stand alone; none when a
+    clause only sets the scene ("我在上海出差，住宿标准是多少？") or is too short to stand
+    alone ("工资什么时候发，发多少？")."""
+    body = question.strip().rstrip("？?")
+    clauses = [c.strip() for c in _ZH_CLAUSE_SEP.split(body) if c.strip()]
+    if len(clauses) < 2 or any(len(re.sub(r"\W", "", c)) < 4 or asked_type(c + "？") == "other" for c in clauses):
+        return []
+    return [c + "？" for c in clauses]
+
+
 def _zh_parts(question: str) -> list[str]:
-    if asked := _asked_questions(question):
+    if asked := _asked_questions(question) or _zh_clauses(question):
         return asked
     q = re.sub(r"分别|各自", "", question)
     match = _ZH_SEP.search(q)
@@ -119,9 +135,15 @@ def _zh_parts(question: str) -> list[str]:
 _EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|must|should)\b", re.I)
 
 
+# the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
+_EN_SCENE = re.compile(r"^(?P<scene>[^:?]{3,}?:)\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
+
+
 def _en_parts(question: str) -> list[str]:
     if asked := _asked_questions(question):
         return asked
+    if scene := _EN_SCENE.match(question):   # each part keeps the scene
+        return [f"{scene.group('scene')} {p}" for p in _en_parts(question[scene.end():])]
     match = _EN_SEP.search(question)
     if not match:
         return []
@@ -146,7 +168,7 @@ def _en_parts(question: str) -> list[str]:
     return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
 
 
-@transforms.register("split", version="1")
+@transforms.register("split", version="2")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

@@ -145,3 +145,20 @@ def test_only_sub_queries_are_parts_to_cover(write, tmp_path: Path) -> None:
     frame = pipeline.answer(retrieval)
     assert "zebra" not in {c.doc_id for c in frame.context}
     assert "sub-query" not in next(t for t in frame.trace if t.stage == "top_k").note
+
+
+def test_two_questions_in_one_chinese_sentence_are_two_parts() -> None:
+    """A comma between two clauses that each ask something cuts them; a clause that sets the
+    scene, or one too short to stand alone, does not."""
+    assert _zh_parts("居家办公补贴多少钱，申请要找谁批？") == ["居家办公补贴多少钱？", "申请要找谁批？"]
+    assert _zh_parts("出差住宿标准是多少，另外报销要多久到账？") == ["出差住宿标准是多少？", "另外报销要多久到账？"]
+    assert _zh_parts("我在上海出差，住宿标准是多少？") == []
+    assert _zh_parts("普通员工去上海出差，住宿费每晚上限是多少？") == []
+    assert _zh_parts("这个月的工资什么时候发，发多少？") == []
+
+
+def test_the_scene_before_an_english_question_stays_with_each_part() -> None:
+    question = "I'm going to Lisbon next month: what's the hotel cap, and can I take my partner?"
+    assert _en_parts(question) == ["I'm going to Lisbon next month: what's the hotel cap?",
+                                   "I'm going to Lisbon next month: can I take my partner?"]
+    assert _en_parts("I'm going to Lisbon next month: what's the hotel cap?") == []
