@@ -12,8 +12,8 @@ amount. Words alone cannot tell the rows apart (each says 元 and 审批人); th
   up to 10,000 USD``, ``above 10,000 USD``, ``up to 3 days``. A bound without a unit takes the
   other bound's (``5,000 至 20,000 元``).
 - :func:`fits` — ``True`` when an amount of the question lies in a range of the statement with
-  the same unit (or a range without one), ``False`` when the statement states ranges in that
-  unit and none holds it, ``None`` when there is nothing to compare.
+  the same unit, ``False`` when the statement states ranges in that unit and none holds it,
+  ``None`` when there is nothing to compare.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ _UNITS = {
     "usd": r"美元|usd|dollars?|us\$",
     "eur": r"欧元|eur|euros?",
     "gbp": r"英镑|gbp|pounds?",
-    "day": r"个?工作日|个?自然日|天|日|(?:business |working |calendar )?days?",
+    "day": r"个?工作日|个?自然日|天|(?:business |working |calendar )?days?",   # not 日: 1 月 1 日 is a date
     "hour": r"个?小时|hours?|hrs?",
     "week": r"周|个?星期|weeks?",
     "month": r"个月|months?",
@@ -43,15 +43,27 @@ _QUANTITY = re.compile(
     rf"(?P<prefix>[$€£¥￥])?\s*(?P<value>{_NUMBER})\s*(?P<scale>百万|万|千|亿|k\b|thousand\b|million\b)?\s*"
     rf"(?:(?:{_UNIT_RE})(?![A-Za-z]))?", re.I)
 
-# two bounds, then one: the pattern names the number positions it reads
+# two bounds, then one: the pattern names the number positions it reads. A negated word is its
+# own bound (不超过 is at most, "not less than" at least), never the word it contains.
 _Q = r"[$€£¥￥]?\s*" + _NUMBER + r"\s*(?:百万|万|千|亿|k\b|thousand\b|million\b)?\s*(?:[^\d\s,，;；。.、]{0,8}?)"
-_BETWEEN = re.compile(rf"(?:from\s+|between\s+)?(?P<a>{_Q})\s*(?:至|到|~|～|-|–|—|to|up to|and)\s*(?P<b>{_Q})", re.I)
-_AT_MOST = re.compile(rf"(?:不超过|不高于|不多于|低于|少于|最多|最高|上限为?|up to|no more than|not more than|at most|"
-                      rf"less than|below|under|maximum of|max\.?)\s*(?P<a>{_Q})|(?P<b>{_Q})\s*(?:（含）|\(含\))?\s*"
-                      rf"(?:及以下|或以下|以下|以内|之内|or less|or below|and below|and under|or under)", re.I)
-_AT_LEAST = re.compile(rf"(?:超过|高于|多于|不少于|不低于|至少|最少|more than|over|above|exceeding|at least|from)\s*"
-                       rf"(?P<a>{_Q})|(?P<b>{_Q})\s*(?:（含）|\(含\))?\s*(?:及以上|或以上|以上|起|or more|or above|"
-                       rf"and above|and over|\+)", re.I)
+_BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|～|-|–|—|\bto\b|\bup to\b|\band\b)\s*"
+                      rf"(?P<b>{_Q})", re.I)
+_AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
+                  r"\bnot exceeding|\bat most|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
+_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|\bor less|\bor below|\band below|\band under|\bor under"
+_AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|至少|最少|\bno less than|\bnot less than|"
+                   r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of")
+_AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
+_INCLUDED = r"(?:（含）|\(含\))?"
+# each bound read both ways (the word before the amount, or after it), as separate patterns, so
+# that one reading never hides the other ("1,000 and under" beside "under 5,000 USD")
+_BOUNDS = [
+    (re.compile(rf"(?:{_AT_MOST_WORDS})\s*(?P<a>{_Q})", re.I), False),
+    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_MOST_AFTER})", re.I), False),
+    (re.compile(rf"(?:{_AT_LEAST_WORDS})\s*(?P<a>{_Q})", re.I), True),
+    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_LEAST_AFTER})", re.I), True),
+]
+_CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])")   # the fields of a table row, the clauses of a sentence
 
 
 def quantities(text: str) -> list[tuple[float, str | None]]:
@@ -76,20 +88,48 @@ def _at(text: str, m: re.Match[str], group: str) -> tuple[float, str | None] | N
     return found[0] if found else None
 
 
-def ranges(text: str) -> list[tuple[float, float, str | None]]:
-    """The ranges ``text`` states, as (low, high, unit), ends included."""
-    out: list[tuple[float, float, str | None]] = []
-    rest = text
+def ranges(text: str) -> list[tuple[float, float, str]]:
+    """The ranges ``text`` states, as (low, high, unit), ends included. Only amounts with a unit
+    make a range (a phone number, "steps 1 and 2" or "ISO 9001 and 27001" do not); a lower and
+    an upper bound in one clause make one range ("5,000 元以上 20,000 元以下", "over 1,000 and
+    under 5,000 USD"); where two readings overlap, the earlier wins."""
+    out: list[tuple[float, float, str]] = []
+    for clause in _CLAUSE.split(text):
+        out += _clause_ranges(clause)
+    return out
+
+
+def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
+    out: list[tuple[float, float, str]] = []
+    taken: list[tuple[int, int]] = []
     for m in _BETWEEN.finditer(text):
         a, b = _at(text, m, "a"), _at(text, m, "b")
-        if a and b and a[0] <= b[0] and (a[1] == b[1] or a[1] is None or b[1] is None):
-            out.append((a[0], b[0], a[1] or b[1]))
-            rest = rest.replace(m.group(), " ")
-    for pattern, low in ((_AT_MOST, False), (_AT_LEAST, True)):
-        for m in pattern.finditer(rest):
-            q = _at(rest, m, "a" if m.group("a") else "b")
-            if q:
-                out.append((q[0], math.inf, q[1]) if low else (-math.inf, q[0], q[1]))
+        unit = (a[1] or b[1]) if a and b else None
+        if a and b and unit and a[0] <= b[0] and (a[1] == b[1] or a[1] is None or b[1] is None):
+            out.append((a[0], b[0], unit))
+            taken.append(m.span())
+    bounds: list[tuple[int, int, float, bool, str | None]] = []   # start, end, value, is a lower bound, unit
+    for pattern, low in _BOUNDS:
+        for m in pattern.finditer(text):
+            q = _at(text, m, "a")
+            if q and not any(s < m.end() and m.start() < e for s, e in taken):
+                bounds.append((m.start(), m.end(), q[0], low, q[1]))
+    kept: list[tuple[int, int, float, bool, str | None]] = []
+    for bound in sorted(bounds):   # overlapping readings of one number ("over 1,000 and under"): the earlier
+        if not kept or bound[0] >= kept[-1][1]:
+            kept.append(bound)
+    lows = [b for b in kept if b[3]]
+    highs = [b for b in kept if not b[3]]
+    for lo in lows:   # "5,000 元以上 20,000 元以下": one range, not two ("over 1,000 and under 5,000 USD": its unit)
+        high = next((h for h in highs if h[2] >= lo[2] and (h[4] == lo[4] or None in (h[4], lo[4]))), None)
+        if high is not None:
+            highs.remove(high)
+            unit = lo[4] or high[4]
+            if unit:
+                out.append((lo[2], high[2], unit))
+        elif lo[4]:
+            out.append((lo[2], math.inf, lo[4]))
+    out += [(-math.inf, h[2], h[4]) for h in highs if h[4]]
     return out
 
 
@@ -100,7 +140,7 @@ def fits(question: str, statement: str) -> bool | None:
     if not asked:
         return None
     stated = ranges(statement)
-    comparable = [(lo, hi) for lo, hi, unit in stated for _, u in asked if unit in (u, None)]
+    comparable = [(lo, hi) for lo, hi, unit in stated for _, u in asked if unit == u]
     if not comparable:
         return None
-    return any(lo <= v <= hi for v, u in asked for lo, hi, unit in stated if unit in (u, None))
+    return any(lo <= v <= hi for v, u in asked for lo, hi, unit in stated if unit == u)

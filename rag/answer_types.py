@@ -105,7 +105,8 @@ _DATE = {
                      rf"[{_ZH_NUM}0-9]+点|[春夏秋冬][季天]|节|之际|当年|同年|次年|翌年|前夕|期间|初期|末期|中期|"
                      # days counted from an event: "第四天起", "离职当天", "提前一天", "最后一个工作日"
                      rf"第[{_ZH_NUM}0-9]+(个)?(天|日|周|个?月|年|个工作日)|当天|当日|次日|前一[天日]|后一[天日]|"
-                     rf"提前[{_ZH_NUM}0-9]+\s*(个)?(天|日|周|小时|个?月|个工作日)|最后一(个|天)(工作日)?|[上下本]个?[周月]"),
+                     rf"提前[{_ZH_NUM}0-9]+\s*(个)?(天|日|周|小时|个?月|个工作日)|最后一(个工作日|天)|"
+                     r"(?<![线以在])(?:上个月|下个月|本月|上周|下周|本周)(?![期报刊])"),
     "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|march|april|may|june|july|august|september|october|"
                      r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
                      r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}:\d{2}\b|"
@@ -116,7 +117,7 @@ _DATE = {
                      # days counted from an event: "from the fourth day", "one day ahead", "your last working day"
                      r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(st|nd|rd|th)|last|next|"
                      r"same|following|previous) (business |working |calendar )?(day|week|month|year|shift)\b|"
-                     r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty) (full )?(business |"
+                     r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|thirty) (full )?(business |"
                      r"working |calendar )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(today|tomorrow|yesterday|"
                      r"immediately|beforehand|in advance)\b", re.I),
 }

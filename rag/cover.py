@@ -68,12 +68,13 @@ def cover_linked(final: list[Candidate], retrieval: Retrieval, k: int, space: An
     return best
 
 
-def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> list[str]:
+def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space: Any,
+                     keep: tuple[str, ...] = ()) -> list[str]:
     """When a sentence that carries the question's words sends the reader to another document
     ("须按《费用报销细则》走采购审批", "claimed as set out in the Expense Policy"), the answer
     stands there: bring in that document's chunk holding the most of the question's words, just
     after the chunk that points to it, in place of the lowest-ranked candidate that is nobody's
-    best source. Read for the whole question and for each part of a split one; the pointing
+    best source (``keep``: chunks an earlier cover brought in, a part's best source). Read for the whole question and for each part of a split one; the pointing
     chunk must be the question's (or the part's) best source among the top two of the cut, or
     the part's own best, and the linked document must not be in the cut already. Returns the
     chunk ids brought in."""
@@ -89,7 +90,7 @@ def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space
     words = chunk_terms(space)
     position = {c.chunk_id: i for i, c in enumerate(space.chunks)}
     asked = [retrieval.question, *(v.text for v in retrieval.variants if v.kind == "sub")]
-    protected: set[str] = set()
+    protected: set[str] = set(keep)
     brought: list[str] = []
     for question in dict.fromkeys(asked):
         terms = content_terms(question, env)

@@ -266,7 +266,8 @@ class Pipeline:
             final = retrieval.candidates[:k]
             covered = cover_parts(final, retrieval, k)
             linked = cover_linked(final, retrieval, k, self.space)
-            followed = cover_references(final, retrieval, k, self.space) if self.config.follow_references else []
+            followed = cover_references(final, retrieval, k, self.space, (*covered, *([linked] if linked else []))) \
+                if self.config.follow_references else []
             rec["note"] = "; ".join(
                 ([f"{env.facts['question_type']} question"] if "question_type" in env.facts else [])
                 + ([f"k {k} (config {self.config.top_k})"] if k != self.config.top_k else [])

@@ -53,6 +53,9 @@ class Signals:
     suite: str = ""            # pooled fits weigh each suite equally
     typed: bool = False        # the question asks for a typed fact (a number, a date, a name …)
     support: float = 1.0       # the best share of its key terms one sentence window holds
+    # the scatter check does not read the whole question: a reference question (its words stand in
+    # two documents) or one split into parts (each part is decided on its own)
+    no_scatter: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,7 @@ SCATTER_COVERAGES = (0.6, 0.5, 0.7, 0.8)   # the first wins ties
 
 
 def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float) -> list[bool]:
-    return [refused or (s.coverage >= coverage and s.support < scatter_at)
+    return [refused or (not s.no_scatter and s.coverage >= coverage and s.support < scatter_at)
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
 
 
@@ -164,8 +167,9 @@ def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, 
 def fit_scatter(signals: list[Signals], base: Params) -> dict[str, float]:
     """``scatter_at`` (a cut between two observed supports; 0: the check never refuses) and
     ``scatter_coverage`` (from :data:`SCATTER_COVERAGES`) for ``base`` with the scatter check,
-    maximising :func:`objective` as :func:`fit_gate` does, **among the cuts that cost no suite a
-    case**: with suites pooled, a check may not buy one suite's refusals with another's answers
+    maximising :func:`objective` as :func:`fit_gate` does, **among the cuts that lower no suite's
+    number of correct decisions** (a suite may trade a case for a case, never lose on balance):
+    with suites pooled, a check may not buy one suite's refusals with another's answers
     (a knowledge base's colloquial questions hold few of the sources' words together; a reading-
     comprehension set's questions were written from them)."""
     values = sorted({round(s.support, 6) for s in signals})
@@ -306,13 +310,16 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
     pipeline = prepared.with_config(probe).pipeline_for(suite)
     out = []
     for case in suite.cases:
-        frame = pipeline.answer(pipeline.retrieve(case.question, suite.identity(case.as_),
-                                                  history=[t.model_dump() for t in case.history]))
+        retrieval = pipeline.retrieve(case.question, suite.identity(case.as_),
+                                      history=[t.model_dump() for t in case.history])
+        frame = pipeline.answer(retrieval)
         sig = frame.decision.signals
+        facts = retrieval.env.facts
         out.append(Signals(case.id, case.split, case.expect in DECLINES, BEHAVIOUR_OF[frame.decision.action] in DECLINING,
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
-                           bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0))))
+                           bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
+                           facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2))
     return out
 
 

@@ -21,6 +21,7 @@ item without standing in it. The candidate itself must stand in the sentences.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -63,12 +64,14 @@ def _stands_in(term: str, text: str) -> bool:
 
 
 def _variant_held(term: str, held: set[str]) -> bool:
-    """A Latin term held in another form of the same word: stems that share their first six
-    letters ("respond" / "response", "approv" / "approval"), which a stemmer leaves apart."""
+    """A Latin term held in another form of the same word, which a stemmer leaves apart: stems
+    that share their first six letters and all but at most one of the longer's ("respond" /
+    "respons"), never "departur" / "depart" (department) or "internat" / "intern" (internal)."""
     if len(term) < _PREFIX or not term.isascii():
         return False
     stem = term[:_PREFIX]
-    return any(h.startswith(stem) for h in held)
+    return any(h.startswith(stem) and len(os.path.commonprefix([term, h])) >= max(len(term), len(h)) - 1
+               for h in held)
 
 
 def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]]:

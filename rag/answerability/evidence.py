@@ -47,7 +47,7 @@ from typing import Literal
 
 import numpy as np
 
-from rag.answer_types import UNTYPED, without_asking
+from rag.answer_types import _ZH_CLASSIFIERS, UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.bridge import WordVectors, bridged, words_of
@@ -65,7 +65,9 @@ _LATIN = re.compile(r"[a-z]")
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
-_ASKS = re.compile(r"几|哪|什么|多少|谁|啥")
+# a word that asks (几等座, 几天, 哪个, 什么样): 几 or 哪 before a classifier, or an asking word in it;
+# never 几内亚, 茶几, 哪吒 or 几乎
+_ASKS = re.compile(rf"^(?:几|哪)[{_ZH_CLASSIFIERS}等级些里儿样]|什么|多少|谁|啥")
 
 # Question scaffolding: words that say *that* something is asked, not *what*.
 QUESTION_WORDS = {
@@ -306,7 +308,8 @@ def evidence(
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
-            score += by_language(type_weight, language) * asked.answer_type
+            if answer_type:
+                score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
         signals["threshold"] = float(threshold)

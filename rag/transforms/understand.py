@@ -93,20 +93,32 @@ def _asked_questions(question: str) -> list[str]:
     return found if len(found) >= 2 else []
 
 
-# two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？"
-_ZH_CLAUSE_SEP = re.compile(r"[，,；;]")
+# two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
+# inside a number, 5,000, separates nothing)
+_ZH_CLAUSE_SEP = re.compile(r"[，；;]|,(?!\d{3})")
+_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|怎么|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+                             r"会不会|是不是|吗|呢).{0,4}$")
+_ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
 
 def _zh_clauses(question: str) -> list[str]:
-    """The clauses of a message that asks two things in one sentence, each asking something
-    of its own (a question word, "吗", "是否" …) and long enough to stand alone; none when a
-    clause only sets the scene ("我在上海出差，住宿标准是多少？") or is too short to stand
-    alone ("工资什么时候发，发多少？")."""
+    """The clauses of a message that asks two things in one sentence, each asking at its end
+    (a question word, "吗", "是否" …) and long enough to stand alone, with the clauses before
+    them that only set the scene kept in front of each ("我下个月去深圳出差，住宿标准多少，能带家属吗？").
+    None when only one clause asks ("我在上海出差，住宿标准是多少？"), when an asking clause is a
+    modifier or a condition ("几级以上的员工，出差可以坐飞机吗？", "如果报销超过多少钱，…"), or
+    when one is too short to stand alone ("工资什么时候发，发多少？")."""
     body = question.strip().rstrip("？?")
     clauses = [c.strip() for c in _ZH_CLAUSE_SEP.split(body) if c.strip()]
-    if len(clauses) < 2 or any(len(re.sub(r"\W", "", c)) < 4 or asked_type(c + "？") == "other" for c in clauses):
+    asks = [bool(_ZH_ASKS_AT_END.search(c)) and not _ZH_IF.match(c) for c in clauses]
+    if sum(asks) < 2 or False in asks[asks.index(True):]:
+        return []   # one question; or a clause after the first question that does not ask
+    first = asks.index(True)
+    scene = "，".join(clauses[:first])
+    asked = clauses[first:]
+    if any(len(re.sub(r"\W", "", c)) < 4 for c in asked):
         return []
-    return [c + "？" for c in clauses]
+    return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
 
 def _zh_parts(question: str) -> list[str]:
@@ -136,7 +148,7 @@ _EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|
 
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
-_EN_SCENE = re.compile(r"^(?P<scene>[^:?]{3,}?:)\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
+_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?:)\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
 
 
 def _en_parts(question: str) -> list[str]:

@@ -324,3 +324,37 @@ def test_the_extractive_answer_quotes_the_row_whose_range_holds_the_amount() -> 
                                                                       "semantic_weight": 0.0}})
         text = generate("一笔 3 万元的报销要经过哪些人审批？", context, Decision("answer", "test"), space).text
         assert (answer in text) is holds, text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("单笔不超过 800 元", [(float("-inf"), 800.0, "cny")]),                      # 不超过 is not 超过
+    ("Purchases of not less than 5,000 USD need CFO approval", [(5000.0, float("inf"), "usd")]),
+    ("金额在 5,000 元以上 20,000 元以下的", [(5000.0, 20000.0, "cny")]),          # two bounds, one range
+    ("超过 5,000 元不超过 20,000 元", [(5000.0, 20000.0, "cny")]),
+    ("over 1,000 and under 5,000 USD", [(1000.0, 5000.0, "usd")]),
+    ("010-12345678", []), ("400-800-1234", []), ("Steps 1 and 2", []), ("ISO 9001 and 27001", []),
+    ("from 9am to 5pm", []), ("will cover 3 days", []), ("自2024年1月1日起", []),
+    ("2024年1月1日至2024年12月31日", []),
+])
+def test_what_is_not_a_range_and_negated_bounds(text: str, expected: list) -> None:
+    """Attacks from review: a negated bound read as its opposite, two bounds read as a union,
+    phone numbers, step numbers, standards, clock times, word-internal "over" and dates read as
+    ranges."""
+    from rag.amounts import ranges
+
+    assert ranges(text) == expected
+
+
+def test_review_attacks_on_the_asked_fact() -> None:
+    """Another word sharing six letters is not the same word; a name that holds 几 or 哪 is a
+    key term; an ordinary phrase is no date."""
+    from rag.answerability.asked_fact import _variant_held
+    from rag.answerability.evidence import _ASKS
+
+    assert _variant_held("respond", {"respons"})
+    assert not _variant_held("departur", {"depart"}) and not _variant_held("internat", {"intern"})
+    assert [t for t in ("几内亚", "茶几", "哪吒", "几乎") if _ASKS.search(t)] == []
+    assert all(_ASKS.search(t) for t in ("几等座", "几天", "哪个", "多少钱"))
+    assert not has_candidate("线上周报在以下周期内提交。", "date", "什么时候提交？")
+    assert not has_candidate("The allowance is 40 euros a day.", "date", "When is it paid?")
+    assert has_candidate("离职前最后一个工作日交还电脑。", "date", "什么时候还电脑？")

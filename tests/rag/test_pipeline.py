@@ -224,6 +224,17 @@ def test_the_evidence_reference_is_followed_into_the_top_k_and_never_to_a_hidden
         next(r.note for r in following.trace if r.stage == "top_k")
     assert "rules" not in [c.doc_id for c in plain.context]
 
+    # a part's best source that an earlier cover kept is never the one given up (review attack)
+    from rag.cover import cover_references
+
+    pipeline = Pipeline(config.model_copy(update={"follow_references": True}), idx)
+    retrieval = pipeline.retrieve(question, EMPLOYEE)
+    supplies = next(c for c in retrieval.candidates if c.chunk.doc_id == "supplies")
+    noise = [c for c in retrieval.candidates if c.chunk.doc_id.startswith("noise")]
+    final = [supplies, noise[0], noise[1]]
+    cover_references(final, retrieval, 3, idx, keep=(noise[1].chunk_id,))
+    assert [c.chunk.doc_id for c in final] == ["supplies", "rules", noise[1].chunk.doc_id]
+
     write("rules.md.metadata.yaml", "department: finance\nclearance: 3\n")
     idx, _ = Indexer(tmp_path / "w2").ensure("kb", write.root, config, "zh")
     hidden = Pipeline(config.model_copy(update={"follow_references": True}), idx).ask(question, EMPLOYEE)

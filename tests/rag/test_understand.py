@@ -162,3 +162,23 @@ def test_the_scene_before_an_english_question_stays_with_each_part() -> None:
     assert _en_parts(question) == ["I'm going to Lisbon next month: what's the hotel cap?",
                                    "I'm going to Lisbon next month: can I take my partner?"]
     assert _en_parts("I'm going to Lisbon next month: what's the hotel cap?") == []
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    # a clause that asks only as a modifier or a condition is no question of its own (review attacks)
+    ("几级以上的员工，出差可以坐飞机吗？", []),
+    ("哪一年入职的员工，年假有多少天？", []),
+    ("多少天以内的病假，需要提供证明吗？", []),
+    ("如果报销超过多少钱，需要走什么流程？", []),
+    # a scene clause stays with each question; a comma inside 5,000 separates nothing
+    ("我下个月要去深圳出差，住宿标准多少，能带家属吗？", ["我下个月要去深圳出差，住宿标准多少？", "我下个月要去深圳出差，能带家属吗？"]),
+    ("5,000元以上的报销需要谁审批，多久能批下来？", ["5,000元以上的报销需要谁审批？", "多久能批下来？"]),
+])
+def test_chinese_clauses_that_ask_only_as_modifiers_are_not_parts(question: str, parts: list[str]) -> None:
+    assert _zh_parts(question) == parts
+
+
+def test_an_english_scene_may_hold_a_colon() -> None:
+    assert _en_parts("Re: VPN error: what does VPN-809 mean and how do I fix it?") == [
+        "Re: VPN error: what does VPN-809 mean?", "Re: VPN error: how do I fix it?"]
+    assert _en_parts("FYI: when is payday?") == []

@@ -157,3 +157,12 @@ def test_calibrate_prints_the_scatter_fit(project: Path, capsys) -> None:
     assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type"]) == 0
     printed = capsys.readouterr().out
     assert "scatter, cross-validated (dev)" in printed and "chosen: scatter_at" in printed
+
+
+def test_the_scatter_check_leaves_reference_and_split_questions_alone_as_it_does_at_run_time() -> None:
+    from eval.fit.calibrate import scattered_refusals
+
+    base = Params(0.1, 0.0, 0.0)
+    whole = Signals("w", "dev", True, False, 0.5, 0, 0.9, support=0.1)
+    parted = Signals("p", "dev", True, False, 0.5, 0, 0.9, support=0.1, no_scatter=True)
+    assert scattered_refusals([whole, parted], base, 0.5, 0.6) == [True, False]
