@@ -66,6 +66,14 @@ _BOUNDS = [
 _CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])")   # the fields of a table row, the clauses of a sentence
 
 
+_UNIT_WORD = re.compile(rf"(?:{_UNIT_RE}|[$€£¥￥])", re.I)
+
+
+def is_amount_word(token: str) -> bool:
+    """A number or a unit: what an amount is written with, not what it is about."""
+    return bool(re.fullmatch(r"[\d.,，]+", token) or _UNIT_WORD.fullmatch(token))
+
+
 def quantities(text: str) -> list[tuple[float, str | None]]:
     """Every amount in ``text`` with its unit (``None`` when it has none)."""
     out = []

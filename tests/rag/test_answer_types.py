@@ -358,3 +358,18 @@ def test_review_attacks_on_the_asked_fact() -> None:
     assert not has_candidate("线上周报在以下周期内提交。", "date", "什么时候提交？")
     assert not has_candidate("The allowance is 40 euros a day.", "date", "When is it paid?")
     assert has_candidate("离职前最后一个工作日交还电脑。", "date", "什么时候还电脑？")
+
+
+def test_a_range_in_a_statement_about_something_else_earns_nothing() -> None:
+    """"up to 500 USD" for language courses holds 200 USD, but says nothing about hotel caps."""
+    from rag.generators import generators
+    from rag.types import Decision
+
+    text = ("Benefits\nLanguage courses are reimbursed up to 500 USD per year.\n\n"
+            "Hotel stays are reimbursed up to a nightly cap that depends on the city tier.")
+    context = [item(1, text, "policy")]
+    space = env([chunk("policy#1", text), chunk("o#0", "Parking opens at 7.")])
+    generate = generators.build({"name": "extractive", "params": {"max_sentences": 1, "range_weight": 0.5,
+                                                                  "semantic_weight": 0.0}})
+    answer = generate("Is the hotel cap 200 USD per night everywhere?", context, Decision("answer", "t"), space).text
+    assert "Hotel stays" in answer and "Language" not in answer
