@@ -141,10 +141,16 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
     return out
 
 
-def fits(question: str, statement: str) -> bool | None:
+def asked_amounts(question: str) -> list[tuple[float, str]]:
+    """The amounts a question names that have a unit: what :func:`fits` compares."""
+    return [(v, u) for v, u in quantities(question) if u is not None]
+
+
+def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None:
     """Whether an amount the question names lies in a range the statement states (see the
-    module docstring)."""
-    asked = [(v, u) for v, u in quantities(question) if u is not None]
+    module docstring). ``question`` may be given as its :func:`asked_amounts`, read once for
+    many statements."""
+    asked = asked_amounts(question) if isinstance(question, str) else question
     if not asked:
         return None
     stated = ranges(statement)

@@ -82,6 +82,16 @@ def asked_type(question: str) -> str:
     return "other"
 
 
+# a word that asks (几等座, 几天, 哪个, 什么样): 几 or 哪 before a classifier, or an asking word in it;
+# never 几内亚, 茶几, 哪吒 or 几乎
+_ASKING_WORD = re.compile(rf"^(?:几|哪)[{_ZH_CLASSIFIERS}等级些里儿样]|什么|多少|谁|啥")
+
+
+def is_asking_word(term: str) -> bool:
+    """Whether a token asks rather than names: what a tokenizer leaves of "几等座" or "哪个"."""
+    return bool(_ASKING_WORD.search(term))
+
+
 def without_asking(question: str) -> str:
     """The question with the words that ask removed ("哪一年", "多少", "how long", "which company"):
     they say what kind of fact is wanted, and a sentence that states it does not repeat them."""

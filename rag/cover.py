@@ -106,11 +106,7 @@ def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space
         for sentence, _ in statements(pointing.chunk.text):
             if not terms & set(space.tokenize(sentence)):
                 continue   # a reference in a sentence about something else
-            for node in sorted(graph.entities(sentence, skip_doc=pointing.chunk.doc_id)):
-                if node.startswith("doc:"):
-                    linked.append(node[4:])
-                elif node.startswith("ref:") and graph.g.has_node(node):
-                    linked += sorted(str(d)[4:] for d in graph.g.neighbors(node) if str(d).startswith("doc:"))
+            linked += graph.referred(sentence, skip_doc=pointing.chunk.doc_id)
         present = {c.chunk.doc_id for c in final}
         for doc in dict.fromkeys(linked):
             if doc in present or graph.doc_titles.get(doc) == pointing.chunk.title:

@@ -152,6 +152,12 @@ def gated_refusals(signals: list[Signals], base: Params, type_at: float) -> list
 SCATTER_COVERAGES = (0.6, 0.5, 0.7, 0.8)   # the first wins ties
 
 
+def check_cuts(values: list[float]) -> list[float]:
+    """The thresholds a check may take over sorted observed values: 0 (it never refuses), the
+    midpoints between neighbours, and just above the largest (it refuses every case)."""
+    return [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + ([values[-1] + 0.01] if values else [])
+
+
 def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float) -> list[bool]:
     return [refused or (not s.no_scatter and s.coverage >= coverage and s.support < scatter_at)
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
@@ -172,8 +178,7 @@ def fit_scatter(signals: list[Signals], base: Params) -> dict[str, float]:
     with suites pooled, a check may not buy one suite's refusals with another's answers
     (a knowledge base's colloquial questions hold few of the sources' words together; a reading-
     comprehension set's questions were written from them)."""
-    values = sorted({round(s.support, 6) for s in signals})
-    cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + ([values[-1] + 0.01] if values else [])
+    cuts = check_cuts(sorted({round(s.support, 6) for s in signals}))
     floor = correct_per_suite(signals, refusals(signals, base))
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
@@ -194,7 +199,7 @@ def fit_gate(signals: list[Signals], base: Params) -> float:
     values = sorted({round(s.answer_type, 6) for s in signals if s.typed})
     if not values:
         return 0.0
-    cuts = [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
+    cuts = check_cuts(values)
     keyed = [objective_of(signals, gated_refusals(signals, base, t)) for t in cuts]
     return middle_of_best(cuts, keyed)
 

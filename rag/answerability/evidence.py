@@ -47,7 +47,7 @@ from typing import Literal
 
 import numpy as np
 
-from rag.answer_types import _ZH_CLASSIFIERS, UNTYPED, without_asking
+from rag.answer_types import UNTYPED, is_asking_word, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.bridge import WordVectors, bridged, words_of
@@ -65,9 +65,6 @@ _LATIN = re.compile(r"[a-z]")
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
-# a word that asks (几等座, 几天, 哪个, 什么样): 几 or 哪 before a classifier, or an asking word in it;
-# never 几内亚, 茶几, 哪吒 or 几乎
-_ASKS = re.compile(rf"^(?:几|哪)[{_ZH_CLASSIFIERS}等级些里儿样]|什么|多少|谁|啥")
 
 # Question scaffolding: words that say *that* something is asked, not *what*.
 QUESTION_WORDS = {
@@ -304,7 +301,7 @@ def evidence(
         if answer_type or scatter_at is not None:
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
             keys = corpus_terms.key_weights(env, {t for t in content_terms(without_asking(question), env) - asking
-                                                  if not _ASKS.search(t)})   # 几等座: a word that asks
+                                                  if not is_asking_word(t)})   # 几等座: a word that asks
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for

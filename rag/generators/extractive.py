@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from pydantic import PositiveInt
 
-from rag.amounts import fits, is_amount_word, quantities
+from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.poison import RULES
@@ -160,12 +160,13 @@ def extractive(
             lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question):
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
-        if range_weight and any(unit for _, unit in quantities(question)):
+        amounts = asked_amounts(question) if range_weight else []
+        if amounts:
             # only a statement about what the question asks: "up to 500 USD" for language courses
             # says nothing about a 200 USD hotel cap
             about = {t for t in q_terms if not is_amount_word(t) and t not in EN_FUNCTION_WORDS}
             sign = {True: 1.0, False: -1.0, None: 0.0}
-            lexical = [lx + range_weight * sign[fits(question, u.text)] if ts & about else lx
+            lexical = [lx + range_weight * sign[fits(amounts, u.text)] if ts & about else lx
                        for lx, u, ts in zip(lexical, units, unit_terms, strict=True)]
         return sorted(
             ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),

@@ -85,11 +85,10 @@ class Graph:
         """Documents the question's entities lead to within ``hops`` document hops: hop per
         document, the document each was reached from, and the chunks that hold a code asked
         about."""
-        nodes = set(self.g.nodes)
         hop: dict[str, int] = {}
         parent: dict[str, str | None] = {}
         coded: set[str] = set()
-        for entity in sorted(self.entities(query) & nodes):
+        for entity in sorted(e for e in self.entities(query) if e in self.g):
             if entity.startswith("doc:"):
                 hop.setdefault(entity[4:], 0)
                 parent.setdefault(entity[4:], None)
@@ -135,12 +134,17 @@ class Graph:
 
     def named_documents(self, query: str) -> set[str]:
         """The documents a question names: by title, or by a 《reference》 that resolves to one."""
-        out = set()
-        for entity in self.entities(query) & set(self.g.nodes):
+        return set(self.referred(query))
+
+    def referred(self, text: str, skip_doc: str | None = None) -> list[str]:
+        """The documents ``text`` names, in a stable order: by title (not ``skip_doc``'s own), or
+        by a 《reference》 that resolves to one."""
+        out: list[str] = []
+        for entity in sorted(e for e in self.entities(text, skip_doc) if e in self.g):
             if entity.startswith("doc:"):
-                out.add(entity[4:])
+                out.append(entity[4:])
             elif entity.startswith("ref:"):
-                out.update(str(n)[4:] for n in self.g.neighbors(entity) if str(n).startswith("doc:"))
+                out += sorted(str(n)[4:] for n in self.g.neighbors(entity) if str(n).startswith("doc:"))
         return out
 
     def hops(self, query: str, hops: int, limit: int = 5) -> list[str]:

@@ -89,8 +89,13 @@ def _asked_questions(question: str) -> list[str]:
     mark; none when it asks one. A statement after the last question mark ("… I joined in
     2021.") is context, not a question; each question must be long enough to stand alone."""
     found = [q.strip() for q in _QUESTIONS.findall(question.strip())]
-    found = [q for q in found if len(re.sub(r"\W", "", q)) >= 4]
+    found = [q for q in found if _stands_alone(q)]
     return found if len(found) >= 2 else []
+
+
+def _stands_alone(question: str) -> bool:
+    """Long enough to be asked on its own: four letters or characters, punctuation aside."""
+    return len(re.sub(r"\W", "", question)) >= 4
 
 
 # two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
@@ -116,7 +121,7 @@ def _zh_clauses(question: str) -> list[str]:
     first = asks.index(True)
     scene = "，".join(clauses[:first])
     asked = clauses[first:]
-    if any(len(re.sub(r"\W", "", c)) < 4 for c in asked):
+    if not all(map(_stands_alone, asked)):
         return []
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
