@@ -93,3 +93,22 @@ EN_FUNCTION_WORDS = frozenset(
     "not but into onto about over under with from by as per if then than so also only just very more most less "
     "least out please tell need needs each every mean means meaning".split())
 
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
+
+
+def in_another_language(question: str, corpus_language: str) -> bool:
+    """Whether ``question`` is written in a script the corpus does not use: an English question
+    (two words or more with lower-case letters, no Chinese character) to a Chinese corpus, or a
+    Chinese one (two characters or more) to an English corpus. Its words cannot be matched against
+    the corpus's words, only its meaning against the corpus's meaning. Codes, acronyms and
+    numbers belong to no language (``VPN-809`` to a Chinese corpus is not English); a corpus of
+    ``mixed`` language has no other language."""
+    cjk = len(_CJK_CHAR.findall(question))
+    if corpus_language == "zh":
+        return cjk == 0 and len(_LATIN_WORD.findall(question)) >= 2
+    if corpus_language == "en":
+        return cjk >= 2
+    return False

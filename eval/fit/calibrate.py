@@ -56,6 +56,9 @@ class Signals:
     # the scatter check does not read the whole question: a reference question (its words stand in
     # two documents) or one split into parts (each part is decided on its own)
     no_scatter: bool = False
+    # asked in another language than the corpus's: decided on meaning alone (semantic against
+    # ``cross_answer_at``), never by the weights and threshold fitted on the others
+    cross: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class Params:
     dense_weight: float
     coverage_weight: float
     type_weight: float = 0.0
+    cross_at: float | None = None   # cross_answer_at; None: a question in another language is refused
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ class Calibration:
     per_suite: dict[str, dict[str, Scores]] = field(default_factory=dict)   # pooled fits: each suite's share
     gate: GateFit | None = None   # with --answer-type: the config's rule gated by the asked fact
     scatter: GateFit | None = None   # with --answer-type: the config's rule with the scatter check
+    cross_cases: int = 0   # dev questions asked in another language (what cross_answer_at is fit on)
 
 
 @dataclass
@@ -117,8 +122,29 @@ def score_of(s: Signals, p: Params) -> float:
 
 
 def refusals(signals: list[Signals], p: Params) -> list[bool]:
-    """What the rule with parameters ``p`` refuses: a hard refusal, or a score under the threshold."""
-    return [s.hard_refuse or score_of(s, p) < p.answer_at for s in signals]
+    """What the rule with parameters ``p`` refuses: a hard refusal, or a score under the threshold
+    (for a question in another language, its meaning under ``cross_at``, or every one without it)."""
+    return [s.hard_refuse or (cross_refused(s, p.cross_at) if s.cross else score_of(s, p) < p.answer_at)
+            for s in signals]
+
+
+def cross_refused(s: Signals, cross_at: float | None) -> bool:
+    return cross_at is None or s.semantic < cross_at
+
+
+def fit_cross(signals: list[Signals]) -> float | None:
+    """``cross_answer_at``: the cut on meaning (semantic) that maximises :func:`objective` over the
+    questions asked in another language, in the middle of the widest run of optimal cuts; None
+    when there are none to fit on, or not both to answer and to refuse."""
+    cases = [s for s in signals if s.cross]
+    if not cases or all(s.expect_refuse for s in cases) or not any(s.expect_refuse for s in cases):
+        return None
+    values = sorted({round(s.semantic, 6) for s in cases if not s.hard_refuse})
+    if not values:
+        return None
+    cuts = [values[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
+    keyed = [objective_of(cases, [s.hard_refuse or s.semantic < c for s in cases]) for c in cuts]
+    return middle_of_best(cuts, keyed)
 
 
 def evaluate(signals: list[Signals], p: Params) -> Scores:
@@ -259,8 +285,11 @@ def objectives(signals: list[Signals], p: Params, cuts: list[float]) -> list[tup
 def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Params:
     """Weights from the grid; the threshold in the middle of the widest run of cuts that reach
     the best objective, so that it does not sit on the edge of the cases it was fit on.
-    ``type_weights``: the asked-fact weights to try (only 0 unless the signal was read)."""
+    ``type_weights``: the asked-fact weights to try (only 0 unless the signal was read). The
+    questions asked in another language are left out of it and fit ``cross_at`` on their own."""
     best: tuple[tuple[float, float], Params] | None = None
+    cross_at = fit_cross(signals)
+    signals = [s for s in signals if not s.cross]   # the weights are for questions in the corpus's language
     soft = [s for s in signals if not s.hard_refuse]
     for tw, dw, cw in itertools.product(type_weights, DENSE_WEIGHTS, COVERAGE_WEIGHTS):
         scores = sorted({round(score_of(s, Params(0, dw, cw, tw)), 6) for s in soft})
@@ -268,7 +297,7 @@ def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Par
             if scores else [0.0]
         keyed = objectives(signals, Params(0, dw, cw, tw), cuts)
         top = max(keyed)
-        p = Params(middle_of_best(cuts, keyed), dw, cw, tw)
+        p = Params(middle_of_best(cuts, keyed), dw, cw, tw, cross_at)
         if best is None or top > best[0]:
             best = (top, p)
     assert best is not None
@@ -307,7 +336,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
         raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
                          f"{config.answerability.name!r}", field="answerability")
     params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0,
-              "type_weight": 0.0, "type_at": None, "scatter_at": None}
+              "type_weight": 0.0, "type_at": None, "scatter_at": None, "cross_answer_at": -1e9}
     if answer_type or config.answerability.params.get("scatter_at") is not None:
         params["answer_type"] = True   # the asked-fact signals (support, answer_type) are read
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
@@ -324,18 +353,20 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            float(sig.get("semantic", 0.0)), float(sig.get("best_dense", 0.0)),
                            float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
-                           facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2))
+                           facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
+                           bool(sig.get("cross_lingual", 0.0))))
     return out
 
 
 def configured(config: RunConfig, language: str) -> Params:
-    from rag.answerability.evidence import by_language
+    from rag.answerability.evidence import by_language, by_language_or_none
 
     p = config.answerability.params
     return Params(float(by_language(p.get("answer_at", 0.48), language)),
                   float(by_language(p.get("dense_weight", 0.0), language)),
                   float(by_language(p.get("coverage_weight", 0.25), language)),
-                  float(by_language(p.get("type_weight", 0.0), language)) if p.get("answer_type") else 0.0)
+                  float(by_language(p.get("type_weight", 0.0), language)) if p.get("answer_type") else 0.0,
+                  by_language_or_none(p.get("cross_answer_at"), language))
 
 
 def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | None:
@@ -390,7 +421,8 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
-                       evaluate(test, params) if test else None, default, per_suite, gate, scatter)
+                       evaluate(test, params) if test else None, default, per_suite, gate, scatter,
+                       sum(s.cross for s in dev))
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -451,7 +483,9 @@ def format_calibration(c: Calibration) -> str:
             lines.append(f"  {name + ', ' + what:<44}{scores.row()}")
     p = c.params
     lines.append(f"  chosen: answer_at {p.answer_at}, dense_weight {p.dense_weight}, "
-                 f"coverage_weight {p.coverage_weight}" + (f", type_weight {p.type_weight}" if p.type_weight else ""))
+                 f"coverage_weight {p.coverage_weight}" + (f", type_weight {p.type_weight}" if p.type_weight else "")
+                 + (f", cross_answer_at {p.cross_at} (questions in another language: "
+                    f"{c.cross_cases} dev)" if p.cross_at is not None else ""))
     checks = [(c.gate, "gated", "the config's own rule gated by the asked fact (a typed question refused below "
                                 "type_at):", "(answer_type: true)"),
               (c.scatter, "scatter", "the config's own rule with the scatter check (refused when the sources hold "
@@ -480,6 +514,7 @@ def snippet(c: Calibration) -> str:
             f"    dense_weight: {{{lang}: {p.dense_weight}}}\n"
             f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n"
             + (f"    answer_type: true\n    type_weight: {{{lang}: {p.type_weight}}}\n" if p.type_weight else "")
+            + (f"    cross_answer_at: {{{lang}: {p.cross_at}}}\n" if p.cross_at is not None else "")
             + (f"    # the scatter check, fitted for the config's own rule (not for the weights above)\n"
                f"    scatter_at: {{{lang}: {c.scatter.chosen['scatter_at']}}}\n"
                f"    scatter_coverage: {c.scatter.chosen['scatter_coverage']}\n"

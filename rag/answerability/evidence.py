@@ -55,7 +55,7 @@ from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
-from rag.text import compact, statements, strip_header
+from rag.text import compact, in_another_language, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -111,6 +111,13 @@ def by_language(value: float | dict[str, float], language: str) -> float:
     if "default" in value:
         return value["default"]
     raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
+
+
+def by_language_or_none(value: float | dict[str, float] | None, language: str) -> float | None:
+    """:func:`by_language` for an optional setting: None when it is unset for ``language``."""
+    if isinstance(value, dict):
+        value = value.get(language, value.get("default"))
+    return None if value is None else float(value)
 
 
 def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -> float:
@@ -172,7 +179,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="10")
+@answerability.register("evidence", version="11")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -199,6 +206,7 @@ def evidence(
     bridge_at: float | dict[str, float] = 0.5,
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
+    cross_answer_at: float | dict[str, float] | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -215,7 +223,13 @@ def evidence(
     (version 10) a question whose words the top sources hold (coverage ≥ ``scatter_coverage``)
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
-    among them (signal ``scattered``)."""
+    among them (signal ``scattered``). With ``cross_answer_at`` (version 11, by the corpus's
+    language) a question asked in another language than the corpus's
+    (:func:`rag.text.in_another_language`) is decided on meaning alone: its words cannot cover the
+    corpus's, so it is answered when its best cosine with a statement of the top sources (under
+    the corpus's embedder, which must read both languages) reaches ``cross_answer_at``; without
+    one, such a question is refused, as no threshold was fitted for it (signal
+    ``cross_lingual``)."""
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
 
@@ -233,11 +247,37 @@ def evidence(
                         by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
+    def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
+        """A question in another language than the corpus's: a code must stand in the sources as
+        ever; the rest is meaning (the best statement's cosine), never words."""
+        signals: dict[str, float] = {"cross_lingual": 1.0}
+        written = compact("\n".join(item.text for item in top))
+        codes = sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
+        if require_codes and codes:
+            return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
+        pairs = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
+        best = 0.0
+        if pairs:
+            vectors = np.asarray(env.space.embed_queries([question, *pairs]))
+            best = float((vectors[1:] @ vectors[0]).max())
+        signals["semantic"] = score = round(best, 4)
+        signals["score"] = score
+        threshold = by_language_or_none(cross_answer_at, env.language)
+        if threshold is None:
+            return Decision("refuse", f"asked in another language than the corpus's ({env.language}), and no "
+                                      "threshold was fitted for that (cross_answer_at)", signals)
+        signals["threshold"] = threshold
+        if score >= threshold:
+            return Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
+        return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
+
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
-        terms = content_terms(question, env)
         top = sorted(context, key=lambda c: -c.score)[:sources]
+        if in_another_language(question, env.language):
+            return across_languages(question, top, env)
+        terms = content_terms(question, env)
         found: set[str] = set()
         for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
             found |= item_terms(env.space, item.chunk_id, item.text)

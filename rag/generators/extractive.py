@@ -18,7 +18,14 @@ from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.poison import RULES
-from rag.text import EN_FUNCTION_WORDS, compact, statements, strip_header, title_core
+from rag.text import (
+    EN_FUNCTION_WORDS,
+    compact,
+    in_another_language,
+    statements,
+    strip_header,
+    title_core,
+)
 from rag.types import ContextItem, Decision, QueryEnv
 
 
@@ -106,7 +113,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="10")
+@generators.register("extractive", version="11")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -139,7 +146,9 @@ def extractive(
     amount ("一笔 3 万元的报销", "a 3,000 USD monitor") adds it to a statement whose stated range
     holds the amount and takes it from one whose ranges in that unit do not
     (:mod:`rag.amounts`): "20,000 元以上 … 总经理", not the "5,000 元及以下" row that shares
-    as many words."""
+    as many words. Version 11: a question asked in another language than the corpus's
+    (:func:`rag.text.in_another_language`) is answered by meaning alone, the cosine under the
+    corpus's embedder: it shares no words with any statement."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -150,14 +159,17 @@ def extractive(
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
-        if not total:
+        # a question in another language than the corpus's shares no words with it: meaning alone
+        across = in_another_language(question, env.language)
+        if not total and not across:
             return []
         # sorted, so float sums do not depend on set order (which varies between processes)
-        lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total for ts in unit_terms]
-        if semantic_weight > 0:
+        lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total if total else 0.0 for ts in unit_terms]
+        weight = 1.0 if across else semantic_weight
+        if weight > 0:
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
-            lexical = [(1 - semantic_weight) * lx + semantic_weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
+            lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question):
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
         amounts = asked_amounts(question) if range_weight else []

@@ -10,6 +10,7 @@ from typing import Any
 from rag.errors import ConfigError
 from rag.memo import chunk_terms
 from rag.routers import Router, routers
+from rag.text import in_another_language
 from rag.types import QueryEnv, RouteDecision
 
 _GREETING = {
@@ -77,12 +78,15 @@ def none() -> Router:
     return lambda question, env: RouteDecision("rag", "no router")
 
 
-@routers.register("rules", version="1")
+@routers.register("rules", version="2")
 def rules(*, out_of_scope: bool = True) -> Router:
     """Offline: a greeting or small talk, or a question about the assistant itself, is answered
     directly with a fixed reply; with ``out_of_scope``, a question none of whose Latin content
     terms and none of whose Chinese character bigrams occurs anywhere in the corpus is refused
-    before retrieval (zero overlap: no threshold to fit)."""
+    before retrieval (zero overlap: no threshold to fit). Version 2: a question asked in another
+    language than the corpus's (:func:`rag.text.in_another_language`: "How many days per week can
+    I work from home?" to a Chinese knowledge base) shares no words with it by nature, so the
+    vocabulary says nothing: it takes the RAG path, and the evidence rule decides on meaning."""
     vocabulary = Vocabulary()
 
     def route(question: str, env: QueryEnv) -> RouteDecision:
@@ -100,7 +104,7 @@ def rules(*, out_of_scope: bool = True) -> Router:
             # as written, since a segmenter cuts a question and a document differently
             # (jieba: 年假能 → 年 / 假能, while the policy says 年假)
             terms = [t for t in _content(env.space.tokenize(q)) if t.isascii()] + _bigrams(q)
-            if terms and not any(vocabulary.knows(env, t) for t in terms):
+            if terms and not in_another_language(q, env.language) and not any(vocabulary.knows(env, t) for t in terms):
                 return RouteDecision("refuse", f"the corpus never mentions {sorted(set(terms))[:5]}")
         return RouteDecision("rag", "needs the corpus")
 

@@ -1,0 +1,109 @@
+"""A question asked in another language than the corpus's: the router lets it through, the
+evidence rule decides on meaning alone (``cross_answer_at``), the extractive generator quotes the
+statement closest in meaning, and calibrate fits the threshold on such dev questions only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rag.answerability import answerability
+from rag.generators import generators
+from rag.text import in_another_language
+from rag.types import Decision, QueryEnv
+from tests.rag.helpers import Space, chunk, item
+
+# a toy bilingual embedder: each concept is one axis, named in both languages
+CONCEPTS = [("lunch", "午餐"), ("canteen", "食堂"), ("gym", "健身"), ("leave", "年假"), ("approve", "审批"),
+            ("time", "时间")]
+
+
+class BilingualSpace(Space):
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        out = np.full((len(texts), len(CONCEPTS) + 1), 0.0)
+        for i, text in enumerate(texts):
+            low = text.lower()
+            for j, names in enumerate(CONCEPTS):
+                out[i, j] = sum(low.count(n) for n in names)
+            out[i, -1] = 0.3   # nothing in common still leaves a small cosine
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    embed_passages = embed_queries
+
+
+ZH = ["食堂午餐供应时间为 11:30 至 13:30。", "请假 3 天以内由直属经理审批。", "年假可以顺延至次年 3 月 31 日。"]
+CONTEXT = [item(i + 1, text, f"d{i}") for i, text in enumerate(ZH)]
+
+
+def zh_env() -> QueryEnv:
+    return QueryEnv(BilingualSpace([chunk(f"d{i}#1", t) for i, t in enumerate(ZH)], "zh"))
+
+
+@pytest.mark.parametrize("question, corpus, expected", [
+    ("What time does the canteen serve lunch?", "zh", True),
+    ("VPN-809 OA?", "zh", False),                 # codes and acronyms belong to no language
+    ("VPN 809 报错怎么办？", "zh", False),
+    ("Hello", "zh", False),                      # one word is not a question in a language
+    ("每年有多少天年假？", "en", True),
+    ("What is the cap in London?", "en", False),
+    ("What time does the canteen serve lunch?", "mixed", False),
+])
+def test_a_question_in_another_language(question: str, corpus: str, expected: bool) -> None:
+    assert in_another_language(question, corpus) is expected
+
+
+def test_without_a_threshold_a_question_in_another_language_is_refused_as_before() -> None:
+    decision = answerability.build("evidence")("What time does the canteen serve lunch?", CONTEXT, zh_env())
+    assert decision.action == "refuse" and decision.signals["cross_lingual"] == 1.0
+    assert "cross_answer_at" in decision.reason
+
+
+def test_with_a_threshold_meaning_decides() -> None:
+    decide = answerability.build({"name": "evidence", "params": {"cross_answer_at": {"zh": 0.8}}})
+    env = zh_env()
+    answered = decide("What time does the canteen serve lunch?", CONTEXT, env)
+    assert answered.action == "answer" and answered.signals["semantic"] >= 0.8
+    refused = decide("Is there a gym in the office building?", CONTEXT, env)
+    assert refused.action == "refuse" and refused.signals["semantic"] < 0.8
+    # the same question in the corpus's language is judged by its words, as ever
+    assert "cross_lingual" not in decide("食堂午餐几点供应？", CONTEXT, env).signals
+    # an English corpus has no threshold in this mapping: refused, not an error
+    en = QueryEnv(BilingualSpace([chunk("e#1", "Lunch is served from 11:30.")], "en"))
+    assert decide("食堂午餐几点供应？", [item(1, "Lunch is served from 11:30.")], en).action == "refuse"
+
+
+def test_a_code_must_still_stand_in_the_sources() -> None:
+    decide = answerability.build({"name": "evidence", "params": {"cross_answer_at": 0.0}})
+    decision = decide("What does error VPN-999 at lunch time mean?", CONTEXT, zh_env())
+    assert decision.action == "refuse" and decision.signals["missing_codes"] == 1.0
+
+
+def test_extractive_quotes_the_statement_closest_in_meaning() -> None:
+    gen = generators.build({"name": "extractive", "params": {"max_sentences": 1}})
+    env = zh_env()
+    out = gen("Who has to approve my leave?", CONTEXT, Decision("answer", "test"), env)
+    assert out.text.startswith("请假 3 天以内由直属经理审批") and "[2]" in out.text
+    # in the corpus's language, no shared word still means nothing found
+    assert gen("健身房在哪？", CONTEXT, Decision("answer", "test"), env).text == generators.build(
+        "extractive")("健身房在哪？", [], Decision("refuse", "x"), env).text
+
+
+def test_calibrate_fits_cross_answer_at_on_those_questions_only() -> None:
+    from eval.fit.calibrate import Params, Signals, fit, fit_cross, refusals
+
+    def sig(i: int, refuse: bool, semantic: float, cross: bool, coverage: float = 0.8) -> Signals:
+        return Signals(f"c{i}", "dev", refuse, False, semantic, 0.0, coverage, suite="s", cross=cross)
+
+    cross = [sig(1, False, 0.55, True), sig(2, False, 0.40, True), sig(3, True, 0.21, True), sig(4, True, 0.18, True)]
+    # the cuts: 0.17 (0.01 below the lowest), the midpoints 0.195, 0.305, 0.475, and 0.56; only
+    # 0.305 answers both answerable questions and refuses both others
+    assert fit_cross(cross) == 0.305
+    assert fit_cross([s for s in cross if not s.expect_refuse]) is None   # nothing to refuse: no fit
+    assert fit_cross([]) is None
+    same = [sig(10 + i, i % 2 == 0, 0.2 + 0.1 * i, False, coverage=0.1 * i) for i in range(6)]
+    p = fit(same + cross)
+    assert p.cross_at == 0.305
+    assert fit(same) == Params(p.answer_at, p.dense_weight, p.coverage_weight, p.type_weight, None)
+    # without a threshold every question in another language is refused; with one, by meaning
+    assert refusals(cross, Params(0.0, 0.0, 0.0)) == [True] * 4
+    assert refusals(cross, Params(9.0, 0.0, 0.0, cross_at=0.3)) == [False, False, True, True]
