@@ -52,6 +52,9 @@ class PipelineConfig(Frozen):
     tokenizer: ComponentSpec | PerLanguage = DEFAULT_TOKENIZER
     dense_index: ComponentSpec = ComponentSpec(name="exact")
     sparse_index: ComponentSpec = ComponentSpec(name="bm25s")
+    # by the corpus's language: a multilingual embedder (use, e5) under which a question asked in
+    # another language is searched, judged and answered (rag/cross_lingual.py); unset: the corpus's own
+    cross_embedder: ComponentSpec | PerLanguage | None = None
 
     query_transforms: list[ComponentSpec] = []
     retrievers: list[ComponentSpec] = [ComponentSpec(name="dense"), ComponentSpec(name="bm25")]
@@ -86,6 +89,13 @@ class PipelineConfig(Frozen):
 
     def embedder_for(self, language: str) -> ComponentSpec:
         return _pick(self.embedder, language, "embedder")
+
+    def cross_embedder_for(self, language: str) -> ComponentSpec | None:
+        """The embedder for questions asked in another language than a corpus in ``language``,
+        or None (the corpus's own)."""
+        if isinstance(self.cross_embedder, PerLanguage):
+            return getattr(self.cross_embedder, language)
+        return self.cross_embedder
 
     def tokenizer_for(self, language: str) -> ComponentSpec:
         return _pick(self.tokenizer, language, "tokenizer")

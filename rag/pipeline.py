@@ -8,6 +8,7 @@ see is never scored, never traced, never in the context and never cited.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from rag.citations import resolve
 from rag.config import PipelineConfig
 from rag.context import context_builders
 from rag.cover import cover_linked, cover_parts, cover_references
+from rag.cross_lingual import CrossLingualSpace
 from rag.errors import ConfigError
 from rag.fusion import fusions
 from rag.generators import generators
@@ -30,6 +32,7 @@ from rag.registry import ComponentSpec, Registry
 from rag.rerankers import rerankers
 from rag.retrievers import retrievers
 from rag.routers import routers
+from rag.text import in_another_language
 from rag.transforms import transforms
 from rag.types import (
     BEHAVIOUR_OF,
@@ -136,6 +139,8 @@ class Pipeline:
         self.candidates = candidates
         self.index_keys = index_keys or {}
         self._described: dict[str, tuple[Any, str]] = {}
+        self._cross: CrossLingualSpace | None = None
+        self._cross_lock = threading.Lock()
         self.transforms = [(s, transforms.build(s, field_path=f"query_transforms.{i}"))
                            for i, s in enumerate(config.query_transforms)]
         self.retrievers = [(s, retrievers.build(s, field_path=f"retrievers.{i}"))
@@ -167,7 +172,7 @@ class Pipeline:
         }, chunks=len(self.space.chunks)) as rec:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
             rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
-        env = QueryEnv(self.space, mask, self.chat, tuple(history))
+        env = QueryEnv(self._space_for(question), mask, self.chat, tuple(history))
 
         with tracer.stage("route", *_spec(self.config.router), question=question) as rec:
             route = self.route(question, env)
@@ -228,6 +233,22 @@ class Pipeline:
         k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
         return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists)
 
+    def _space_for(self, question: str) -> Any:
+        """The corpus as every stage sees this question: through the ``cross_embedder`` when the
+        question is asked in another language than the corpus's and one is set for its language
+        (:mod:`rag.cross_lingual`), else the corpus itself."""
+        spec = self.config.cross_embedder_for(self.space.language)
+        if spec is None or not in_another_language(question, self.space.language):
+            return self.space
+        with self._cross_lock:
+            if self._cross is None:
+                from rag.embedders import CachedEmbedder, embedders
+
+                built = embedders.build(spec, field_path="cross_embedder")
+                cache = getattr(self.space, "cache", None)
+                self._cross = CrossLingualSpace(self.space, CachedEmbedder(built, cache) if cache is not None else built)
+            return self._cross
+
     def _cache_ids(self, spec: ComponentSpec) -> tuple[Any, str]:
         """A retriever's description (name, version, params) and the key of the index it
         searches: computed once per retriever (describing reads its signature)."""
@@ -240,7 +261,7 @@ class Pipeline:
     def _retrieve_cached(self, spec: ComponentSpec, retrieve: Any, variants: list[QueryVariant],
                          env: QueryEnv) -> list[list[Candidate]]:
         """Serve every variant's list from the candidate cache, or search and store them."""
-        if self.candidates is None:
+        if self.candidates is None or env.space is not self.space:   # cached by the corpus's own indexes only
             return retrieve(variants, env)
         described, index_key = self._cache_ids(spec)
         keys = [self.candidates.key(described, index_key, v.text, env.allowed) for v in variants]

@@ -107,3 +107,55 @@ def test_calibrate_fits_cross_answer_at_on_those_questions_only() -> None:
     # without a threshold every question in another language is refused; with one, by meaning
     assert refusals(cross, Params(0.0, 0.0, 0.0)) == [True] * 4
     assert refusals(cross, Params(9.0, 0.0, 0.0, cross_at=0.3)) == [False, False, True, True]
+
+
+class CountingEmbedder:
+    """The toy bilingual embedder, counting the passages it embeds."""
+
+    id, dim = "toy", len(CONCEPTS) + 1
+
+    def __init__(self) -> None:
+        self.passages = 0
+        self.space = BilingualSpace([], "zh")
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self.space.embed_queries(texts)
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        self.passages += len(texts)
+        return self.space.embed_queries(texts)
+
+
+def test_the_cross_lingual_space_searches_the_corpus_under_its_own_embedder() -> None:
+    from rag.cross_lingual import CrossLingualSpace
+
+    corpus = Space([chunk(f"d{i}#1", t) for i, t in enumerate(ZH)], "zh")   # hashing: reads no English
+    embedder = CountingEmbedder()
+    view = CrossLingualSpace(corpus, embedder)
+    assert view.chunks is corpus.chunks and view.language == "zh" and view.tokenize("年假") == corpus.tokenize("年假")
+    query = view.embed_queries(["When can unused annual leave be used until?"])[0]
+    assert view.dense_search(query, 1)[0].chunk_id == "d2#1"
+    mask = np.array([True, True, False])   # what the asker may not see is never found
+    assert all(h.chunk_id != "d2#1" for h in view.dense_search(query, 3, mask))
+    view.dense_search(query, 3)
+    assert embedder.passages == len(ZH)   # the chunks are embedded once
+
+
+def test_the_pipeline_hands_a_question_in_another_language_the_cross_lingual_space(write, tmp_path) -> None:
+    from rag.config import PerLanguage
+    from rag.cross_lingual import CrossLingualSpace
+    from rag.indexing import Indexer
+    from rag.pipeline import Pipeline
+    from rag.registry import ComponentSpec
+    from tests.rag.test_pipeline import CONFIG, EMPLOYEE
+
+    write("travel.md", "# 差旅办法\n\n第四条 出差伙食补助每天100元。")
+    config = CONFIG.model_copy(update={"cross_embedder": PerLanguage(zh=ComponentSpec(name="hashing", params={"dim": 64}))})
+    idx, _ = Indexer(tmp_path / "work").ensure("kb", tmp_path / "corpus", config, "zh")
+    p = Pipeline(config, idx)
+    asked = p.retrieve("What is the daily meal allowance?", EMPLOYEE)
+    assert isinstance(asked.env.space, CrossLingualSpace)
+    assert p.retrieve("What is the daily meal allowance?", EMPLOYEE).env.space is asked.env.space   # built once
+    assert p.retrieve("出差伙食补助每天多少钱？", EMPLOYEE).env.space is idx
+    plain = Pipeline(CONFIG, idx)   # without a cross_embedder: the corpus's own embedder
+    assert plain.retrieve("What is the daily meal allowance?", EMPLOYEE).env.space is idx
