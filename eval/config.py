@@ -64,6 +64,7 @@ STAGES: dict[str, Registry[Any]] = {
     "versions": versioners,
     "chunker": chunkers,
     "embedder": embedders,
+    "cross_embedder": embedders,
     "tokenizer": tokenizers,
     "dense_index": dense_indexes,
     "sparse_index": sparse_indexes,

@@ -38,6 +38,15 @@ def test_misspelt_chunker_names_file_line_field_and_suggestion(tmp_path: Path, c
     assert f"{path}:4: chunker.name: unknown chunker 'heading_awre'; did you mean 'heading_aware'?" in out
 
 
+def test_a_misspelt_cross_embedder_is_named_too(tmp_path: Path) -> None:
+    path = write_config(tmp_path, "cross_embedder: {en: usee}\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.field == "cross_embedder.en.name" and "did you mean 'use'" in str(info.value)
+    assert load_config(ROOT / "configs" / "default.yaml").cross_embedder_for("en").name == "use"
+    assert load_config(ROOT / "configs" / "default.yaml").cross_embedder_for("zh") is None
+
+
 def test_unknown_parameter_points_at_its_line(tmp_path: Path) -> None:
     path = write_config(tmp_path, "chunker:\n  name: sentence\n  params:\n    max_chr: 10\n")
     with pytest.raises(ConfigError) as info:
