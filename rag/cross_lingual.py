@@ -16,8 +16,26 @@ from typing import Any
 
 import numpy as np
 
+from rag.embedders import CachedEmbedder, embedders
 from rag.indexes import top_k
+from rag.registry import ComponentSpec
 from rag.types import SearchHit
+
+_VIEWS_LOCK = threading.Lock()
+
+
+def cross_view(space: Any, spec: ComponentSpec) -> CrossLingualSpace:
+    """The one view of ``space`` under the embedder ``spec``: kept on the space itself, so every
+    pipeline over one opened corpus shares it (and its chunk vectors) and it goes with the corpus."""
+    key = spec.model_dump_json()
+    with _VIEWS_LOCK:
+        views = space.__dict__.setdefault("_cross_views", {})
+        view = views.get(key)
+        if view is None:
+            built = embedders.build(spec, field_path="cross_embedder")
+            cache = getattr(space, "cache", None)
+            view = views[key] = CrossLingualSpace(space, CachedEmbedder(built, cache) if cache is not None else built)
+        return view
 
 
 class CrossLingualSpace:

@@ -8,7 +8,6 @@ see is never scored, never traced, never in the context and never cited.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -24,7 +23,7 @@ from rag.citations import resolve
 from rag.config import PipelineConfig
 from rag.context import context_builders
 from rag.cover import cover_linked, cover_parts, cover_references
-from rag.cross_lingual import CrossLingualSpace
+from rag.cross_lingual import cross_view
 from rag.errors import ConfigError
 from rag.fusion import fusions
 from rag.generators import generators
@@ -139,8 +138,6 @@ class Pipeline:
         self.candidates = candidates
         self.index_keys = index_keys or {}
         self._described: dict[str, tuple[Any, str]] = {}
-        self._cross: CrossLingualSpace | None = None
-        self._cross_lock = threading.Lock()
         self.transforms = [(s, transforms.build(s, field_path=f"query_transforms.{i}"))
                            for i, s in enumerate(config.query_transforms)]
         self.retrievers = [(s, retrievers.build(s, field_path=f"retrievers.{i}"))
@@ -172,7 +169,7 @@ class Pipeline:
         }, chunks=len(self.space.chunks)) as rec:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
             rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
-        env = QueryEnv(self._space_for(question), mask, self.chat, tuple(history))
+        env = QueryEnv(self.space, mask, self.chat, tuple(history))
 
         with tracer.stage("route", *_spec(self.config.router), question=question) as rec:
             route = self.route(question, env)
@@ -200,6 +197,7 @@ class Pipeline:
                 notes += [f"{v.kind}: {v.text}" for v in extra] + learnt
                 rec["note"] = "; ".join(notes)
 
+        self._read_in_its_language(question, env)
         lists: dict[str, list[Candidate]] = {}
         for spec, retrieve in self.retrievers:
             with tracer.stage("retrieve", *_spec(spec),
@@ -233,21 +231,16 @@ class Pipeline:
         k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
         return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists)
 
-    def _space_for(self, question: str) -> Any:
-        """The corpus as every stage sees this question: through the ``cross_embedder`` when the
-        question is asked in another language than the corpus's and one is set for its language
-        (:mod:`rag.cross_lingual`), else the corpus itself."""
-        spec = self.config.cross_embedder_for(self.space.language)
-        if spec is None or not in_another_language(question, self.space.language):
-            return self.space
-        with self._cross_lock:
-            if self._cross is None:
-                from rag.embedders import CachedEmbedder, embedders
-
-                built = embedders.build(spec, field_path="cross_embedder")
-                cache = getattr(self.space, "cache", None)
-                self._cross = CrossLingualSpace(self.space, CachedEmbedder(built, cache) if cache is not None else built)
-            return self._cross
+    def _read_in_its_language(self, question: str, env: QueryEnv) -> None:
+        """Record whether the question, as every later stage reads it (a follow-up rewritten),
+        is asked in another language than the corpus's (``another_language``: the evidence rule
+        and the extractive generator read it), and if so hand the stages the corpus seen through
+        the ``cross_embedder`` set for its language (:mod:`rag.cross_lingual`), when one is."""
+        across = in_another_language(question, self.space.language)
+        env.facts["another_language"] = across
+        spec = self.config.cross_embedder_for(self.space.language) if across else None
+        if spec is not None:
+            env.space = cross_view(self.space, spec)
 
     def _cache_ids(self, spec: ComponentSpec) -> tuple[Any, str]:
         """A retriever's description (name, version, params) and the key of the index it

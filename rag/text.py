@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Chinese and English sentence ends (with any closing quotes), an English full stop followed
 # by white space, or a line break (list items, table rows, addresses).
@@ -95,20 +96,27 @@ EN_FUNCTION_WORDS = frozenset(
 
 
 
+
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
+_TITLE = re.compile(r"《[^》]*》")
 
 
 def in_another_language(question: str, corpus_language: str) -> bool:
-    """Whether ``question`` is written in a script the corpus does not use: an English question
-    (two words or more with lower-case letters, no Chinese character) to a Chinese corpus, or a
-    Chinese one (two characters or more) to an English corpus. Its words cannot be matched against
-    the corpus's words, only its meaning against the corpus's meaning. Codes, acronyms and
-    numbers belong to no language (``VPN-809`` to a Chinese corpus is not English); a corpus of
-    ``mixed`` language has no other language."""
-    cjk = len(_CJK_CHAR.findall(question))
+    """Whether ``question`` is written mainly in the other of the two languages ragbench reads
+    (English, Chinese) than its corpus's. The question is read after NFKC (full-width ``Ｈｏｗ``
+    is ``How``) and without the titles it quotes (《Travel Policy》). Its English words (two letters
+    or more, one lower-case: not a code or an acronym such as ``VPN-809``, ``OA``) are weighed
+    against its Chinese words (two characters to a word). A Chinese corpus is asked in another
+    language when the question has two English words or more and more of them than Chinese words
+    ("How many days of 年假 do I get?"); an English corpus, when it has more Chinese words than
+    English ones ("Berlin 办公室在哪里？", but not "Where is the Berlin office? 谢谢"). A ``mixed``
+    corpus has no other language, and other scripts (Korean, Cyrillic) are not read here."""
+    text = _TITLE.sub(" ", unicodedata.normalize("NFKC", question))
+    chinese = len(_CJK_CHAR.findall(text)) / 2
+    english = len(_LATIN_WORD.findall(text))
     if corpus_language == "zh":
-        return cjk == 0 and len(_LATIN_WORD.findall(question)) >= 2
+        return english >= 2 and english > chinese
     if corpus_language == "en":
-        return cjk >= 2
+        return chinese >= 1 and chinese > english
     return False

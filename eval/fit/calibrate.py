@@ -306,8 +306,10 @@ def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Par
 
 def folds_of(signals: list[Signals], k: int) -> list[list[int]]:
     """The shared fold rule (:mod:`eval.fit.folds`), stratified by expected behaviour: a fold
-    without cases to refuse could not score a threshold."""
-    return deal(signals, k, key=lambda s: f"{s.suite}/{s.case_id}", stratum=lambda s: (s.suite, not s.expect_refuse))
+    without cases to refuse could not score a threshold; and by language, so that every fold's
+    training part has questions in another language of both kinds to fit ``cross_at`` on."""
+    return deal(signals, k, key=lambda s: f"{s.suite}/{s.case_id}",
+                stratum=lambda s: (s.suite, s.cross, not s.expect_refuse))
 
 
 def cross_validated_refusals(signals: list[Signals], k: int, type_weights: tuple[float, ...] = (0.0,)) -> list[bool]:
@@ -514,7 +516,9 @@ def snippet(c: Calibration) -> str:
             f"    dense_weight: {{{lang}: {p.dense_weight}}}\n"
             f"    coverage_weight: {{{lang}: {p.coverage_weight}}}\n"
             + (f"    answer_type: true\n    type_weight: {{{lang}: {p.type_weight}}}\n" if p.type_weight else "")
-            + (f"    cross_answer_at: {{{lang}: {p.cross_at}}}\n" if p.cross_at is not None else "")
+            + (f"    cross_answer_at: {{{lang}: {p.cross_at}}}\n" if p.cross_at is not None else
+               "    # cross_answer_at: not fitted (no dev questions in another language both to answer and to\n"
+               "    # refuse): keep the config's own, or every question in another language is refused\n")
             + (f"    # the scatter check, fitted for the config's own rule (not for the weights above)\n"
                f"    scatter_at: {{{lang}: {c.scatter.chosen['scatter_at']}}}\n"
                f"    scatter_coverage: {c.scatter.chosen['scatter_coverage']}\n"

@@ -247,19 +247,34 @@ def evidence(
                         by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
+    def unknown_names(question: str, env: QueryEnv) -> list[str]:
+        """The question's names, acronyms and codes that no document the asker may see holds."""
+        return sorted(name for name in names_in(question)
+                      if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
+                      and not corpus_terms.visible_compact(env, name))
+
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
-        ever; the rest is meaning (the best statement's cosine), never words."""
+        ever, and a name written in the corpus's script (the Latin words of a Chinese question to
+        an English corpus: "Berlin 办公室在哪里？") in some document; the rest is meaning (the best
+        statement's cosine), never words. Two sources that disagree are a conflict, as ever."""
         signals: dict[str, float] = {"cross_lingual": 1.0}
         written = compact("\n".join(item.text for item in top))
         codes = sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
         if require_codes and codes:
             return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
-        pairs = [text for item in top for text, _ in statements(strip_header(item.text, item.title))]
+        unknown = unknown_names(question, env) if refuse_unknown_names and env.language == "en" else []
+        if unknown:
+            return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
+                            {**signals, "unknown_names": float(len(unknown))})
+        pairs = [(item, text) for item in top for text, _ in statements(strip_header(item.text, item.title))]
+        said: list[Statement] = []
         best = 0.0
         if pairs:
-            vectors = np.asarray(env.space.embed_queries([question, *pairs]))
-            best = float((vectors[1:] @ vectors[0]).max())
+            vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
+            cosines = vectors[1:] @ vectors[0]
+            best = float(cosines.max())
+            said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         signals["semantic"] = score = round(best, 4)
         signals["score"] = score
         threshold = by_language_or_none(cross_answer_at, env.language)
@@ -267,15 +282,20 @@ def evidence(
             return Decision("refuse", f"asked in another language than the corpus's ({env.language}), and no "
                                       "threshold was fitted for that (cross_answer_at)", signals)
         signals["threshold"] = threshold
-        if score >= threshold:
-            return Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
-        return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
+        if score < threshold:
+            return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
+        conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
+        if conflict:
+            a, b = conflict
+            return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
+                            signals, ((a.item.number, a.text), (b.item.number, b.text)))
+        return Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
         top = sorted(context, key=lambda c: -c.score)[:sources]
-        if in_another_language(question, env.language):
+        if env.facts.get("another_language", in_another_language(question, env.language)):
             return across_languages(question, top, env)
         terms = content_terms(question, env)
         found: set[str] = set()
@@ -301,9 +321,7 @@ def evidence(
             signals["best_dense"] = round(best_dense, 4)
 
         if refuse_unknown_names:
-            unknown = sorted(name for name in names_in(question)
-                             if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
-                             and not corpus_terms.visible_compact(env, name))
+            unknown = unknown_names(question, env)
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})

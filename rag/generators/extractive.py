@@ -38,6 +38,7 @@ class Unit:
 
 
 # A lead-in ("具体如下表：", "as follows:") announces an answer but is not one.
+_ASKS = re.compile(r"[?？]\s*[\"'”’」』）)]*\s*$")   # a statement that asks ("How do I book a room?") answers nothing
 _LEAD_IN = re.compile(r"[:：]\s*$|如下[。：:]?\s*$|as follows[.:]?\s*$", re.IGNORECASE)
 # Questions that ask for a quantity, a date or a time: the answer holds a number.
 _ASKS_NUMBER = re.compile(r"多少|几|多久|多长|哪天|几号|上限|标准是|how (much|many|long|often)|what time|when|which day|limit|cap\b",
@@ -74,7 +75,7 @@ def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
     said = _statements(strip_header(item.text, item.title), whole_bullets)
     units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(said)]
     return [u for u in units
-            if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text)
+            if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text) and not _ASKS.search(u.text)
             and not any(rule.search(u.text) for rule in RULES.values())]
 
 
@@ -148,7 +149,9 @@ def extractive(
     (:mod:`rag.amounts`): "20,000 元以上 … 总经理", not the "5,000 元及以下" row that shares
     as many words. Version 11: a question asked in another language than the corpus's
     (:func:`rag.text.in_another_language`) is answered by meaning alone, the cosine under the
-    corpus's embedder: it shares no words with any statement."""
+    corpus's embedder (no number or range bonus): it shares no words with any statement. A
+    statement that itself asks ("How do I book a meeting room?", an FAQ's question line) is never
+    quoted."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -159,8 +162,9 @@ def extractive(
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
-        # a question in another language than the corpus's shares no words with it: meaning alone
-        across = in_another_language(question, env.language)
+        # a question in another language than the corpus's shares no words with it: meaning alone,
+        # and no bonus for a digit or a range, which would outweigh the small gaps between cosines
+        across = env.facts.get("another_language", in_another_language(question, env.language))
         if not total and not across:
             return []
         # sorted, so float sums do not depend on set order (which varies between processes)
@@ -170,9 +174,9 @@ def extractive(
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
-        if number_bonus and _ASKS_NUMBER.search(question):
+        if number_bonus and _ASKS_NUMBER.search(question) and not across:
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
-        amounts = asked_amounts(question) if range_weight else []
+        amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:
             # only a statement about what the question asks: "up to 500 USD" for language courses
             # says nothing about a 200 USD hotel cap

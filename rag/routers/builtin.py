@@ -104,7 +104,7 @@ def rules(*, out_of_scope: bool = True) -> Router:
             # as written, since a segmenter cuts a question and a document differently
             # (jieba: 年假能 → 年 / 假能, while the policy says 年假)
             terms = [t for t in _content(env.space.tokenize(q)) if t.isascii()] + _bigrams(q)
-            if terms and not in_another_language(q, env.language) and not any(vocabulary.knows(env, t) for t in terms):
+            if terms and not in_another_language(question, env.language) and not any(vocabulary.knows(env, t) for t in terms):
                 return RouteDecision("refuse", f"the corpus never mentions {sorted(set(terms))[:5]}")
         return RouteDecision("rag", "needs the corpus")
 
