@@ -247,6 +247,15 @@ def evidence(
                         by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
+    def conflicting(said: list[Statement], env: QueryEnv, signals: dict[str, float]) -> Decision | None:
+        """``conflict`` when two current sources give different values for the asked thing."""
+        conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
+        if conflict is None:
+            return None
+        a, b = conflict
+        return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
+                        signals, ((a.item.number, a.text), (b.item.number, b.text)))
+
     def unknown_names(question: str, env: QueryEnv) -> list[str]:
         """The question's names, acronyms and codes that no document the asker may see holds."""
         return sorted(name for name in names_in(question)
@@ -284,12 +293,8 @@ def evidence(
         signals["threshold"] = threshold
         if score < threshold:
             return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
-        conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
-        if conflict:
-            a, b = conflict
-            return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
-                            signals, ((a.item.number, a.text), (b.item.number, b.text)))
-        return Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
+        return conflicting(said, env, signals) or \
+            Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
@@ -387,11 +392,8 @@ def evidence(
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
-            conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
-            if conflict:
-                a, b = conflict
-                return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
-                                signals, ((a.item.number, a.text), (b.item.number, b.text)))
+            if found_conflict := conflicting(said, env, signals):
+                return found_conflict
             said_type = f"; asked {asked.kind}, found in [{asked.source}]" if asked is not None and asked.source else ""
             return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%}){said_type}", signals)
         low = by_language(background_at, language) if background_at is not None else None
