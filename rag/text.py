@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 # Chinese and English sentence ends (with any closing quotes), an English full stop followed
 # by white space, or a line break (list items, table rows, addresses).
@@ -95,8 +96,6 @@ EN_FUNCTION_WORDS = frozenset(
     "least out please tell need needs each every mean means meaning".split())
 
 
-
-
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
 _TITLE = re.compile(r"《[^》]*》")
@@ -105,8 +104,8 @@ _TITLE = re.compile(r"《[^》]*》")
 def in_another_language(question: str, corpus_language: str) -> bool:
     """Whether ``question`` is written mainly in the other of the two languages ragbench reads
     (English, Chinese) than its corpus's. The question is read after NFKC (full-width ``Ｈｏｗ``
-    is ``How``) and without the titles it quotes (《Travel Policy》). Its English words (two letters
-    or more, one lower-case: not a code or an acronym such as ``VPN-809``, ``OA``) are weighed
+    is ``How``) and without the titles it quotes (《Travel Policy》). Its English words (words with
+    a lower-case letter: not a code or an acronym such as ``VPN-809``, ``OA``) are weighed
     against its Chinese words (two characters to a word). A Chinese corpus is asked in another
     language when the question has two English words or more and more of them than Chinese words
     ("How many days of 年假 do I get?"); an English corpus, when it has more Chinese words than
@@ -120,3 +119,11 @@ def in_another_language(question: str, corpus_language: str) -> bool:
     if corpus_language == "en":
         return chinese >= 1 and chinese > english
     return False
+
+
+def asked_in_another_language(question: str, env: Any) -> bool:
+    """:func:`in_another_language` for a stage (``env``: its QueryEnv): what the pipeline recorded
+    for the question (``facts["another_language"]``, decided once on the question as rewritten),
+    else read from ``question`` against the corpus's language."""
+    known = env.facts.get("another_language")
+    return in_another_language(question, env.language) if known is None else bool(known)

@@ -55,7 +55,7 @@ from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
-from rag.text import compact, in_another_language, statements, strip_header
+from rag.text import asked_in_another_language, compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -300,7 +300,7 @@ def evidence(
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
         top = sorted(context, key=lambda c: -c.score)[:sources]
-        if env.facts.get("another_language", in_another_language(question, env.language)):
+        if asked_in_another_language(question, env):
             return across_languages(question, top, env)
         terms = content_terms(question, env)
         found: set[str] = set()

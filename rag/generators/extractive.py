@@ -20,8 +20,8 @@ from rag.generators import PARTIAL, Generation, Generator, generators, levelled,
 from rag.poison import RULES
 from rag.text import (
     EN_FUNCTION_WORDS,
+    asked_in_another_language,
     compact,
-    in_another_language,
     statements,
     strip_header,
     title_core,
@@ -164,7 +164,7 @@ def extractive(
         total = sum(idf[t] for t in sorted(idf))
         # a question in another language than the corpus's shares no words with it: meaning alone,
         # and no bonus for a digit or a range, which would outweigh the small gaps between cosines
-        across = env.facts.get("another_language", in_another_language(question, env.language))
+        across = asked_in_another_language(question, env)
         if not total and not across:
             return []
         # sorted, so float sums do not depend on set order (which varies between processes)

@@ -237,3 +237,14 @@ def test_the_space_follows_the_question_as_rewritten_from_the_conversation(write
     assert across   # "contractors 每年有多少天带薪年假？": mainly Chinese, though asked in English
     assert asked.env.facts["another_language"] is across
     assert isinstance(asked.env.space, CrossLingualSpace) is across
+
+
+def test_what_the_pipeline_recorded_wins_over_reading_the_question_again() -> None:
+    from rag.text import asked_in_another_language
+
+    env = zh_env()
+    assert asked_in_another_language("What time is lunch?", env) is True   # nothing recorded: read
+    env.facts["another_language"] = False   # the pipeline read the question as rewritten
+    assert asked_in_another_language("What time is lunch?", env) is False
+    decide = answerability.build({"name": "evidence", "params": {"cross_answer_at": 0.0}})
+    assert "cross_lingual" not in decide("What time is lunch?", CONTEXT, env).signals
