@@ -132,6 +132,15 @@ def cross_refused(s: Signals, cross_at: float | None) -> bool:
     return cross_at is None or s.semantic < cross_at
 
 
+def threshold_cuts(values: list[float]) -> list[float]:
+    """The thresholds a score may be cut at over its sorted observed values: just below the
+    smallest (everything passes), the midpoints between neighbours, and just above the largest;
+    ``[0.0]`` when there are none."""
+    if not values:
+        return [0.0]
+    return [values[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
+
+
 def fit_cross(signals: list[Signals]) -> float | None:
     """``cross_answer_at``: the cut on meaning (semantic) that maximises :func:`objective` over the
     questions asked in another language, in the middle of the widest run of optimal cuts; None
@@ -142,7 +151,7 @@ def fit_cross(signals: list[Signals]) -> float | None:
     values = sorted({round(s.semantic, 6) for s in cases if not s.hard_refuse})
     if not values:
         return None
-    cuts = [values[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[-1] + 0.01]
+    cuts = threshold_cuts(values)
     keyed = [objective_of(cases, [s.hard_refuse or s.semantic < c for s in cases]) for c in cuts]
     return middle_of_best(cuts, keyed)
 
@@ -293,8 +302,7 @@ def fit(signals: list[Signals], type_weights: tuple[float, ...] = (0.0,)) -> Par
     soft = [s for s in signals if not s.hard_refuse]
     for tw, dw, cw in itertools.product(type_weights, DENSE_WEIGHTS, COVERAGE_WEIGHTS):
         scores = sorted({round(score_of(s, Params(0, dw, cw, tw)), 6) for s in soft})
-        cuts = [scores[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(scores)] + [scores[-1] + 0.01] \
-            if scores else [0.0]
+        cuts = threshold_cuts(scores)
         keyed = objectives(signals, Params(0, dw, cw, tw), cuts)
         top = max(keyed)
         p = Params(middle_of_best(cuts, keyed), dw, cw, tw, cross_at)
