@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rag.text import CJK as _CJK
+
 TYPES = ("number", "date", "person", "place", "organisation", "list",
          "yesno", "definition", "procedure", "reason", "other")
 UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 # ── what is asked ────────────────────────────────────────────────────────────────────────────
 _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"

@@ -96,7 +96,7 @@ EN_FUNCTION_WORDS = frozenset(
     "least out please tell need needs each every mean means meaning".split())
 
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+CJK = re.compile(r"[\u3400-\u9fff]")   # a Chinese character (CJK unified ideographs and extension A)
 _LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
 _TITLE = re.compile(r"《[^》]*》")
 
@@ -112,7 +112,7 @@ def in_another_language(question: str, corpus_language: str) -> bool:
     English ones ("Berlin 办公室在哪里？", but not "Where is the Berlin office? 谢谢"). A ``mixed``
     corpus has no other language, and other scripts (Korean, Cyrillic) are not read here."""
     text = _TITLE.sub(" ", unicodedata.normalize("NFKC", question))
-    chinese = len(_CJK_CHAR.findall(text)) / 2
+    chinese = len(CJK.findall(text)) / 2
     english = len(_LATIN_WORD.findall(text))
     if corpus_language == "zh":
         return english >= 2 and english > chinese

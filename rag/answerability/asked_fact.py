@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
 from rag.memo import TextTerms
+from rag.text import CJK as _CJK
 from rag.text import statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _TERMS = TextTerms()
 
 # Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",

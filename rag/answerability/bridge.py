@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from rag.memo import PerCorpus
+from rag.text import CJK as _CJK
 from rag.text import EN_FUNCTION_WORDS
 from rag.types import QueryEnv
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
 _EN_STOP = EN_FUNCTION_WORDS
 

@@ -55,10 +55,10 @@ from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
+from rag.text import CJK as _CJK
 from rag.text import asked_in_another_language, compact, statements, strip_header
 from rag.types import ContextItem, Decision, QueryEnv
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"[a-z]")
 # a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
 # "VPN 809", never "cap 240")

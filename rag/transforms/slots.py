@@ -29,9 +29,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from rag.answer_types import without_asking
+from rag.text import CJK as _CJK
 from rag.text import EN_FUNCTION_WORDS
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_]?\d+[A-Za-z0-9]*(?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d+")
