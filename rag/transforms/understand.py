@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from rag.answer_types import asked_type
+from rag.text import CJK
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
 from rag.transforms.slots import resolve_pointer
@@ -76,7 +77,7 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 
 _ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
 _ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
-_EN_SEP = re.compile(r",\s*(?:and|or)\s+|\s+(?:and|or)\s+|,\s+", re.I)
+_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or)\s+|[,;]\s+", re.I)
 _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 
 
@@ -84,11 +85,38 @@ _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 _QUESTIONS = re.compile(r"[^？?]+[？?]")
 
 
+# a word that joins a second question to the first ("另外报销要多久到账？", "also, when must …"):
+# it asks nothing, and is no term to look for in the sources
+_ZH_LEAD = re.compile(r"^(?:另外|还有|以及|并且|而且|此外|同时|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
+_EN_LEAD = re.compile(r"^(?:and|also|plus|additionally|besides|and also)\b[,\s]*", re.I)
+
+
+def _unjoined(part: str) -> str:
+    """A part without the word that joined it to the one before."""
+    return _EN_LEAD.sub("", _ZH_LEAD.sub("", part.strip()), count=1)
+
+
+def _asks(text: str) -> bool:
+    """Whether a piece of a message asks something: a Chinese clause that ends asking ("…多少",
+    "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
+    text = _unjoined(text).rstrip("。.！!")
+    if CJK.search(text):
+        return bool(_ZH_ASKS_AT_END.search(text)) and not _ZH_IF.match(text)
+    return bool(_EN_CLAUSE.match(text))
+
+
 def _asked_questions(question: str) -> list[str]:
     """The questions of a message that asks more than one, each ending in its own question
-    mark; none when it asks one. A statement after the last question mark ("… I joined in
-    2021.") is context, not a question; each question must be long enough to stand alone."""
-    found = [q.strip() for q in _QUESTIONS.findall(question.strip())]
+    mark (the last may lack one when it still asks: "年假能顺延到什么时候？还有体检公司出多少钱");
+    none when it asks one. A statement after the last question mark ("… I joined in 2021.") is
+    context, not a question; each question must be long enough to stand alone; the word that
+    joins one to the one before ("另外", "also") is left out."""
+    text = question.strip()
+    found = [q.strip() for q in _QUESTIONS.findall(text)]
+    rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip() if found else ""
+    if rest and _asks(rest) and _stands_alone(rest):
+        found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
+    found = [_unjoined(q) for q in found]
     found = [q for q in found if _stands_alone(q)]
     return found if len(found) >= 2 else []
 
@@ -100,10 +128,24 @@ def _stands_alone(question: str) -> bool:
 
 # two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
 # inside a number, 5,000, separates nothing)
-_ZH_CLAUSE_SEP = re.compile(r"[，；;]|,(?!\d{3})")
+_ZH_CLAUSE_SEP = re.compile(r"[，；;。！!]|,(?!\d{3})")
 _ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|怎么|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
                              r"会不会|是不是|吗|呢).{0,4}$")
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
+
+
+_ZH_JOIN = re.compile(r"以及|还有|另外|并且|而且|此外|同时")
+
+
+def _joined_questions(clause: str) -> list[str]:
+    """A clause cut where a joining word follows a question that has ended asking
+    ("年假能顺延到什么时候以及体检公司出多少钱"); left whole when the words before it ask nothing
+    ("住宿费以及餐费分别是多少", "我今年还有多少天年假")."""
+    for match in _ZH_JOIN.finditer(clause):
+        left, right = clause[:match.start()].strip(), clause[match.end():].strip()
+        if _ZH_ASKS_AT_END.search(left) and not _ZH_IF.match(left) and _stands_alone(right):
+            return [left, *_joined_questions(right)]
+    return [clause]
 
 
 def _zh_clauses(question: str) -> list[str]:
@@ -114,38 +156,97 @@ def _zh_clauses(question: str) -> list[str]:
     modifier or a condition ("几级以上的员工，出差可以坐飞机吗？", "如果报销超过多少钱，…"), or
     when one is too short to stand alone ("工资什么时候发，发多少？")."""
     body = question.strip().rstrip("？?")
-    clauses = [c.strip() for c in _ZH_CLAUSE_SEP.split(body) if c.strip()]
+    clauses = [piece for c in _ZH_CLAUSE_SEP.split(body) for piece in _joined_questions(c.strip()) if piece]
     asks = [bool(_ZH_ASKS_AT_END.search(c)) and not _ZH_IF.match(c) for c in clauses]
     if sum(asks) < 2 or False in asks[asks.index(True):]:
         return []   # one question; or a clause after the first question that does not ask
     first = asks.index(True)
     scene = "，".join(clauses[:first])
-    asked = clauses[first:]
+    asked = [_unjoined(c) for c in clauses[first:]]
     if not all(map(_stands_alone, asked)):
         return []
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
 
+def _as_many_words(before: str, item: str) -> int:
+    """How many characters at the end of ``before`` make an item as long as ``item`` in words
+    (jieba), so that "住宿费以及餐费" pairs 住宿费 with 餐费, not 宿费; in characters when the words
+    do not line up (the item is longer than what stands before it)."""
+    import jieba
+
+    words = [w for w in jieba.lcut(before) if w.strip()]
+    n = len([w for w in jieba.lcut(item) if w.strip()])
+    if not words or n > len(words):
+        return len(item)
+    tail = words[-n:]
+    return len(before) - before.rfind(tail[0], 0, len(before) - sum(map(len, tail[1:])))
+
+
+# what ends an enumerated item: a verb, pronoun, adverb, preposition, particle or conjunction
+# (jieba's part-of-speech tags): "发票原件交给谁" → 发票原件
+_NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
+
+
+def _leading_nouns(text: str) -> str:
+    """The item an enumeration names, up to the first word that is no part of a name; the whole
+    text when that would leave nothing."""
+    import jieba.posseg
+
+    end = 0
+    for pair in jieba.posseg.lcut(text):
+        if end and pair.flag.startswith(_NOT_ITEM):
+            return text[:end].rstrip()
+        end += len(pair.word)
+    return text
+
+
+def _is_pronoun(item: str) -> bool:
+    import jieba.posseg
+
+    words = [p for p in jieba.posseg.lcut(item.strip()) if p.word.strip()]
+    return bool(words) and words[0].flag.startswith("r")
+
+
 def _zh_parts(question: str) -> list[str]:
     if asked := _asked_questions(question) or _zh_clauses(question):
         return asked
+    parts = _zh_items(question)
+    # three or more items ("北京、上海和广州"): the second part holds the rest, and is split again
+    return list(dict.fromkeys(piece for part in parts for piece in (_zh_items(part) or [part])))
+
+
+def _separating(q: str) -> re.Match[str] | None:
+    """The first joining word that stands as a word of its own: the 与 of 参与, the 和 of 和平 and
+    the 及 of 及时 join nothing."""
+    import jieba
+
+    starts, at = set(), 0
+    for word in jieba.lcut(q):
+        starts.add((at, word))
+        at += len(word)
+    return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts), None)
+
+
+def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自", "", question)
-    match = _ZH_SEP.search(q)
+    match = _separating(q)
     if not match:
         return []
     rest = q[match.end():]
     after = rest.lstrip()
     start = match.end() + len(rest) - len(after)
     stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
-    right = (after[:stop.start()] if stop else after).rstrip()
+    right = _leading_nouns((after[:stop.start()] if stop else after).rstrip())
     if not 1 <= len(right) <= 10:
         return []
     end_left = len(q[:match.start()].rstrip())
-    left_start = max(0, end_left - len(right))   # parallel items are as long as each other
+    left_start = max(0, end_left - _as_many_words(q[:end_left], right))   # parallel items match
     left = q[left_start:end_left]
-    if not left.strip() or _ZH_STOP.search(left.strip()):
-        return []
+    if not left.strip() or _ZH_STOP.search(left.strip()) or _is_pronoun(left) or _is_pronoun(right):
+        return []   # "我和同事一起出差" names who asks, not what is asked
     head, tail = q[:left_start], q[start + len(right):]
+    if re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
+        return []   # "A和B相比有什么不同": a comparison asks about both at once
     return [f"{head}{item}{tail}" for item in (left, right)]
 
 
@@ -153,7 +254,9 @@ _EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|
 
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
-_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?:)\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
+_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s)))\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)",
+                       re.I)
+_DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
 
 
 def _en_parts(question: str) -> list[str]:
@@ -164,7 +267,7 @@ def _en_parts(question: str) -> list[str]:
     match = _EN_SEP.search(question)
     if not match:
         return []
-    after = question[match.end():]
+    after = _unjoined(question[match.end():])
     if _EN_CLAUSE.match(after):   # two questions joined: "How long is X and how many Y?"
         if not _EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
             return []
@@ -177,6 +280,11 @@ def _en_parts(question: str) -> list[str]:
         return []
     before = question[:match.start()].split(" ")
     n = len(right_words)
+    # parallel items are as long as each other, unless the right one opens with a determiner
+    # the left one also has: "the hotel cap for tier 1 cities and the deadline for claims"
+    opener = right_words[0].lower()
+    if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
+        n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
     if len(before) <= n:
         return []
     left = " ".join(before[-n:])
@@ -185,7 +293,7 @@ def _en_parts(question: str) -> list[str]:
     return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
 
 
-@transforms.register("split", version="2")
+@transforms.register("split", version="3")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

@@ -151,7 +151,8 @@ def test_two_questions_in_one_chinese_sentence_are_two_parts() -> None:
     """A comma between two clauses that each ask something cuts them; a clause that sets the
     scene, or one too short to stand alone, does not."""
     assert _zh_parts("居家办公补贴多少钱，申请要找谁批？") == ["居家办公补贴多少钱？", "申请要找谁批？"]
-    assert _zh_parts("出差住宿标准是多少，另外报销要多久到账？") == ["出差住宿标准是多少？", "另外报销要多久到账？"]
+    # the word that joins the second question asks nothing and is no term to look for
+    assert _zh_parts("出差住宿标准是多少，另外报销要多久到账？") == ["出差住宿标准是多少？", "报销要多久到账？"]
     assert _zh_parts("我在上海出差，住宿标准是多少？") == []
     assert _zh_parts("普通员工去上海出差，住宿费每晚上限是多少？") == []
     assert _zh_parts("这个月的工资什么时候发，发多少？") == []
@@ -182,3 +183,43 @@ def test_an_english_scene_may_hold_a_colon() -> None:
     assert _en_parts("Re: VPN error: what does VPN-809 mean and how do I fix it?") == [
         "Re: VPN error: what does VPN-809 mean?", "Re: VPN error: how do I fix it?"]
     assert _en_parts("FYI: when is payday?") == []
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    # joined by a word, not a comma; the last question without its question mark
+    ("年假能顺延到什么时候以及体检公司出多少钱？", ["年假能顺延到什么时候？", "体检公司出多少钱？"]),
+    ("年假还剩几天还有病假能休几天？", ["年假还剩几天？", "病假能休几天？"]),
+    ("年假能顺延到什么时候？还有体检公司出多少钱", ["年假能顺延到什么时候？", "体检公司出多少钱？"]),
+    # a scene sentence ending in 。 stays with each question
+    ("我下个月去深圳出差。住宿标准多少，能带家属吗？", ["我下个月去深圳出差，住宿标准多少？", "我下个月去深圳出差，能带家属吗？"]),
+    # items as long as each other in words, not characters; an item ends where a verb begins
+    ("住宿费以及餐费分别是多少？", ["住宿费是多少？", "餐费是多少？"]),
+    ("报销单和发票原件分别交给谁？", ["报销单交给谁？", "发票原件交给谁？"]),
+    ("北京、上海和广州的住宿标准分别是多少？", ["北京的住宿标准是多少？", "广州的住宿标准是多少？", "上海的住宿标准是多少？"]),
+    # a joining word inside one question, a pronoun subject: one question
+    ("我今年还有多少天年假？", []),
+    ("出差同时休年假怎么算？", []),
+    ("我和同事一起出差，住宿怎么报？", []),
+    ("卫英崎为什么要参与地下格斗？", []),          # the 与 of 参与 joins nothing
+    ("大果西番莲和百香果相比，有什么不同？", []),   # a comparison asks about both at once
+    ("我的年假有几天？我是2021年入职的。", []),
+])
+def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
+    assert _zh_parts(question) == parts
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("What is the meal allowance; also, when must claims be filed?",
+     ["What is the meal allowance?", "when must claims be filed?"]),
+    ("What is the hotel cap? And when must claims be filed", ["What is the hotel cap?", "when must claims be filed?"]),
+    # a statement before the questions is the scene of each
+    ("I work from home on Fridays. How fast does the helpdesk answer, and is there a furniture allowance?",
+     ["I work from home on Fridays. How fast does the helpdesk answer?",
+      "I work from home on Fridays. is there a furniture allowance?"]),
+    # items of different lengths, each opening with the same determiner
+    ("Tell me the hotel cap for tier 1 cities and the deadline for claims.",
+     ["Tell me the hotel cap for tier 1 cities.", "Tell me the deadline for claims."]),
+    ("What is the hotel cap? Thanks a lot.", []),
+])
+def test_english_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
