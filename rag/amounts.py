@@ -141,9 +141,30 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
     return out
 
 
+# a question that asks past an amount ("请假超过 3 天", "more than 3 days") is not at that amount:
+# "3 天以内" does not hold it, "3 天以上" does
+_PAST = re.compile(r"(?:(?<!不)超过|(?<!不)多于|(?<!不)高于|\bmore than|\bover|\babove|\bexceeding|\blonger than)\s*$", re.I)
+_SHORT_OF = re.compile(r"(?:不到|不满|(?<!不)少于|(?<!不)低于|\bless than|\bfewer than|\bunder|\bbelow|\bshorter than)\s*$", re.I)
+_NUDGE = 1e-6
+
+
 def asked_amounts(question: str) -> list[tuple[float, str]]:
-    """The amounts a question names that have a unit: what :func:`fits` compares."""
-    return [(v, u) for v, u in quantities(question) if u is not None]
+    """The amounts a question names that have a unit: what :func:`fits` compares. An amount the
+    question asks past (超过 3 天, "under 1,000 USD") is read just past it, so that of "3 天以内"
+    and "3 天以上" only one holds it."""
+    out = []
+    for m in _QUANTITY.finditer(question):
+        found = quantities(m.group())
+        if not found or found[0][1] is None:
+            continue
+        value, unit = found[0]
+        before = question[max(0, m.start() - 16):m.start()]
+        if _PAST.search(before):
+            value += _NUDGE * max(1.0, abs(value))
+        elif _SHORT_OF.search(before):
+            value -= _NUDGE * max(1.0, abs(value))
+        out.append((value, unit))
+    return out
 
 
 def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None:

@@ -127,3 +127,21 @@ def asked_in_another_language(question: str, env: Any) -> bool:
     else read from ``question`` against the corpus's language."""
     known = env.facts.get("another_language")
     return in_another_language(question, env.language) if known is None else bool(known)
+
+
+# single characters that jieba's word guessing (HMM) glues onto a neighbour in a question: 盘要
+# (U 盘要走…), 能领 (每季度能领…), 黄华麒是; they ask or link, and name nothing
+_GLUE = frozenset("要的了是有能想把被给吗呢吧啊")
+
+
+def unglued(term: str) -> str:
+    """A Chinese term that no dictionary holds, without the function characters the word guesser
+    glued to its ends (盘要 → 盘, 能领 → 领, 黄华麒是 → 黄华麒); any other term as it is."""
+    if len(term) < 2 or not CJK.search(term) or (term[0] not in _GLUE and term[-1] not in _GLUE):
+        return term
+    import jieba
+
+    jieba.dt.check_initialized()
+    if jieba.dt.FREQ.get(term):
+        return term
+    return term.strip("".join(sorted(_GLUE)))

@@ -56,7 +56,7 @@ from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
-from rag.text import asked_in_another_language, compact, statements, strip_header
+from rag.text import asked_in_another_language, compact, statements, strip_header, unglued
 from rag.types import ContextItem, Decision, QueryEnv
 
 _LATIN = re.compile(r"[a-z]")
@@ -84,15 +84,36 @@ def names_in(question: str) -> list[str]:
     English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
     words that do not open a sentence (``Paris``, but not ``Should`` in "… behind. Should I …")."""
     cjk = bool(_CJK.search(question))
+    question = asked_sentences(question)
     out = []
     for match in _WORD.finditer(question):
         word = match.group()
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
+        if word == "I" and not cjk:
+            continue   # the asker, not a name
         if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
             out.append(word)
     return out
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")   # "v2.3.1" and "e.g. what" break nothing
+_OPENS_ASKING = re.compile(r"\s*(?:how|what|when|where|who|whom|which|why|can|could|do|does|did|is|are|was|were|"
+                           r"will|would|should|may|must|shall|have|has)\b", re.I)
+
+
+def asked_sentences(question: str) -> str:
+    """The sentences of a message that ask, without those that set the scene or add context
+    ("I am planning to work from Spain next spring. How early …?"): a name in the scene says
+    where the asker stands, not what the sources must mention. The message as it is when no
+    sentence asks, or when every one does."""
+    sentences = [t for t in _SENTENCE_BREAK.split(question) if t.strip()]
+    # a statement ends as one (. ! 。 ！); a trailing fragment ("…是谁？VPN 报错") is the topic
+    kept = [t for t in sentences if not t.rstrip().endswith((".", "!", "。", "！")) or _OPENS_ASKING.match(t)]
+    if len(kept) == len(sentences) or not any(t.rstrip().endswith(("?", "？")) for t in kept):
+        return question
+    return " ".join(t.strip() for t in kept)
 
 
 _SHORT = TextTerms()
@@ -100,7 +121,7 @@ _SHORT = TextTerms()
 
 def content_terms(question: str, env: QueryEnv) -> set[str]:
     scaffolding = _SHORT(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
-    return {t for t in env.space.tokenize(question) if t not in scaffolding}
+    return {unglued(t) for t in env.space.tokenize(question) if t not in scaffolding} - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -179,7 +200,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="11")
+@answerability.register("evidence", version="12")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,

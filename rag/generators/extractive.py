@@ -114,7 +114,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="11")
+@generators.register("extractive", version="12")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

@@ -101,7 +101,7 @@ def _asks(text: str) -> bool:
     "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
     text = _unjoined(text).rstrip("。.！!")
     if CJK.search(text):
-        return bool(_ZH_ASKS_AT_END.search(text)) and not _ZH_IF.match(text)
+        return _zh_asks(text)
     return bool(_EN_CLAUSE.match(text))
 
 
@@ -134,6 +134,23 @@ _ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|怎么|如何|多久|�
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
 
+# a question word that asks from inside its clause ("体检报告多久以后能查到", "密码每隔多少天要更换一次"),
+# unless a 的 after it makes it a modifier ("多少天以内的病假"); a bare 几 or 什么 may only count
+# ("几个同事一起出差"), so these ask only at the end
+_ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|多久|多长时间|什么时候|哪里|哪儿|哪天|哪一天|谁")
+
+
+def _zh_asks(clause: str) -> bool:
+    """Whether a Chinese clause asks: a question word at its end, or one of the unambiguous ones
+    inside it with no 的 after; never a condition ("如果报销超过多少钱")."""
+    if _ZH_IF.match(clause):
+        return False
+    if _ZH_ASKS_AT_END.search(clause):
+        return True
+    within = _ZH_ASKS_WITHIN.search(clause)
+    return within is not None and "的" not in clause[within.end():]
+
+
 _ZH_JOIN = re.compile(r"以及|还有|另外|并且|而且|此外|同时")
 
 
@@ -143,7 +160,7 @@ def _joined_questions(clause: str) -> list[str]:
     ("住宿费以及餐费分别是多少", "我今年还有多少天年假")."""
     for match in _ZH_JOIN.finditer(clause):
         left, right = clause[:match.start()].strip(), clause[match.end():].strip()
-        if _ZH_ASKS_AT_END.search(left) and not _ZH_IF.match(left) and _stands_alone(right):
+        if _zh_asks(left) and _stands_alone(right):
             return [left, *_joined_questions(right)]
     return [clause]
 
@@ -157,7 +174,7 @@ def _zh_clauses(question: str) -> list[str]:
     when one is too short to stand alone ("工资什么时候发，发多少？")."""
     body = question.strip().rstrip("？?")
     clauses = [piece for c in _ZH_CLAUSE_SEP.split(body) for piece in _joined_questions(c.strip()) if piece]
-    asks = [bool(_ZH_ASKS_AT_END.search(c)) and not _ZH_IF.match(c) for c in clauses]
+    asks = [_zh_asks(c) for c in clauses]
     if sum(asks) < 2 or False in asks[asks.index(True):]:
         return []   # one question; or a clause after the first question that does not ask
     first = asks.index(True)

@@ -55,6 +55,20 @@ def test_names_are_acronyms_codes_and_capitalised_words() -> None:
     assert names_in("公司 ceo 是谁？VPN 报错") == ["ceo", "VPN"]
 
 
+def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
+    """A sentence that sets the scene ("I am planning to work from Spain.") says where the asker
+    stands: a name there need not stand in the corpus. A name in the asking sentence must."""
+    from rag.answerability.evidence import names_in
+
+    assert names_in("I am planning to work from Spain next spring. How early do I need approval?") == []
+    assert names_in("Can I work from Spain for a month?") == ["Spain"]
+    assert names_in("我在 Acme 工作。停车费多少？") == []
+    assert names_in("How many days do I get? I joined Acme in 2021.") == []
+    # a version's dots and "e.g." end no sentence
+    assert names_in("e.g. what does VPN-809 mean?") == ["VPN-809"]
+    assert names_in("The v2.3.1 release broke my laptop. Who fixes Zorbax?") == ["Zorbax"]
+
+
 def test_a_name_only_in_hidden_documents_is_unknown_to_the_asker() -> None:
     import numpy as np
 
@@ -213,4 +227,4 @@ def test_answerability_evidence_does_not_depend_on_which_retrievers_ran() -> Non
 def test_a_second_sentence_opener_is_not_a_name() -> None:
     from rag.answerability.evidence import names_in
 
-    assert names_in("The replica is 2 minutes behind. Should I promote it?") == ["I"]
+    assert names_in("The replica is 2 minutes behind. Should I promote it?") == []   # "I" is the asker, not a name

@@ -373,3 +373,30 @@ def test_a_range_in_a_statement_about_something_else_earns_nothing() -> None:
                                                                   "semantic_weight": 0.0}})
     answer = generate("Is the hotel cap 200 USD per night everywhere?", context, Decision("answer", "t"), space).text
     assert "Hotel stays" in answer and "Language" not in answer
+
+
+@pytest.mark.parametrize(("question", "inside", "outside"), [
+    ("请假超过 3 天要谁审批？", "3 天以上还须人力资源部审批", "请假 3 天以内由直属经理审批"),
+    ("Who approves a purchase of more than 1,000 USD?", "from 1,000 USD up to 10,000 USD", "1,000 USD or less"),
+    ("不到 5000 元的采购谁批？", "5000 元以下由部门负责人审批", "5000 元及以上须财务部审批"),
+    ("Who signs off a trip shorter than 2 days?", "up to 2 days", "2 days or more"),
+])
+def test_an_amount_the_question_asks_past_falls_on_one_side_of_a_shared_bound(
+        question: str, inside: str, outside: str) -> None:
+    """"超过 3 天" is not 3 天: of "3 天以内" and "3 天以上", which both hold 3, only one holds it."""
+    from rag.amounts import fits
+
+    assert fits(question, inside) is True
+    assert fits(question, outside) is False
+
+
+def test_the_function_characters_a_word_guesser_glued_on_are_left_out() -> None:
+    """jieba's HMM joins a function character to its neighbour ("U 盘要走" → 盘要) into a word
+    the sources never write; a dictionary word keeps its characters (审批, 是否, 年会 is no guess
+    glued to 会: 会 is no glue)."""
+    from rag.text import unglued
+
+    assert unglued("盘要") == "盘"
+    assert unglued("能领") == "领"
+    assert unglued("黄华麒是") == "黄华麒"
+    assert [unglued(t) for t in ("审批", "是否", "要求", "年会", "VPN")] == ["审批", "是否", "要求", "年会", "VPN"]

@@ -203,6 +203,10 @@ def test_an_english_scene_may_hold_a_colon() -> None:
     ("卫英崎为什么要参与地下格斗？", []),          # the 与 of 参与 joins nothing
     ("大果西番莲和百香果相比，有什么不同？", []),   # a comparison asks about both at once
     ("我的年假有几天？我是2021年入职的。", []),
+    # a question word inside the clause asks too ("多久以后能查到"), unless a 的 makes it a modifier
+    ("婚假一共有几天以及体检报告多久以后能查到？", ["婚假一共有几天？", "体检报告多久以后能查到？"]),
+    ("员工密码每隔多少天要更换一次，年度体检安排在几月？", ["员工密码每隔多少天要更换一次？", "年度体检安排在几月？"]),
+    ("几个同事一起出差，住宿怎么报？", []),
 ])
 def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
