@@ -25,6 +25,7 @@ from rag.text import (
     statements,
     strip_header,
     title_core,
+    unglued,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -35,6 +36,15 @@ class Unit:
     text: str
     order: int
     is_row: bool = False
+    after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
+
+
+# A sentence that leans on the one before it for its subject: a condition, an exception, a
+# pronoun. "公司电脑默认禁用 U 盘。确因工作需要使用的，须在 OA 提交申请" answers "U 盘怎么申请" in its
+# second sentence, which never says U 盘.
+_CONTINUES = re.compile(
+    r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|但|但是|否则|除非|此外|对此|为此|届时|逾期|超出部分|其|该|此|上述|"
+    r"(?:if|otherwise|however|but|unless|in that case|in this case|to do so|exceptions?|this|these|it|they|such)\b)", re.I)
 
 
 # A lead-in ("具体如下表：", "as follows:") announces an answer but is not one.
@@ -73,10 +83,21 @@ def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
     """Sentences and rows of a source, without its title line, lead-ins and anything the
     poison rules flag."""
     said = _statements(strip_header(item.text, item.title), whole_bullets)
-    units = [Unit(item.number, text, i, row) for i, (text, row) in enumerate(said)]
-    return [u for u in units
-            if u.text.strip("# ") != item.title and not _LEAD_IN.search(u.text) and not _ASKS.search(u.text)
-            and not any(rule.search(u.text) for rule in RULES.values())]
+
+    def quotable(text: str) -> bool:
+        return (text.strip("# ") != item.title and not _LEAD_IN.search(text) and not _ASKS.search(text)
+                and not any(rule.search(text) for rule in RULES.values()))
+
+    def continued(i: int, text: str, row: bool) -> str:
+        """The sentence before, when this one continues it (never a row, a list item, or a
+        sentence that may not be quoted: an injected instruction stays out)."""
+        if not i or row or said[i - 1][1] or _BULLET.match(text) or not _CONTINUES.match(text):
+            return ""
+        before = said[i - 1][0]
+        return before if quotable(before) and not _BULLET.match(before) else ""
+
+    units = [Unit(item.number, text, i, row, continued(i, text, row)) for i, (text, row) in enumerate(said)]
+    return [u for u in units if quotable(u.text)]
 
 
 def names_document(question: str, title: str) -> bool:
@@ -151,14 +172,20 @@ def extractive(
     (:func:`rag.text.in_another_language`) is answered by meaning alone, the cosine under the
     corpus's embedder (no number or range bonus): it shares no words with any statement. A
     statement that itself asks ("How do I book a meeting room?", an FAQ's question line) is never
-    quoted."""
+    quoted. Version 12: a sentence that continues the one before it (a condition, an exception,
+    a pronoun: "确因工作需要使用的，须在 OA 提交申请" after "公司电脑默认禁用 U 盘") is read and quoted
+    with it, so "U 盘怎么申请使用？" gets the procedure and its subject; the question's words are
+    read without the function characters jieba glued on (:func:`rag.text.unglued`); an amount
+    the question asks past (超过 3 天) falls on one side of a shared bound (:mod:`rag.amounts`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
-        q_terms = set(tokenize(question))
+        q_terms = {unglued(t) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
-        unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)} for u in units]
+        # a sentence that continues another is read with it: its subject stands there
+        unit_terms = [set(tokenize(f"{u.after} {u.text}")) | {t for t, c in codes.items() if c in compact(f"{u.after} {u.text}")}
+                      for u in units]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
@@ -232,7 +259,11 @@ def extractive(
         parts: list[str] = []
         for i, u in enumerate(picked):  # one [n] after each run of sentences from source n
             last_of_run = i + 1 == len(picked) or picked[i + 1].number != u.number
-            parts.append(f"{u.text} [{u.number}]" if last_of_run else u.text)
+            # the sentence a picked one continues comes first, unless it is quoted already
+            lead = u.after if u.after and not (i and picked[i - 1].number == u.number
+                                               and picked[i - 1].text == u.after) else ""
+            text = f"{lead}{joiner}{u.text}" if lead else u.text
+            parts.append(f"{text} [{u.number}]" if last_of_run else text)
         text = joiner.join(parts) + version_note(sorted({u.number for u in picked}), context, env, lang)
         return Generation(PARTIAL[lang] + text if decision.action == "partial" else text)
 
