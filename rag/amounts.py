@@ -48,10 +48,10 @@ _QUANTITY = re.compile(
 _Q = r"[$€£¥￥]?\s*" + _NUMBER + r"\s*(?:百万|万|千|亿|k\b|thousand\b|million\b)?\s*(?:[^\d\s,，;；。.、]{0,8}?)"
 _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|～|-|–|—|\bto\b|\bup to\b|\band\b)\s*"
                       rf"(?P<b>{_Q})", re.I)
-_AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
+_AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|不满|未满|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
                   r"\bnot exceeding|\bat most|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
 _AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|\bor less|\bor below|\band below|\band under|\bor under"
-_AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|至少|最少|\bno less than|\bnot less than|"
+_AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|"
                    r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
 _INCLUDED = r"(?:（含）|\(含\))?"

@@ -17,9 +17,12 @@ from pydantic import PositiveInt
 from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
+from rag.memo import TextTerms
 from rag.poison import RULES
 from rag.text import (
+    CJK,
     EN_FUNCTION_WORDS,
+    QUESTION_WORDS,
     asked_in_another_language,
     compact,
     statements,
@@ -38,6 +41,8 @@ class Unit:
     is_row: bool = False
     after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
 
+
+_SCAFFOLDING = TextTerms()
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
 # pronoun. "公司电脑默认禁用 U 盘。确因工作需要使用的，须在 OA 提交申请" answers "U 盘怎么申请" in its
@@ -183,20 +188,29 @@ def extractive(
         q_terms = {unglued(t) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
-        # a sentence that continues another is read with it: its subject stands there
-        unit_terms = [set(tokenize(f"{u.after} {u.text}")) | {t for t, c in codes.items() if c in compact(f"{u.after} {u.text}")}
-                      for u in units]
+        # a Chinese term also counts inside a longer word (假 / 放假, 住 / 住宿), as in the evidence
+        # rule; a code however it is written
+        cjk = {t for t in q_terms if CJK.search(t)}
+        unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)}
+                      | {t for t in cjk if t in u.text} for u in units]
+        # a sentence that continues another is read with it (its subject stands there), once it
+        # holds a word of what is asked itself: "需要" alone leans on nothing
+        asked = q_terms - _SCAFFOLDING(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
+        unit_terms = [ts | set(tokenize(u.after)) if u.after and ts & asked else ts
+                      for ts, u in zip(unit_terms, units, strict=True)]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
         # a question in another language than the corpus's shares no words with it: meaning alone,
         # and no bonus for a digit or a range, which would outweigh the small gaps between cosines
         across = asked_in_another_language(question, env)
-        if not total and not across:
+        if not total and not (across or semantic_weight):
             return []
         # sorted, so float sums do not depend on set order (which varies between processes)
         lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total if total else 0.0 for ts in unit_terms]
-        weight = 1.0 if across else semantic_weight
+        # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
+        # answerability stage found evidence by meaning, so the statements are read by meaning too
+        weight = 1.0 if across or not total else semantic_weight
         if weight > 0:
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
@@ -235,23 +249,29 @@ def extractive(
             return Generation(text)
         # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
         # sources whose title carries that year, when there are any: a version asked for by name
-        years = set(_YEAR.findall(question))
-        named = [item for item in context if years & version_years(item, env)]
-        sources = named or context
-        if env.facts.get("question_type") == "reference":
-            # "《A》 says follow another policy — what does that policy say …": the answer is in
-            # the document A points to, not in A, which the question already quotes
-            pointed = [item for item in sources if not names_document(question, item.title)]
-            sources = pointed or sources
-        units = [u for item in sources for u in units_of(item, whole_bullets)]
+        def units_for(asked: str) -> list[Unit]:
+            years = set(_YEAR.findall(asked))
+            named = [item for item in context if years & version_years(item, env)]
+            sources = named or context
+            if env.facts.get("question_type") == "reference":
+                # "《A》 says follow another policy — what does that policy say …": the answer is in
+                # the document A points to, not in A, which the question already quotes
+                pointed = [item for item in sources if not names_document(question, item.title)]
+                sources = pointed or sources
+            return [u for item in sources for u in units_of(item, whole_bullets)]
+
+        parts = env.facts.get("sub_queries", [])
+        # a question in parts names a year for one part only ("年假能顺延到什么时候？2025 年春节放几天假？"):
+        # each part is answered from its own sources, the whole from them all
+        units = units_for("" if parts else question)
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         # a question split into parts: the best statement for every part, too
-        for part in env.facts.get("sub_queries", []):
-            top = ordered(part, units, env)
+        for part in parts:
+            top = ordered(part, units_for(part), env)
             if top and top[0][0] >= min_score and top[0][1] not in picked:
                 picked.append(top[0][1])
         picked.sort(key=lambda u: (u.number, u.order))
