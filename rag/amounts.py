@@ -49,10 +49,10 @@ _Q = r"[$€£¥￥]?\s*" + _NUMBER + r"\s*(?:百万|万|千|亿|k\b|thousand\b|
 _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|～|-|–|—|\bto\b|\bup to\b|\band\b)\s*"
                       rf"(?P<b>{_Q})", re.I)
 _AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|不满|未满|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
-                  r"\bnot exceeding|\bat most|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
-_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|\bor less|\bor below|\band below|\band under|\bor under"
+                  r"\bnot exceeding|\bat most|\bwithin|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
+_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|内(?![部容地外网存])|\bor less|\bor below|\band below|\band under|\bor under"
 _AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|"
-                   r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of")
+                   r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of|\bolder than|\blonger than")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
 _INCLUDED = r"(?:（含）|\(含\))?"
 # each bound read both ways (the word before the amount, or after it), as separate patterns, so
@@ -148,6 +148,41 @@ _SHORT_OF = re.compile(r"(?:不到|不满|(?<!不)少于|(?<!不)低于|\bless t
 _NUDGE = 1e-6
 
 
+# a question writes small numbers in words: "four months ago", "两个月"
+_EN_NUMBER = {w: float(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}   # never "a": "days a week" is a rate
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_TIME_UNIT = r"个?工作日|个?自然日|天|周|个?星期|个月|年|小时|(?:business |working |calendar )?days?|weeks?|months?|years?|hours?"
+_WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=True))})\s+(?P<u1>{_TIME_UNIT})\b"
+                    rf"|(?<![一二两三四五六七八九十几第])(?P<zh>[一二两三四五六七八九十]{{1,3}})(?P<u2>{_TIME_UNIT})", re.I)
+# time compared in days, so that "four months ago" falls past "older than 90 days"
+_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "hour": 1 / 24}
+
+
+def _zh_number(text: str) -> float | None:
+    """一 … 九十九 (十五, 二十, 两)."""
+    if "十" not in text:
+        return float(_ZH_DIGIT[text]) if len(text) == 1 and text in _ZH_DIGIT else None
+    tens, _, ones = text.partition("十")
+    if (tens and tens not in _ZH_DIGIT) or (ones and ones not in _ZH_DIGIT):
+        return None
+    return float(_ZH_DIGIT.get(tens, 1) * 10 + _ZH_DIGIT.get(ones, 0))
+
+
+def _worded(question: str) -> list[tuple[float, str]]:
+    out = []
+    for m in _WORDS.finditer(question):
+        value = _EN_NUMBER[m.group("en").lower()] if m.group("en") else _zh_number(m.group("zh"))
+        unit = quantities(f"1 {m.group('u1') or m.group('u2')}")
+        if value is not None and unit and unit[0][1]:
+            out.append((value, unit[0][1]))
+    return out
+
+
+def _in_days(value: float, unit: str) -> tuple[float, str]:
+    return (value * _DAYS[unit], "day") if unit in _DAYS else (value, unit)
+
+
 def asked_amounts(question: str) -> list[tuple[float, str]]:
     """The amounts a question names that have a unit: what :func:`fits` compares. An amount the
     question asks past (超过 3 天, "under 1,000 USD") is read just past it, so that of "3 天以内"
@@ -164,7 +199,7 @@ def asked_amounts(question: str) -> list[tuple[float, str]]:
         elif _SHORT_OF.search(before):
             value -= _NUDGE * max(1.0, abs(value))
         out.append((value, unit))
-    return out
+    return out + _worded(question)
 
 
 def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None:
@@ -174,7 +209,9 @@ def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None
     asked = asked_amounts(question) if isinstance(question, str) else question
     if not asked:
         return None
-    stated = ranges(statement)
+    # spans of time compare in days ("four months" against "older than 90 days")
+    asked = [_in_days(v, u) for v, u in asked]
+    stated = [(lo * _DAYS[u], hi * _DAYS[u], "day") if u in _DAYS else (lo, hi, u) for lo, hi, u in ranges(statement)]
     comparable = [(lo, hi) for lo, hi, unit in stated for _, u in asked if unit == u]
     if not comparable:
         return None

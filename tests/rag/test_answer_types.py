@@ -427,3 +427,20 @@ def test_chinese_service_year_bands_are_ranges() -> None:
     assert fits(question, "满 10 年不满 20 年; 年假天数: 10 天") is True
     assert fits(question, "满 20 年; 年假天数: 15 天") is False
     assert fits(question, "满 1 年不满 10 年; 年假天数: 5 天") is False
+
+
+def test_spans_of_time_in_words_compare_in_days() -> None:
+    """"four months ago" is past "older than 90 days" and outside "within 30 days"; "两个月" is
+    outside "15 个自然日内"; "days a week" is a rate, not one week; "第一年" is an ordinal."""
+    from rag.amounts import asked_amounts, fits
+
+    claim = "I forgot to submit a claim from four months ago, will it still be paid?"
+    assert asked_amounts(claim) == [(4.0, "month")]
+    assert fits(claim, "Claims older than 90 days are rejected.") is True
+    assert fits(claim, "Claims must be filed within 30 days of the trip's end.") is False
+    late = "出差回来拖了两个月才报销还行吗？"
+    assert fits(late, "出差结束后 15 个自然日内提交报销单") is False
+    assert fits(late, "超过 60 日未报销的不再受理") is None   # 日 alone is no unit: 1 月 1 日 is a date
+    assert asked_amounts("How many days a week can I work from home?") == []
+    assert asked_amounts("第一年有几天年假？") == []
+    assert asked_amounts("工作了十二年有几天年假？") == [(12.0, "year")]
