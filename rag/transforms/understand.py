@@ -225,7 +225,7 @@ def _is_pronoun(item: str) -> bool:
 
 
 def _zh_parts(question: str) -> list[str]:
-    if asked := _asked_questions(question) or _zh_clauses(question):
+    if asked := _asked_questions(question) or _zh_clauses(question) or _told_parts(question, "zh"):
         return asked
     parts = _zh_items(question)
     # three or more items ("北京、上海和广州"): the second part holds the rest, and is split again
@@ -276,9 +276,41 @@ _EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s)))\s*(?=(?:how|what|
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
 
 
+# a request that asks indirectly: "Tell me how far ahead … and the core hours …", "我想知道A和B"
+_EN_TELL = re.compile(r"^\s*(?:please\s+)?(?:tell me|let me know|i(?:'d| would) like to know|i want to know|"
+                      r"i need to know|(?:can|could) you tell me)\s+", re.I)
+_EN_ITEM_OPENS = re.compile(r"(?:the|a|an|my|our|how|what|when|where|who|which|whether|if)\b", re.I)
+_ZH_TELL = re.compile(r"^\s*(?:请问一下|请问|请告诉我|告诉我|我想知道|想知道|我想问一下|我想问|想问一下|想问)[，,：:\s]*")
+
+
+def _told_parts(question: str, language: str) -> list[str]:
+    """The indirect questions a request joins with "and" / 和: "Tell me how far ahead a host must
+    book visitor parking and the core hours when everyone must be reachable." Each must open as
+    a question or a noun phrase does (English) or ask (Chinese); the request stays with each."""
+    opener = (_EN_TELL if language == "en" else _ZH_TELL).match(question)
+    if not opener:
+        return []
+    head, body = question[:opener.end()], question[opener.end():].strip()
+    end = re.search(r"[.?!。？！]*\s*$", body)
+    mark = end.group().strip() if end else ""
+    body = body[:end.start()] if end else body
+    seps = re.finditer(r"\s+and\s+|,\s*and\s+" if language == "en" else r"以及|还有|和|与", body)
+    for sep in seps:
+        left, right = body[:sep.start()].strip(" ,，"), body[sep.end():].strip()
+        if language == "en":
+            ok = bool(_EN_ITEM_OPENS.match(left) and _EN_ITEM_OPENS.match(right) and len(right.split()) >= 2)
+        else:
+            ok = _zh_asks(left) and _zh_asks(right) and _stands_alone(right)
+        if ok and _stands_alone(left):
+            return [f"{head}{left}{mark}", f"{head}{right}{mark}"]
+    return []
+
+
 def _en_parts(question: str) -> list[str]:
     if asked := _asked_questions(question):
         return asked
+    if told := _told_parts(question, "en"):
+        return told
     if scene := _EN_SCENE.match(question):   # each part keeps the scene
         return [f"{scene.group('scene')} {p}" for p in _en_parts(question[scene.end():])]
     match = _EN_SEP.search(question)

@@ -207,6 +207,7 @@ def test_an_english_scene_may_hold_a_colon() -> None:
     ("婚假一共有几天以及体检报告多久以后能查到？", ["婚假一共有几天？", "体检报告多久以后能查到？"]),
     ("员工密码每隔多少天要更换一次，年度体检安排在几月？", ["员工密码每隔多少天要更换一次？", "年度体检安排在几月？"]),
     ("几个同事一起出差，住宿怎么报？", []),
+    ("我想知道春节放几天假和食堂晚饭几点开始", ["我想知道春节放几天假", "我想知道食堂晚饭几点开始"]),
 ])
 def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
@@ -224,6 +225,11 @@ def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list
     ("Tell me the hotel cap for tier 1 cities and the deadline for claims.",
      ["Tell me the hotel cap for tier 1 cities.", "Tell me the deadline for claims."]),
     ("What is the hotel cap? Thanks a lot.", []),
+    # a request that asks indirectly, each part keeping the request
+    ("Tell me how far ahead a host must book visitor parking and the core hours when everyone must be reachable.",
+     ["Tell me how far ahead a host must book visitor parking.", "Tell me the core hours when everyone must be reachable."]),
+    ("Please tell me what the meal allowance is and when claims are due.",
+     ["Please tell me what the meal allowance is.", "Please tell me when claims are due."]),
 ])
 def test_english_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
