@@ -50,7 +50,7 @@ _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|�
                       rf"(?P<b>{_Q})", re.I)
 _AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|不满|未满|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
                   r"\bnot exceeding|\bat most|\bwithin|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
-_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|内(?![部容地外网存])|\bor less|\bor below|\band below|\band under|\bor under"
+_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|(?<=[日天周月年时])内|\bor less|\bor below|\band below|\band under|\bor under"
 _AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|"
                    r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of|\bolder than|\blonger than")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
@@ -63,6 +63,7 @@ _BOUNDS = [
     (re.compile(rf"(?:{_AT_LEAST_WORDS})\s*(?P<a>{_Q})", re.I), True),
     (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_LEAST_AFTER})", re.I), True),
 ]
+_NUDGE = 1e-6
 _CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])")   # the fields of a table row, the clauses of a sentence
 
 
@@ -143,9 +144,13 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
 
 # a question that asks past an amount ("请假超过 3 天", "more than 3 days") is not at that amount:
 # "3 天以内" does not hold it, "3 天以上" does
-_PAST = re.compile(r"(?:(?<!不)超过|(?<!不)多于|(?<!不)高于|\bmore than|\bover|\babove|\bexceeding|\blonger than)\s*$", re.I)
-_SHORT_OF = re.compile(r"(?:不到|不满|(?<!不)少于|(?<!不)低于|\bless than|\bfewer than|\bunder|\bbelow|\bshorter than)\s*$", re.I)
-_NUDGE = 1e-6
+# never a negated bound ("no more than", 未超过, 没有超过: at most, the amount included) or "carry over"
+_NOT = r"(?<!不)(?<!未)(?<!没)(?<!没有)"
+_EN_NOT = r"(?<!no )(?<!not )"
+_PAST = re.compile(rf"(?:{_NOT}超过|{_NOT}多于|{_NOT}高于|{_EN_NOT}\bmore than|(?<!carry )(?<!carried )(?<!hand )\bover|"
+                   rf"\babove|\bexceeding|{_EN_NOT}\blonger than)\s*$", re.I)
+_SHORT_OF = re.compile(rf"(?:不到|不满|未满|{_NOT}少于|{_NOT}低于|{_EN_NOT}\bless than|{_EN_NOT}\bfewer than|\bunder|\bbelow|"
+                       rf"{_EN_NOT}\bshorter than)\s*$", re.I)
 
 
 # a question writes small numbers in words: "four months ago", "两个月"
@@ -156,7 +161,7 @@ _TIME_UNIT = r"个?工作日|个?自然日|天|周|个?星期|个月|年|小时|
 _WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=True))})\s+(?P<u1>{_TIME_UNIT})\b"
                     rf"|(?<![一二两三四五六七八九十几第])(?P<zh>[一二两三四五六七八九十]{{1,3}})(?P<u2>{_TIME_UNIT})", re.I)
 # time compared in days, so that "four months ago" falls past "older than 90 days"
-_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "hour": 1 / 24}
+_DAYS = {"day": 1.0, "week": 7.0, "month": 365.0 / 12, "year": 365.0, "hour": 1 / 24}   # 12 个月 is 1 年
 
 
 def _zh_number(text: str) -> float | None:
@@ -169,13 +174,22 @@ def _zh_number(text: str) -> float | None:
     return float(_ZH_DIGIT.get(tens, 1) * 10 + _ZH_DIGIT.get(ones, 0))
 
 
+def _nudged(value: float, before: str) -> float:
+    """An amount the question asks past (超过 3 天) read just past it."""
+    if _PAST.search(before):
+        return value + _NUDGE * max(1.0, abs(value))
+    if _SHORT_OF.search(before):
+        return value - _NUDGE * max(1.0, abs(value))
+    return value
+
+
 def _worded(question: str) -> list[tuple[float, str]]:
     out = []
     for m in _WORDS.finditer(question):
         value = _EN_NUMBER[m.group("en").lower()] if m.group("en") else _zh_number(m.group("zh"))
         unit = quantities(f"1 {m.group('u1') or m.group('u2')}")
         if value is not None and unit and unit[0][1]:
-            out.append((value, unit[0][1]))
+            out.append((_nudged(value, question[max(0, m.start() - 16):m.start()]), unit[0][1]))
     return out
 
 
@@ -193,12 +207,7 @@ def asked_amounts(question: str) -> list[tuple[float, str]]:
         if not found or found[0][1] is None:
             continue
         value, unit = found[0]
-        before = question[max(0, m.start() - 16):m.start()]
-        if _PAST.search(before):
-            value += _NUDGE * max(1.0, abs(value))
-        elif _SHORT_OF.search(before):
-            value -= _NUDGE * max(1.0, abs(value))
-        out.append((value, unit))
+        out.append((_nudged(value, question[max(0, m.start() - 16):m.start()]), unit))
     return out + _worded(question)
 
 

@@ -144,10 +144,24 @@ QUESTION_WORDS = {
 _GLUE = frozenset("要的了是有能想把被给吗呢吧啊")
 
 
-def unglued(term: str) -> str:
+FUNCTION_CHARS = _GLUE
+
+
+def names_of(question: str) -> frozenset[str]:
+    """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
+    name is never unglued."""
+    if not CJK.search(question):
+        return frozenset()
+    import jieba.posseg
+
+    return frozenset(p.word for p in jieba.posseg.lcut(question) if p.flag.startswith(("nr", "ns", "nt", "nz")))
+
+
+def unglued(term: str, names: frozenset[str] = frozenset()) -> str:
     """A Chinese term that no dictionary holds, without the function characters the word guesser
-    glued to its ends (盘要 → 盘, 能领 → 领, 黄华麒是 → 黄华麒); any other term as it is."""
-    if len(term) < 2 or not CJK.search(term) or (term[0] not in _GLUE and term[-1] not in _GLUE):
+    glued to its ends (盘要 → 盘, 能领 → 领, 黄华麒是 → 黄华麒); any other term, and a name
+    (``names``: :func:`names_of` the question; 李想 is no 李 + 想), as it is."""
+    if len(term) < 2 or not CJK.search(term) or (term[0] not in _GLUE and term[-1] not in _GLUE) or term in names:
         return term
     import jieba
 

@@ -60,6 +60,7 @@ from rag.text import (
     QUESTION_WORDS,
     asked_in_another_language,
     compact,
+    names_of,
     statements,
     strip_header,
     unglued,
@@ -102,16 +103,25 @@ _OPENS_ASKING = re.compile(r"\s*(?:how|what|when|where|who|whom|which|why|can|co
                            r"will|would|should|may|must|shall|have|has)\b", re.I)
 
 
+_REQUEST = re.compile(r"\s*(?:please|kindly|explain|describe|tell|list|show|give|summari[sz]e|define|请|麻烦|介绍|说明|解释|告诉)",
+                      re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those|there)\b|它|这个|那个|该|其", re.I)
+
+
 def asked_sentences(question: str) -> str:
     """The sentences of a message that ask, without those that set the scene or add context
     ("I am planning to work from Spain next spring. How early …?"): a name in the scene says
     where the asker stands, not what the sources must mention. The message as it is when no
     sentence asks, or when every one does."""
     sentences = [t for t in _SENTENCE_BREAK.split(question) if t.strip()]
-    # a statement ends as one (. ! 。 ！); a trailing fragment ("…是谁？VPN 报错") is the topic
-    kept = [t for t in sentences if not t.rstrip().endswith((".", "!", "。", "！")) or _OPENS_ASKING.match(t)]
+    # a statement ends as one (. ! 。 ！); a trailing fragment ("…是谁？VPN 报错") is the topic, and
+    # so is a request ("Please explain the Quantum Leap program.")
+    kept = [t for t in sentences if not t.rstrip().endswith((".", "!", "。", "！")) or _OPENS_ASKING.match(t)
+            or _REQUEST.match(t)]
     if len(kept) == len(sentences) or not any(t.rstrip().endswith(("?", "？")) for t in kept):
         return question
+    if any(_POINTS_BACK.search(t) for t in kept):
+        return question   # "… the Zephyr plan. What does it cost?": the name is what "it" asks about
     return " ".join(t.strip() for t in kept)
 
 
@@ -120,7 +130,8 @@ _SHORT = TextTerms()
 
 def content_terms(question: str, env: QueryEnv) -> set[str]:
     scaffolding = _SHORT(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
-    return {unglued(t) for t in env.space.tokenize(question) if t not in scaffolding} - {""}
+    names = names_of(question)
+    return {unglued(t, names) for t in env.space.tokenize(question) if t not in scaffolding} - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:

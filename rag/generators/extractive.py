@@ -22,9 +22,11 @@ from rag.poison import RULES
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
+    FUNCTION_CHARS,
     QUESTION_WORDS,
     asked_in_another_language,
     compact,
+    names_of,
     statements,
     strip_header,
     title_core,
@@ -48,8 +50,9 @@ _SCAFFOLDING = TextTerms()
 # pronoun. "公司电脑默认禁用 U 盘。确因工作需要使用的，须在 OA 提交申请" answers "U 盘怎么申请" in its
 # second sentence, which never says U 盘.
 _CONTINUES = re.compile(
-    r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|但|但是|否则|除非|此外|对此|为此|届时|逾期|超出部分|其|该|此|上述|"
-    r"(?:if|otherwise|however|but|unless|in that case|in this case|to do so|exceptions?|this|these|it|they|such)\b)", re.I)
+    r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|否则|除非|对此|为此|届时|逾期|超出部分|其(?![他余它次实])|该|此(?!外)|上述|"
+    r"(?:[Ii]f|[Oo]therwise|[Uu]nless|[Ii]n that case|[Ii]n this case|[Tt]o do so|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
+    r"[Ss]uch)\b)")   # never "IT …" (the department), "其他", "此外", or a contrast ("但", "However") that stands alone
 
 
 # A lead-in ("具体如下表：", "as follows:") announces an answer but is not one.
@@ -84,6 +87,21 @@ def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
     return out + statements("\n".join(run))
 
 
+def _compounds(char: str, question: str, terms: set[str]) -> list[str]:
+    """The two-character runs of the question that ``char`` forms with a neighbour that is a
+    one-character content term too (``terms``; never 要, 能, 几): the word jieba cut in two
+    (年假 → 年 / 假)."""
+    out = []
+    for i, ch in enumerate(question):
+        if ch != char:
+            continue
+        if i and question[i - 1] in terms:
+            out.append(question[i - 1:i + 1])
+        if i + 1 < len(question) and question[i + 1] in terms:
+            out.append(question[i:i + 2])
+    return out
+
+
 def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
     """Sentences and rows of a source, without its title line, lead-ins and anything the
     poison rules flag."""
@@ -99,7 +117,8 @@ def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
         if not i or row or said[i - 1][1] or _BULLET.match(text) or not _CONTINUES.match(text):
             return ""
         before = said[i - 1][0]
-        return before if quotable(before) and not _BULLET.match(before) else ""
+        heading = before.lstrip().startswith("#")
+        return before if quotable(before) and not _BULLET.match(before) and not heading else ""
 
     units = [Unit(item.number, text, i, row, continued(i, text, row)) for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
@@ -185,14 +204,23 @@ def extractive(
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
-        q_terms = {unglued(t) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
+        names = names_of(question)
+        q_terms = {unglued(t, names) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
-        # a Chinese term also counts inside a longer word (假 / 放假, 住 / 住宿), as in the evidence
-        # rule; a code however it is written
+        # a Chinese term also counts inside a longer word (锁 / 锁定, 假 / 放假), as in the evidence
+        # rule; but characters jieba cut out of one word of the question (年假 → 年 / 假) count only
+        # together, or inside a word the question also writes (病假 holds 假, not 年假); a code
+        # however it is written
         cjk = {t for t in q_terms if CJK.search(t)}
-        unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)}
-                      | {t for t in cjk if t in u.text} for u in units]
+        partners = {t for t in cjk if len(t) == 1 and t not in FUNCTION_CHARS} - _SCAFFOLDING(
+            env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
+        needed = {t: _compounds(t, question, partners) for t in cjk if len(t) == 1}
+        tokens = [set(tokenize(u.text)) for u in units]
+        unit_terms = [ts | {t for t, c in codes.items() if c in compact(u.text)}
+                      | {t for t in cjk if (any(c in u.text for c in needed[t]) or any(t in w and w in question for w in ts)
+                                              if needed.get(t) else t in u.text)}
+                      for ts, u in zip(tokens, units, strict=True)]
         # a sentence that continues another is read with it (its subject stands there), once it
         # holds a word of what is asked itself: "需要" alone leans on nothing
         asked = q_terms - _SCAFFOLDING(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
@@ -263,7 +291,9 @@ def extractive(
         parts = env.facts.get("sub_queries", [])
         # a question in parts names a year for one part only ("年假能顺延到什么时候？2025 年春节放几天假？"):
         # each part is answered from its own sources, the whole from them all
-        units = units_for("" if parts else question)
+        # the whole is read from the sources of the years it names, unless a part does not name them
+        years = set(_YEAR.findall(question))
+        units = units_for(question if not parts or all(years <= set(_YEAR.findall(p)) for p in parts) else "")
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))

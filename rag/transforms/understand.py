@@ -87,8 +87,8 @@ _QUESTIONS = re.compile(r"[^？?]+[？?]")
 
 # a word that joins a second question to the first ("另外报销要多久到账？", "also, when must …"):
 # it asks nothing, and is no term to look for in the sources
-_ZH_LEAD = re.compile(r"^(?:另外|还有|以及|并且|而且|此外|同时|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
-_EN_LEAD = re.compile(r"^(?:and|also|plus|additionally|besides|and also)\b[,\s]*", re.I)
+_ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
+_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally)\b[,\s]*", re.I)   # never "besides X": it excludes X
 
 
 def _unjoined(part: str) -> str:
@@ -114,7 +114,7 @@ def _asked_questions(question: str) -> list[str]:
     text = question.strip()
     found = [q.strip() for q in _QUESTIONS.findall(text)]
     rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip() if found else ""
-    if rest and _asks(rest) and _stands_alone(rest):
+    if rest and not rest.endswith((".", "!", "。", "！")) and _asks(rest) and _stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
     found = [_unjoined(q) for q in found]
     found = [q for q in found if _stands_alone(q)]
@@ -140,6 +140,10 @@ _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 _ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|多久|多长时间|什么时候|哪里|哪儿|哪天|哪一天|谁")
 
 
+_ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
+_ZH_INDEFINITE = re.compile(r"(?:过|有|好|没|这|那)$")   # 过几天, 有几天, 好几天: some days, not how many
+
+
 def _zh_asks(clause: str) -> bool:
     """Whether a Chinese clause asks: a question word at its end, or one of the unambiguous ones
     inside it with no 的 after; never a condition ("如果报销超过多少钱")."""
@@ -147,8 +151,10 @@ def _zh_asks(clause: str) -> bool:
         return False
     if _ZH_ASKS_AT_END.search(clause):
         return True
+    if _ZH_FIRST_PERSON.match(clause):
+        return False   # "我过几天要去上海出差", "我还有几天年假没休完": the asker's scene
     within = _ZH_ASKS_WITHIN.search(clause)
-    return within is not None and "的" not in clause[within.end():]
+    return within is not None and "的" not in clause[within.end():] and not _ZH_INDEFINITE.search(clause[:within.start()])
 
 
 _ZH_JOIN = re.compile(r"以及|还有|另外|并且|而且|此外|同时")
@@ -186,35 +192,19 @@ def _zh_clauses(question: str) -> list[str]:
 
 
 def _as_many_words(before: str, item: str) -> int:
-    """How many characters at the end of ``before`` make an item as long as ``item`` in words
-    (jieba), so that "住宿费以及餐费" pairs 住宿费 with 餐费, not 宿费; in characters when the words
-    do not line up (the item is longer than what stands before it)."""
+    """How many characters at the end of ``before`` make an item at least as long as ``item``, in
+    whole jieba words: "住宿费以及餐费" pairs 住宿费 with 餐费 (not 宿费), "年假和调休" 年假 with 调休
+    (jieba cuts 年假 into 年 / 假)."""
     import jieba
 
-    words = [w for w in jieba.lcut(before) if w.strip()]
-    n = len([w for w in jieba.lcut(item) if w.strip()])
-    if not words or n > len(words):
-        return len(item)
-    tail = words[-n:]
-    return len(before) - before.rfind(tail[0], 0, len(before) - sum(map(len, tail[1:])))
+    taken = 0
+    for word in reversed(jieba.lcut(before)):
+        taken += len(word)
+        if len(before[len(before) - taken:].strip()) >= len(item.strip()):
+            break
+    return taken
 
 
-# what ends an enumerated item: a verb, pronoun, adverb, preposition, particle or conjunction
-# (jieba's part-of-speech tags): "发票原件交给谁" → 发票原件
-_NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
-
-
-def _leading_nouns(text: str) -> str:
-    """The item an enumeration names, up to the first word that is no part of a name; the whole
-    text when that would leave nothing."""
-    import jieba.posseg
-
-    end = 0
-    for pair in jieba.posseg.lcut(text):
-        if end and pair.flag.startswith(_NOT_ITEM):
-            return text[:end].rstrip()
-        end += len(pair.word)
-    return text
 
 
 def _is_pronoun(item: str) -> bool:
@@ -253,7 +243,7 @@ def _zh_items(question: str) -> list[str]:
     after = rest.lstrip()
     start = match.end() + len(rest) - len(after)
     stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
-    right = _leading_nouns((after[:stop.start()] if stop else after).rstrip())
+    right = (after[:stop.start()] if stop else after).rstrip()
     if not 1 <= len(right) <= 10:
         return []
     end_left = len(q[:match.start()].rstrip())
@@ -262,7 +252,7 @@ def _zh_items(question: str) -> list[str]:
     if not left.strip() or _ZH_STOP.search(left.strip()) or _is_pronoun(left) or _is_pronoun(right):
         return []   # "我和同事一起出差" names who asks, not what is asked
     head, tail = q[:left_start], q[start + len(right):]
-    if re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
+    if re.search(r"相比|比较|比起|对比|相同|一样", right) or re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
         return []   # "A和B相比有什么不同": a comparison asks about both at once
     return [f"{head}{item}{tail}" for item in (left, right)]
 
@@ -298,7 +288,9 @@ def _told_parts(question: str, language: str) -> list[str]:
     for sep in seps:
         left, right = body[:sep.start()].strip(" ,，"), body[sep.end():].strip()
         if language == "en":
-            ok = bool(_EN_ITEM_OPENS.match(left) and _EN_ITEM_OPENS.match(right) and len(right.split()) >= 2)
+            # "the pros and the cons of …" are one thing: a noun phrase must say what it is about
+            ok = bool(_EN_ITEM_OPENS.match(left) and _EN_ITEM_OPENS.match(right)
+                      and min(len(left.split()), len(right.split())) >= 3)
         else:
             ok = _zh_asks(left) and _zh_asks(right) and _stands_alone(right)
         if ok and _stands_alone(left):
@@ -333,7 +325,8 @@ def _en_parts(question: str) -> list[str]:
     # the left one also has: "the hotel cap for tier 1 cities and the deadline for claims"
     opener = right_words[0].lower()
     if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
-        n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
+        at = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
+        n = at if min(at, len(right_words)) >= 3 else n   # "the pros and the cons of …" is one thing
     if len(before) <= n:
         return []
     left = " ".join(before[-n:])
@@ -342,12 +335,18 @@ def _en_parts(question: str) -> list[str]:
     return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
 
 
+# longer than this, a message is not split (the rules would take time and stack for nothing)
+MAX_SPLIT_CHARS = 600
+
+
 @transforms.register("split", version="3")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        if len(question) > MAX_SPLIT_CHARS:   # a pasted email or document is no list of questions
+            return [QueryVariant(question)]
         parts = _en_parts(question) if env.language == "en" else _zh_parts(question)
         parts = [p for p in dict.fromkeys(parts) if p and p != question]
         if len(parts) < 2:

@@ -67,6 +67,9 @@ def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
     # a version's dots and "e.g." end no sentence
     assert names_in("e.g. what does VPN-809 mean?") == ["VPN-809"]
     assert names_in("The v2.3.1 release broke my laptop. Who fixes Zorbax?") == ["Zorbax"]
+    # a request names what is asked, and "it" in the question points back at the scene's name
+    assert names_in("Please explain the Quantum Leap program. What does it cost?") == ["Quantum", "Leap"]
+    assert names_in("I use the Zephyr plan. What does it cost?") == ["Zephyr"]
 
 
 def test_a_name_only_in_hidden_documents_is_unknown_to_the_asker() -> None:

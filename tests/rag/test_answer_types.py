@@ -444,3 +444,60 @@ def test_spans_of_time_in_words_compare_in_days() -> None:
     assert asked_amounts("How many days a week can I work from home?") == []
     assert asked_amounts("第一年有几天年假？") == []
     assert asked_amounts("工作了十二年有几天年假？") == [(12.0, "year")]
+
+
+@pytest.mark.parametrize(("question", "statement", "expected"), [
+    # a negated bound is no amount asked past (review attacks)
+    ("Can I take no more than 3 days without a note?", "up to 3 days", True),
+    ("未超过 3 天的请假谁批？", "3 天以内由直属经理审批", True),
+    ("How many days can I carry over 5 days into next year?", "up to 5 days", True),
+    # a month is a twelfth of a year: 12 个月 is 1 年, 36 months are 3 years
+    ("工作了 12 个月有年假吗？", "满 1 年不满 10 年", True),
+    ("I have worked here 36 months.", "at least 3 years", True),
+    # worded amounts asked past are nudged as digits are
+    ("请假超过三天要谁批？", "请假 3 天以内由直属经理审批", False),
+])
+def test_amounts_the_review_attacked(question: str, statement: str, expected: bool) -> None:
+    from rag.amounts import fits
+
+    assert fits(question, statement) is expected
+
+
+def test_nei_is_a_bound_only_after_a_unit() -> None:
+    """"15 个自然日内" is at most 15 days; "5 天国内出差" says nothing of a bound (review attack)."""
+    from rag.amounts import ranges
+
+    assert ranges("出差结束后 15 个自然日内提交") == [(float("-inf"), 15.0, "day")]
+    assert ranges("5 天国内出差") == []
+
+
+def test_continuations_the_review_attacked() -> None:
+    """"IT …" (the department), "其他 …" and "此外 …" lean on nothing; a heading is never a lead;
+    "其中 …" (among them) does."""
+    from rag.generators.extractive import units_of
+    from rag.types import ContextItem
+
+    def leads(text: str) -> list[str]:
+        return [u.after for u in units_of(ContextItem(1, "c1", "d1", "T", (), f"T\n{text}", 1.0, 10))]
+
+    assert leads("Laptops are leased. IT replaces them every three years.") == ["", ""]
+    assert leads("年假 5 天。其他假期按国家规定执行。") == ["", ""]
+    assert leads("年假 5 天。此外，员工可申请调休。") == ["", ""]
+    assert leads("结局有多种。其中一种是主角成为剑客。") == ["", "结局有多种。"]
+
+
+def test_a_single_character_of_a_word_jieba_cut_counts_only_with_its_partner() -> None:
+    """jieba cuts 年假 into 年 / 假: 病假 holds 假 but not 年假 (review attack); 假 alone in
+    "放几天假" still counts inside 放假."""
+    from rag.generators.extractive import _compounds
+
+    assert _compounds("假", "年假有几天？", {"年", "假"}) == ["年假"]
+    assert _compounds("假", "春节放几天假？", {"放", "假"}) == []
+
+
+def test_a_name_is_never_unglued() -> None:
+    """李想 is a name, not 李 + 想 (review attack); 盘要 in "U 盘要走" is still 盘."""
+    from rag.text import names_of, unglued
+
+    assert unglued("李想", names_of("李想的工号是多少？")) == "李想"
+    assert unglued("盘要", names_of("想用 U 盘要走什么审批？")) == "盘"
