@@ -50,7 +50,7 @@ _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|�
                       rf"(?P<b>{_Q})", re.I)
 _AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|不满|未满|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
                   r"\bnot exceeding|\bat most|\bwithin|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
-_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|(?<=[日天周月年时])内|\bor less|\bor below|\band below|\band under|\bor under"
+_AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|(?<=[日天周月年时元里米次人个件钟])内|\bor less|\bor below|\band below|\band under|\bor under"
 _AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|"
                    r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of|\bolder than|\blonger than")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
@@ -161,7 +161,9 @@ _TIME_UNIT = r"个?工作日|个?自然日|天|周|个?星期|个月|年|小时|
 _WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=True))})\s+(?P<u1>{_TIME_UNIT})\b"
                     rf"|(?<![一二两三四五六七八九十几第])(?P<zh>[一二两三四五六七八九十]{{1,3}})(?P<u2>{_TIME_UNIT})", re.I)
 # time compared in days, so that "four months ago" falls past "older than 90 days"
-_DAYS = {"day": 1.0, "week": 7.0, "month": 365.0 / 12, "year": 365.0, "hour": 1 / 24}   # 12 个月 is 1 年
+# a month as policies count it (30 天, 90 天 for three months), and a year as twelve of them (12 个月
+# is 1 年); "365 天" against "1 年" is the price
+_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 360.0, "hour": 1 / 24}
 
 
 def _zh_number(text: str) -> float | None:

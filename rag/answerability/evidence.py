@@ -103,9 +103,11 @@ _OPENS_ASKING = re.compile(r"\s*(?:how|what|when|where|who|whom|which|why|can|co
                            r"will|would|should|may|must|shall|have|has)\b", re.I)
 
 
-_REQUEST = re.compile(r"\s*(?:please|kindly|explain|describe|tell|list|show|give|summari[sz]e|define|请|麻烦|介绍|说明|解释|告诉)",
-                      re.I)
-_POINTS_BACK = re.compile(r"\b(?:it|its|this|that|they|them|their|these|those|there)\b|它|这个|那个|该|其", re.I)
+_REQUEST = re.compile(r"\s*(?:(?:please|kindly|explain|describe|tell|list|show|give|summari[sz]e|define)\b|"
+                      r"请(?:问|告诉|介绍|说明|解释)|麻烦|介绍一下|说明一下|解释一下)", re.I)
+# a pronoun that points back at the scene ("What does it cost?"); never "there is", "that" as a
+# conjunction, 该 in 应该, 其 in 其中
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|these|those)\b|它|这个|那个", re.I)
 
 
 def asked_sentences(question: str) -> str:

@@ -22,7 +22,6 @@ from rag.poison import RULES
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
-    FUNCTION_CHARS,
     QUESTION_WORDS,
     asked_in_another_language,
     compact,
@@ -85,21 +84,6 @@ def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
         else:
             run.append(line)
     return out + statements("\n".join(run))
-
-
-def _compounds(char: str, question: str, terms: set[str]) -> list[str]:
-    """The two-character runs of the question that ``char`` forms with a neighbour that is a
-    one-character content term too (``terms``; never 要, 能, 几): the word jieba cut in two
-    (年假 → 年 / 假)."""
-    out = []
-    for i, ch in enumerate(question):
-        if ch != char:
-            continue
-        if i and question[i - 1] in terms:
-            out.append(question[i - 1:i + 1])
-        if i + 1 < len(question) and question[i + 1] in terms:
-            out.append(question[i:i + 2])
-    return out
 
 
 def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
@@ -208,19 +192,11 @@ def extractive(
         q_terms = {unglued(t, names) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
-        # a Chinese term also counts inside a longer word (锁 / 锁定, 假 / 放假), as in the evidence
-        # rule; but characters jieba cut out of one word of the question (年假 → 年 / 假) count only
-        # together, or inside a word the question also writes (病假 holds 假, not 年假); a code
-        # however it is written
+        # a Chinese term also counts inside a longer word (假 / 放假, 锁 / 锁定), as in the evidence
+        # rule; a code however it is written
         cjk = {t for t in q_terms if CJK.search(t)}
-        partners = {t for t in cjk if len(t) == 1 and t not in FUNCTION_CHARS} - _SCAFFOLDING(
-            env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
-        needed = {t: _compounds(t, question, partners) for t in cjk if len(t) == 1}
-        tokens = [set(tokenize(u.text)) for u in units]
-        unit_terms = [ts | {t for t, c in codes.items() if c in compact(u.text)}
-                      | {t for t in cjk if (any(c in u.text for c in needed[t]) or any(t in w and w in question for w in ts)
-                                              if needed.get(t) else t in u.text)}
-                      for ts, u in zip(tokens, units, strict=True)]
+        unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)}
+                      | {t for t in cjk if t in u.text} for u in units]
         # a sentence that continues another is read with it (its subject stands there), once it
         # holds a word of what is asked itself: "需要" alone leans on nothing
         asked = q_terms - _SCAFFOLDING(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])

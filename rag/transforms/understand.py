@@ -141,7 +141,7 @@ _ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|
 
 
 _ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
-_ZH_INDEFINITE = re.compile(r"(?:过|有|好|没|这|那)$")   # 过几天, 有几天, 好几天: some days, not how many
+_ZH_INDEFINITE = re.compile(r"(?:过|好|没)$")   # 过几天, 好几天: some days, not how many
 
 
 def _zh_asks(clause: str) -> bool:
@@ -207,6 +207,29 @@ def _as_many_words(before: str, item: str) -> int:
 
 
 
+# what ends an enumerated item: a verb, pronoun, adverb, preposition, particle or conjunction
+# (jieba's tags, read in the whole question): "病假和事假扣工资吗" → 事假; but a verbal noun (vn:
+# 工资, 调休) names an item
+_NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
+
+
+def _leading_nouns(q: str, start: int, text: str) -> str:
+    """The item an enumeration names: ``text`` (which starts at ``start`` in ``q``) up to the first
+    word that is no part of a name; the whole text when that would leave nothing."""
+    import jieba.posseg
+
+    at = 0
+    for pair in jieba.posseg.lcut(q):
+        word_start, at = at, at + len(pair.word)
+        if at <= start:
+            continue
+        if word_start >= start + len(text):
+            break
+        if word_start > start and pair.flag.startswith(_NOT_ITEM) and pair.flag != "vn":
+            return text[:word_start - start].rstrip() or text
+    return text
+
+
 def _is_pronoun(item: str) -> bool:
     import jieba.posseg
 
@@ -243,7 +266,7 @@ def _zh_items(question: str) -> list[str]:
     after = rest.lstrip()
     start = match.end() + len(rest) - len(after)
     stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
-    right = (after[:stop.start()] if stop else after).rstrip()
+    right = _leading_nouns(q, start, (after[:stop.start()] if stop else after).rstrip())
     if not 1 <= len(right) <= 10:
         return []
     end_left = len(q[:match.start()].rstrip())
@@ -325,8 +348,7 @@ def _en_parts(question: str) -> list[str]:
     # the left one also has: "the hotel cap for tier 1 cities and the deadline for claims"
     opener = right_words[0].lower()
     if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
-        at = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
-        n = at if min(at, len(right_words)) >= 3 else n   # "the pros and the cons of …" is one thing
+        n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
     if len(before) <= n:
         return []
     left = " ".join(before[-n:])

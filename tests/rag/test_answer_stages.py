@@ -70,6 +70,9 @@ def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
     # a request names what is asked, and "it" in the question points back at the scene's name
     assert names_in("Please explain the Quantum Leap program. What does it cost?") == ["Quantum", "Leap"]
     assert names_in("I use the Zephyr plan. What does it cost?") == ["Zephyr"]
+    # "there is", 应该 and 请假 point back at nothing (second review)
+    assert names_in("I am moving to Berlin next month. Is there a relocation allowance?") == []
+    assert names_in("我在 Acme 工作。请假应该找谁？") == []
 
 
 def test_a_name_only_in_hidden_documents_is_unknown_to_the_asker() -> None:

@@ -451,9 +451,11 @@ def test_spans_of_time_in_words_compare_in_days() -> None:
     ("Can I take no more than 3 days without a note?", "up to 3 days", True),
     ("未超过 3 天的请假谁批？", "3 天以内由直属经理审批", True),
     ("How many days can I carry over 5 days into next year?", "up to 5 days", True),
-    # a month is a twelfth of a year: 12 个月 is 1 年, 36 months are 3 years
+    # a month is 30 days and a year twelve months: 12 个月 is 1 年, 36 months are 3 years, 一个月 is 30 天
     ("工作了 12 个月有年假吗？", "满 1 年不满 10 年", True),
     ("I have worked here 36 months.", "at least 3 years", True),
+    ("一个月内能报销吗？", "30 天内提交报销单", True),
+    ("Can I claim five months later?", "Claims older than 180 days are rejected.", False),
     # worded amounts asked past are nudged as digits are
     ("请假超过三天要谁批？", "请假 3 天以内由直属经理审批", False),
 ])
@@ -469,6 +471,7 @@ def test_nei_is_a_bound_only_after_a_unit() -> None:
 
     assert ranges("出差结束后 15 个自然日内提交") == [(float("-inf"), 15.0, "day")]
     assert ranges("5 天国内出差") == []
+    assert ranges("500 元内由经理审批") == [(float("-inf"), 500.0, "cny")]   # 内 after any unit (second review)
 
 
 def test_continuations_the_review_attacked() -> None:
@@ -484,15 +487,6 @@ def test_continuations_the_review_attacked() -> None:
     assert leads("年假 5 天。其他假期按国家规定执行。") == ["", ""]
     assert leads("年假 5 天。此外，员工可申请调休。") == ["", ""]
     assert leads("结局有多种。其中一种是主角成为剑客。") == ["", "结局有多种。"]
-
-
-def test_a_single_character_of_a_word_jieba_cut_counts_only_with_its_partner() -> None:
-    """jieba cuts 年假 into 年 / 假: 病假 holds 假 but not 年假 (review attack); 假 alone in
-    "放几天假" still counts inside 放假."""
-    from rag.generators.extractive import _compounds
-
-    assert _compounds("假", "年假有几天？", {"年", "假"}) == ["年假"]
-    assert _compounds("假", "春节放几天假？", {"放", "假"}) == []
 
 
 def test_a_name_is_never_unglued() -> None:
