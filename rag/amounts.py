@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 
 # a number, never part of a clock time (9:00) or a version (2.3.1)
 _NUMBER = r"(?<![\d:.])(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?![\d:]|\.\d)"
@@ -75,9 +76,8 @@ def is_amount_word(token: str) -> bool:
     return bool(re.fullmatch(r"[\d.,，]+", token) or _UNIT_WORD.fullmatch(token))
 
 
-def quantities(text: str) -> list[tuple[float, str | None]]:
-    """Every amount in ``text`` with its unit (``None`` when it has none)."""
-    out = []
+def _read(text: str) -> Iterator[tuple[re.Match[str], float, str | None]]:
+    """Every amount in ``text``: where it stands, its value and its unit (``None`` when it has none)."""
     for m in _QUANTITY.finditer(text):
         value = float(re.sub(r"[,，]", "", m.group("value")))
         if m.group("scale"):
@@ -85,8 +85,12 @@ def quantities(text: str) -> list[tuple[float, str | None]]:
         unit = next((name for name in _UNITS if m.group(name)), None) or _PREFIX.get(m.group("prefix") or "")
         if unit == "year" and 1900 <= value <= 2100:
             continue   # a calendar year (2024 年), not a number of years
-        out.append((value, unit))
-    return out
+        yield m, value, unit
+
+
+def quantities(text: str) -> list[tuple[float, str | None]]:
+    """Every amount in ``text`` with its unit (``None`` when it has none)."""
+    return [(value, unit) for _, value, unit in _read(text)]
 
 
 def _at(text: str, m: re.Match[str], group: str) -> tuple[float, str | None] | None:
@@ -203,14 +207,8 @@ def asked_amounts(question: str) -> list[tuple[float, str]]:
     """The amounts a question names that have a unit: what :func:`fits` compares. An amount the
     question asks past (超过 3 天, "under 1,000 USD") is read just past it, so that of "3 天以内"
     and "3 天以上" only one holds it."""
-    out = []
-    for m in _QUANTITY.finditer(question):
-        found = quantities(m.group())
-        if not found or found[0][1] is None:
-            continue
-        value, unit = found[0]
-        out.append((_nudged(value, question[max(0, m.start() - 16):m.start()]), unit))
-    return out + _worded(question)
+    return [(_nudged(value, question[max(0, m.start() - 16):m.start()]), unit)
+            for m, value, unit in _read(question) if unit is not None] + _worded(question)
 
 
 def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None:

@@ -7,6 +7,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from rag.text import QUESTION_WORDS
+
 T = TypeVar("T")
 
 
@@ -63,3 +65,13 @@ def item_terms(space: Any, chunk_id: str, text: str) -> frozenset[str]:
     if chunk is not None and chunk.text == text:
         return chunk_terms(space)[chunk_id]
     return frozenset(space.tokenize(text))
+
+
+_SCAFFOLDING = TextTerms()
+
+
+def scaffolding(space: Any) -> frozenset[str]:
+    """The tokens of the words that say *that* something is asked, not *what* (``QUESTION_WORDS``,
+    both languages), as ``space`` tokenises them: what the evidence rule and the extractive
+    generator leave out of a question's content."""
+    return _SCAFFOLDING(space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])

@@ -144,9 +144,6 @@ QUESTION_WORDS = {
 _GLUE = frozenset("要的了是有能想把被给吗呢吧啊")
 
 
-FUNCTION_CHARS = _GLUE
-
-
 def names_of(question: str) -> frozenset[str]:
     """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
     name is never unglued."""

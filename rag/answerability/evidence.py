@@ -54,10 +54,9 @@ from rag.answerability.bridge import WordVectors, bridged, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
-from rag.memo import TextTerms, chunk_terms, item_terms
+from rag.memo import TextTerms, chunk_terms, item_terms, scaffolding
 from rag.text import CJK as _CJK
 from rag.text import (
-    QUESTION_WORDS,
     asked_in_another_language,
     compact,
     names_of,
@@ -131,9 +130,9 @@ _SHORT = TextTerms()
 
 
 def content_terms(question: str, env: QueryEnv) -> set[str]:
-    scaffolding = _SHORT(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
+    skip = scaffolding(env.space)
     names = names_of(question)
-    return {unglued(t, names) for t in env.space.tokenize(question) if t not in scaffolding} - {""}
+    return {unglued(t, names) for t in env.space.tokenize(question) if t not in skip} - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:

@@ -17,12 +17,11 @@ from pydantic import PositiveInt
 from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
-from rag.memo import TextTerms
+from rag.memo import scaffolding
 from rag.poison import RULES
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
-    QUESTION_WORDS,
     asked_in_another_language,
     compact,
     names_of,
@@ -42,8 +41,6 @@ class Unit:
     is_row: bool = False
     after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
 
-
-_SCAFFOLDING = TextTerms()
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
 # pronoun. "公司电脑默认禁用 U 盘。确因工作需要使用的，须在 OA 提交申请" answers "U 盘怎么申请" in its
@@ -199,7 +196,7 @@ def extractive(
                       | {t for t in cjk if t in u.text} for u in units]
         # a sentence that continues another is read with it (its subject stands there), once it
         # holds a word of what is asked itself: "需要" alone leans on nothing
-        asked = q_terms - _SCAFFOLDING(env.space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
+        asked = q_terms - scaffolding(env.space)
         unit_terms = [ts | set(tokenize(u.after)) if u.after and ts & asked else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
@@ -253,6 +250,8 @@ def extractive(
             return Generation(text)
         # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
         # sources whose title carries that year, when there are any: a version asked for by name
+        parsed: dict[int, list[Unit]] = {}   # each source's units, read once for the whole and every part
+
         def units_for(asked: str) -> list[Unit]:
             years = set(_YEAR.findall(asked))
             named = [item for item in context if years & version_years(item, env)]
@@ -262,12 +261,15 @@ def extractive(
                 # the document A points to, not in A, which the question already quotes
                 pointed = [item for item in sources if not names_document(question, item.title)]
                 sources = pointed or sources
-            return [u for item in sources for u in units_of(item, whole_bullets)]
+            for item in sources:
+                if item.number not in parsed:
+                    parsed[item.number] = units_of(item, whole_bullets)
+            return [u for item in sources for u in parsed[item.number]]
 
         parts = env.facts.get("sub_queries", [])
-        # a question in parts names a year for one part only ("年假能顺延到什么时候？2025 年春节放几天假？"):
-        # each part is answered from its own sources, the whole from them all
-        # the whole is read from the sources of the years it names, unless a part does not name them
+        # a question in parts may name a year for one part only ("年假能顺延到什么时候？2025 年春节放几天
+        # 假？"): each part is answered from its own sources, and the whole from those of the years it
+        # names only when every part names them too
         years = set(_YEAR.findall(question))
         units = units_for(question if not parts or all(years <= set(_YEAR.findall(p)) for p in parts) else "")
         scored = ordered(question, units, env)
