@@ -88,6 +88,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="also read the asked-fact signal and fit its weight (0 when it does not help on dev)")
     p.add_argument("--pool", action="store_true",
                    help="fit one parameter set on all the --suite's dev cases together (one language; each suite weighs the same)")
+    p.add_argument("--max-false-refusal", type=float, metavar="F",
+                   help="with --answer-type: fit the scatter check within this false refusal on each suite's dev cases")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
@@ -199,7 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "calibrate":
             from eval.commands.calibrate import calibrate_command
 
-            return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides, args.answer_type, args.pool)
+            return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides, args.answer_type, args.pool,
+                                     args.max_false_refusal)
         if args.command == "agree":
             from eval.commands.agree import agree_command
 

@@ -6,17 +6,21 @@ from pathlib import Path
 
 from eval.fit.calibrate import calibrate, check_suites, format_calibration, snippet
 from eval.prepare import prepare
+from rag.errors import InputError
 from rag.store import write_text_atomic
 
 
 def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str],
-                      answer_type: bool = False, pool: bool = False) -> int:
+                      answer_type: bool = False, pool: bool = False,
+                      max_false_refusal: float | None = None) -> int:
+    if max_false_refusal is not None and not 0.0 <= max_false_refusal <= 1.0:
+        raise InputError(f"--max-false-refusal must be between 0 and 1 (got {max_false_refusal})", field="--max-false-refusal")
     known = prepare(config, overrides, scoring=False, fit=False, progress=False)
     check_suites(known.suites(), suites, config)            # before a learned fusion is fitted
     prepared = prepare(config, overrides, scoring=False, progress=False)   # a learned fusion fitted on dev first
     snippets = []
     for name in ([suites] if pool else suites):
-        result = calibrate(prepared, name, folds, answer_type)
+        result = calibrate(prepared, name, folds, answer_type, max_false_refusal)
         print(format_calibration(result))
         print()
         snippets.append(snippet(result))

@@ -59,6 +59,7 @@ class Signals:
     # asked in another language than the corpus's: decided on meaning alone (semantic against
     # ``cross_answer_at``), never by the weights and threshold fitted on the others
     cross: bool = False
+    prose: bool = False        # its top source is running prose (what a prose-scoped scatter check reads)
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ class Calibration:
     gate: GateFit | None = None   # with --answer-type: the config's rule gated by the asked fact
     scatter: GateFit | None = None   # with --answer-type: the config's rule with the scatter check
     cross_cases: int = 0   # dev questions asked in another language (what cross_answer_at is fit on)
+    scatter_scope: str = "all"   # which cases the scatter check reads ("prose": a running-prose top source)
+    max_false_refusal: float | None = None   # the scatter fit's false-refusal budget per suite
 
 
 @dataclass
@@ -193,8 +196,12 @@ def check_cuts(values: list[float]) -> list[float]:
     return [0.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] + ([values[-1] + 0.01] if values else [])
 
 
-def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float) -> list[bool]:
-    return [refused or (not s.no_scatter and s.coverage >= coverage and s.support < scatter_at)
+def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float,
+                       scope: str = "all") -> list[bool]:
+    """What ``base`` with the scatter check refuses; with ``scope`` "prose", the check reads only
+    the cases whose top source is running prose."""
+    return [refused or (not s.no_scatter and (scope == "all" or s.prose) and s.coverage >= coverage
+                        and s.support < scatter_at)
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
 
 
@@ -205,20 +212,37 @@ def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, 
     return out
 
 
-def fit_scatter(signals: list[Signals], base: Params) -> dict[str, float]:
+def within_budget(signals: list[Signals], refused: list[bool], budget: float | None) -> bool:
+    """Whether every suite's false refusal stays within ``budget`` (None: no budget)."""
+    if budget is None:
+        return True
+    for name in {s.suite for s in signals}:
+        rate = outcome([s for s in signals if s.suite == name],
+                       [r for s, r in zip(signals, refused, strict=True) if s.suite == name]).false_refusal
+        if not math.isnan(rate) and rate > budget + 1e-12:
+            return False
+    return True
+
+
+def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
+                max_false_refusal: float | None = None) -> dict[str, float]:
     """``scatter_at`` (a cut between two observed supports; 0: the check never refuses) and
     ``scatter_coverage`` (from :data:`SCATTER_COVERAGES`) for ``base`` with the scatter check,
     maximising :func:`objective` as :func:`fit_gate` does, **among the cuts that lower no suite's
     number of correct decisions** (a suite may trade a case for a case, never lose on balance):
     with suites pooled, a check may not buy one suite's refusals with another's answers
     (a knowledge base's colloquial questions hold few of the sources' words together; a reading-
-    comprehension set's questions were written from them)."""
+    comprehension set's questions were written from them). With ``max_false_refusal`` only the cuts
+    that keep every suite's false refusal within it (or refuse nothing more than ``base``) count: the
+    check then buys the most negative rejection that budget allows, where balanced accuracy alone
+    would trade a refused answer for each refused noise."""
     cuts = check_cuts(sorted({round(s.support, 6) for s in signals}))
     floor = correct_per_suite(signals, refusals(signals, base))
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
-        decided = [scattered_refusals(signals, base, t, coverage) for t in cuts]
-        kept = [all(n >= floor[k] for k, n in correct_per_suite(signals, d).items()) for d in decided]
+        decided = [scattered_refusals(signals, base, t, coverage, scope) for t in cuts]
+        kept = [t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
+                             and within_budget(signals, d, max_false_refusal)) for t, d in zip(cuts, decided, strict=True)]
         keyed = [objective_of(signals, d) if ok else (-math.inf, -math.inf) for d, ok in zip(decided, kept, strict=True)]
         chosen = {"scatter_at": middle_of_best(cuts, keyed), "scatter_coverage": coverage}
         if best is None or max(keyed) > best[0]:
@@ -364,7 +388,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
                            facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
-                           bool(sig.get("cross_lingual", 0.0))))
+                           bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0))))
     return out
 
 
@@ -390,12 +414,19 @@ def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | N
             "scatter_coverage": float(by_language(p.get("scatter_coverage", 0.6), language))}
 
 
-def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False) -> Calibration:
+def scatter_scope(config: RunConfig) -> str:
+    """Which cases the config's scatter check reads: "all", or "prose" (a running-prose top source)."""
+    return str(config.answerability.params.get("scatter_scope", "all"))
+
+
+def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False,
+              max_false_refusal: float | None = None) -> Calibration:
     """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
     to run, its learned fusion fitted on dev first). With ``answer_type``, the asked-fact
     weight is fitted too (from :data:`TYPE_WEIGHTS`, 0 included). Several suites (of one
     language) are **pooled**: one parameter set, fitted on all their dev cases with each suite
-    weighing the same, and each suite's cross-validated and test figures reported."""
+    weighing the same, and each suite's cross-validated and test figures reported. ``max_false_refusal``
+    bounds each suite's dev false refusal under the scatter check (:func:`fit_scatter`)."""
     names = [suite_name] if isinstance(suite_name, str) else list(suite_name)
     suites = {s.name: s for s in prepared.suites()}
     check_suites(list(suites.values()), names, prepared.path)
@@ -415,24 +446,25 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     language = languages.pop()
     mine = configured(prepared.config, language)
     own_scatter = configured_scatter(prepared.config, language)
+    scope = scatter_scope(prepared.config)
 
     def as_configured(cases: list[Signals]) -> list[bool]:
         if own_scatter is None:
             return refusals(cases, mine)
-        return scattered_refusals(cases, mine, own_scatter["scatter_at"], own_scatter["scatter_coverage"])
+        return scattered_refusals(cases, mine, own_scatter["scatter_at"], own_scatter["scatter_coverage"], scope)
 
     default = {"dev": outcome(dev, as_configured(dev))} | ({"test": outcome(test, as_configured(test))} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
     gate = fit_check(dev, test, folds, names, lambda cases: {"type_at": fit_gate(cases, mine)},
                      lambda cases, c: gated_refusals(cases, mine, c["type_at"])) if answer_type else None
-    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, mine),
-                        lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"])) \
+    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, mine, scope, max_false_refusal),
+                        lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"], scope)) \
         if answer_type else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
-                       sum(s.cross for s in dev))
+                       sum(s.cross for s in dev), scope, max_false_refusal)
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -499,7 +531,10 @@ def format_calibration(c: Calibration) -> str:
     checks = [(c.gate, "gated", "the config's own rule gated by the asked fact (a typed question refused below "
                                 "type_at):", "(answer_type: true)"),
               (c.scatter, "scatter", "the config's own rule with the scatter check (refused when the sources hold "
-                                     "scatter_coverage of the words, no sentence window scatter_at):", "")]
+                                     "scatter_coverage of the words, no sentence window scatter_at"
+                                     + ("; only when the top source is running prose" if c.scatter_scope == "prose" else "")
+                                     + (f"; each suite's dev false refusal within {c.max_false_refusal}"
+                                        if c.max_false_refusal is not None else "") + "):", "")]
     for g, label, title, note in checks:
         if g is None:
             continue
@@ -530,4 +565,5 @@ def snippet(c: Calibration) -> str:
             + (f"    # the scatter check, fitted for the config's own rule (not for the weights above)\n"
                f"    scatter_at: {{{lang}: {c.scatter.chosen['scatter_at']}}}\n"
                f"    scatter_coverage: {c.scatter.chosen['scatter_coverage']}\n"
+               + ("    scatter_scope: prose\n" if c.scatter_scope == "prose" else "")
                if c.scatter is not None and c.scatter.chosen["scatter_at"] > 0 else ""))

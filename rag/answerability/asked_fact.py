@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from rag.answer_types import asked_type, has_candidate
 from rag.memo import TextTerms
 from rag.text import CJK as _CJK
-from rag.text import statements, strip_header
+from rag.text import is_table_row, sentence_spans, statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -83,6 +83,29 @@ def header_of(item: ContextItem) -> str:
     path ("费用报销细则 > 一、审批权限"), which hold the key terms a table row or a list item leaves out."""
     body = strip_header(item.text, item.title)
     return item.text[: len(item.text) - len(body)].strip() or item.title
+
+
+# a line that structures a document: a heading, a list item ("- ", "1. ", "(2)", "一、", "（三）",
+# "第五条"), which sets a fact's terms apart from the sentence that states it
+_STRUCTURE = re.compile(r"\s*(#|[-*+•·]\s|\d{1,3}\s*[.)、．]\s*|[(（]\s*[\d一二三四五六七八九十]+\s*[)）]|"
+                        r"[一二三四五六七八九十]+\s*、|第\s*[\d一二三四五六七八九十百]+\s*[条章节款项])")
+PROSE_SENTENCES = 3   # running prose: at least this many sentences to a line, on average
+
+
+def is_prose(item: ContextItem) -> bool:
+    """Whether a source is running prose: a paragraph of sentences (a news story, an encyclopaedia
+    article, a reading-comprehension passage), with no heading below its title, no table row and no
+    list item, and lines of :data:`PROSE_SENTENCES` sentences or more on average. In prose one
+    sentence states one fact with its subject and predicate; in a structured document a heading, a
+    table header or a list's lead-in carries part of the fact away from the line that states it."""
+    if len(item.heading_path) > 1:
+        return False
+    named = {item.title.strip(), *(h.strip() for h in item.heading_path)}   # a title line repeated in the text
+    lines = [line for line in strip_header(item.text, item.title).split("\n") if line.strip() and line.strip() not in named]
+    if not lines or any(is_table_row(line) or _STRUCTURE.match(line) for line in lines):
+        return False
+    said = sum(len(sentence_spans(line)) for line in lines)
+    return said >= PROSE_SENTENCES and said >= PROSE_SENTENCES * len(lines)
 
 
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],

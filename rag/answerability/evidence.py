@@ -49,7 +49,7 @@ import numpy as np
 
 from rag.answer_types import UNTYPED, is_asking_word, without_asking
 from rag.answerability import Answerability, answerability
-from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
+from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, is_prose
 from rag.answerability.bridge import WordVectors, bridged, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
@@ -211,7 +211,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="12")
+@answerability.register("evidence", version="13")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -238,6 +238,7 @@ def evidence(
     bridge_at: float | dict[str, float] = 0.5,
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
+    scatter_scope: Literal["all", "prose"] = "all",
     cross_answer_at: float | dict[str, float] | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
@@ -255,7 +256,11 @@ def evidence(
     (version 10) a question whose words the top sources hold (coverage ≥ ``scatter_coverage``)
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
-    among them (signal ``scattered``). With ``cross_answer_at`` (version 11, by the corpus's
+    among them (signal ``scattered``). With ``scatter_scope: prose`` (version 13) the check reads
+    only a question whose top source is running prose (:func:`rag.answerability.asked_fact.is_prose`:
+    a paragraph of sentences, no heading below its title, no table or list), where one sentence
+    states one fact; a structured document's heading, table header or list lead-in carries part of
+    a fact away from the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
     language) a question asked in another language than the corpus's
     (:func:`rag.text.in_another_language`) is decided on meaning alone: its words cannot cover the
     corpus's, so it is answered when its best cosine with a statement of the top sources (under
@@ -400,6 +405,7 @@ def evidence(
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
+            signals["prose"] = float(is_prose(top[0]))
             if answer_type:
                 score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
@@ -411,11 +417,13 @@ def evidence(
         # a reference question spreads its words over two documents on purpose ("《A》 says see
         # another guide; what does that guide say …"): no one sentence holds them together
         scatter = by_language(scatter_at, language) if asked is not None and scatter_at is not None \
-            and env.facts.get("question_type") != "reference" else None
+            and env.facts.get("question_type") != "reference" \
+            and (scatter_scope == "all" or signals["prose"]) else None
         if score >= threshold and scatter is not None and asked.support < scatter \
                 and coverage >= by_language(scatter_coverage, language):   # type: ignore[union-attr]
             signals["scatter_at"], signals["scattered"] = float(scatter), 1.0
-            return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no sentence holds "  # type: ignore[union-attr]
+            return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no sentence "
+                                      f"{'of the prose ' if scatter_scope == 'prose' else ''}holds "  # type: ignore[union-attr]
                                       f"them together (support {asked.support:.2f} < {scatter})", signals)
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)

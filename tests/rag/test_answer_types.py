@@ -495,3 +495,44 @@ def test_a_name_is_never_unglued() -> None:
 
     assert unglued("李想", names_of("李想的工号是多少？")) == "李想"
     assert unglued("盘要", names_of("想用 U 盘要走什么审批？")) == "盘"
+
+
+def test_running_prose_is_told_from_a_structured_source() -> None:
+    """Prose: a paragraph of sentences, in either language, however its title is repeated. Not
+    prose: a heading below the title, a table row, a list item (- / 1. / 一、 / （二） / 第五条),
+    or lines of one or two sentences (an FAQ's question and answer)."""
+    from dataclasses import replace
+
+    from rag.answerability.asked_fact import is_prose
+
+    zh = item(1, "哈洛大桥\n哈洛大桥\n哈洛大桥全长820米。桥面有四条车道。夜间有灯光照明。", title="哈洛大桥")
+    en = item(1, "Quillstone 4.0\nQuillstone is a database engine. It was released in 2021. Volunteers translate "
+                 "its manual into eleven languages.", title="Quillstone 4.0")
+    assert is_prose(zh) and is_prose(en)
+    assert not is_prose(replace(en, heading_path=("Quillstone 4.0", "Releases")))
+    body = "It was released in 2021. Volunteers translate it. It is free."
+    for structured in ("| Tier | Cap |\n|---|---|\n| 1 | 240 USD |", f"- {body}", f"1. {body}", f"一、{body}",
+                       f"（二）{body}", f"第五条 {body}", f"# Releases\n{body}"):
+        assert not is_prose(item(1, f"T\n{structured}\n{body}")), structured
+    faq = item(1, "T\nCan I bring a visitor? Register them a day ahead.\nWhere is parking? In the garage.")
+    assert not is_prose(faq)
+    assert not is_prose(item(1, "T\nThe bridge opened in 1931."))   # one sentence says too little to tell
+
+
+def test_a_prose_scoped_scatter_check_reads_running_prose_only() -> None:
+    """With ``scatter_scope: prose`` the check refuses scattered words in a paragraph, and leaves a
+    structured source alone: there a heading or a table header may carry the fact's subject."""
+    from dataclasses import replace
+
+    scattered = item(1, "Harlow\nThe Harlow bridge spans the Tyne. It has four lanes. The town library was "
+                        "designed with a glass roof.", title="Harlow")
+    space = env([chunk("a#1", scattered.text), chunk("c#0", "Parking opens at 7.")])
+    decide = answerability.build({**SCATTER, "params": {**SCATTER["params"], "scatter_scope": "prose"}})
+    question = "Who designed the Harlow bridge?"
+    no = decide(question, [scattered], space)
+    assert no.action == "refuse" and no.signals["prose"] == 1.0 and "no sentence of the prose" in no.reason
+    sectioned = replace(scattered, heading_path=("Harlow", "Design"))
+    yes = decide(question, [sectioned], space)
+    assert yes.action == "answer" and yes.signals["prose"] == 0.0 and "scattered" not in yes.signals
+    every = answerability.build(SCATTER)   # scope "all": the structured source is checked too
+    assert every(question, [sectioned], space).signals.get("scattered") == 1.0

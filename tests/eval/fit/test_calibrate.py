@@ -166,3 +166,33 @@ def test_the_scatter_check_leaves_reference_and_split_questions_alone_as_it_does
     whole = Signals("w", "dev", True, False, 0.5, 0, 0.9, support=0.1)
     parted = Signals("p", "dev", True, False, 0.5, 0, 0.9, support=0.1, no_scatter=True)
     assert scattered_refusals([whole, parted], base, 0.5, 0.6) == [True, False]
+
+
+def test_a_prose_scoped_scatter_fit_reads_prose_cases_and_keeps_within_a_false_refusal_budget() -> None:
+    """Suite ``rc`` (prose): must-refuse cases at support 0.3 or 0.5, answerable ones at 0.45 and
+    0.9; suite ``kb`` (structured) has scattered answerable cases that the prose scope never reads.
+    Unbudgeted, the fit refuses at 0.55 (all rc must-refuse, and the 0.45 answers: false refusal
+    0.2); within a budget of 0.1 it stops below 0.45."""
+    from eval.fit.calibrate import fit_scatter, outcome, scattered_refusals
+
+    base = Params(0.1, 0.0, 0.0)
+    rc = [Signals(f"r{i}", "dev", i % 2 == 0, False, 0.5, 0, 0.9, suite="rc", prose=True,
+                  support=(0.3 if i % 4 == 0 else 0.5) if i % 2 == 0 else (0.45 if i % 10 == 1 else 0.9))
+          for i in range(40)]
+    kb = [Signals(f"k{i}", "dev", i == 0, False, 0.5, 0, 0.9, suite="kb", support=0.2) for i in range(5)]
+    free = fit_scatter(rc + kb, base, "prose")
+    assert 0.5 < free["scatter_at"] <= 0.9
+    refused = scattered_refusals(rc + kb, base, free["scatter_at"], free["scatter_coverage"], "prose")
+    assert refused[-5:] == [False] * 5   # kb is not prose: never read
+    assert outcome(rc, refused[:40]).false_refusal == 0.2
+    held = fit_scatter(rc + kb, base, "prose", max_false_refusal=0.1)
+    assert 0.3 < held["scatter_at"] < 0.45
+    refused = scattered_refusals(rc, base, held["scatter_at"], held["scatter_coverage"], "prose")
+    assert outcome(rc, refused).false_refusal == 0.0 and outcome(rc, refused).false_answer == 0.5
+
+
+def test_calibrate_rejects_a_false_refusal_budget_outside_zero_to_one(project: Path, capsys) -> None:
+    code = main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--answer-type",
+                 "--max-false-refusal", "1.5"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--max-false-refusal" in err and "Traceback" not in err
