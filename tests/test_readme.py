@@ -113,6 +113,8 @@ def test_the_quick_start_prints_what_the_readme_shows(tmp_path: Path, monkeypatc
     outputs["ask-refused"] = ragbench("ask", "configs/default.yaml", "公司年会在哪里举办？", "--suite", "kb-zh", *typed)
     outputs["ask-answered"] = ragbench("ask", "configs/default.yaml",
                                        "How many days of annual leave do I get after 12 years?", "--suite", "kb-en", *typed)
+    outputs["ask-prose"] = ragbench("ask", "configs/default.yaml", "What was the strongest gust recorded during Storm Elsabet?",
+                                    "-P", "suites=[goldensets/negrej-en/suite.yaml]")
     shown = blocks()
     assert set(shown) == set(outputs)
     readme_ids = sorted(set(RUN_ID.findall(text())))
