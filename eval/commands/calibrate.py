@@ -13,6 +13,9 @@ from rag.store import write_text_atomic
 def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str],
                       answer_type: bool = False, pool: bool = False,
                       max_false_refusal: float | None = None) -> int:
+    if max_false_refusal is not None and not answer_type:
+        raise InputError("--max-false-refusal bounds the scatter check's fit, which only --answer-type fits",
+                         field="--max-false-refusal")
     if max_false_refusal is not None and not 0.0 <= max_false_refusal <= 1.0:
         raise InputError(f"--max-false-refusal must be between 0 and 1 (got {max_false_refusal})", field="--max-false-refusal")
     known = prepare(config, overrides, scoring=False, fit=False, progress=False)

@@ -59,7 +59,7 @@ class Signals:
     # asked in another language than the corpus's: decided on meaning alone (semantic against
     # ``cross_answer_at``), never by the weights and threshold fitted on the others
     cross: bool = False
-    prose: bool = False        # its top source is running prose (what a prose-scoped scatter check reads)
+    prose: bool = False        # its sources are running prose (what a prose-scoped scatter check reads)
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ def check_cuts(values: list[float]) -> list[float]:
 def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, coverage: float,
                        scope: str = "all") -> list[bool]:
     """What ``base`` with the scatter check refuses; with ``scope`` "prose", the check reads only
-    the cases whose top source is running prose."""
+    the cases whose sources are running prose."""
     return [refused or (not s.no_scatter and (scope == "all" or s.prose) and s.coverage >= coverage
                         and s.support < scatter_at)
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
@@ -212,14 +212,17 @@ def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, 
     return out
 
 
-def within_budget(signals: list[Signals], refused: list[bool], budget: float | None) -> bool:
-    """Whether every suite's false refusal stays within ``budget`` (None: no budget)."""
+def within_budget(signals: list[Signals], refused: list[bool], base: list[bool], budget: float | None) -> bool:
+    """Whether every suite's false refusal stays within ``budget`` (None: no budget), or at most at
+    what ``base`` already refuses: a suite the check refuses nothing more in is not held to it."""
     if budget is None:
         return True
     for name in {s.suite for s in signals}:
-        rate = outcome([s for s in signals if s.suite == name],
-                       [r for s, r in zip(signals, refused, strict=True) if s.suite == name]).false_refusal
-        if not math.isnan(rate) and rate > budget + 1e-12:
+        mine = [i for i, s in enumerate(signals) if s.suite == name]
+        cases = [signals[i] for i in mine]
+        rate = outcome(cases, [refused[i] for i in mine]).false_refusal
+        before = outcome(cases, [base[i] for i in mine]).false_refusal
+        if not math.isnan(rate) and rate > max(budget, before) + 1e-12:
             return False
     return True
 
@@ -233,16 +236,17 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     with suites pooled, a check may not buy one suite's refusals with another's answers
     (a knowledge base's colloquial questions hold few of the sources' words together; a reading-
     comprehension set's questions were written from them). With ``max_false_refusal`` only the cuts
-    that keep every suite's false refusal within it (or refuse nothing more than ``base``) count: the
+    that keep every suite's false refusal within it (or at ``base``'s, when that is higher) count: the
     check then buys the most negative rejection that budget allows, where balanced accuracy alone
     would trade a refused answer for each refused noise."""
     cuts = check_cuts(sorted({round(s.support, 6) for s in signals}))
-    floor = correct_per_suite(signals, refusals(signals, base))
+    before = refusals(signals, base)
+    floor = correct_per_suite(signals, before)
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
         decided = [scattered_refusals(signals, base, t, coverage, scope) for t in cuts]
         kept = [t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
-                             and within_budget(signals, d, max_false_refusal)) for t, d in zip(cuts, decided, strict=True)]
+                             and within_budget(signals, d, before, max_false_refusal)) for t, d in zip(cuts, decided, strict=True)]
         keyed = [objective_of(signals, d) if ok else (-math.inf, -math.inf) for d, ok in zip(decided, kept, strict=True)]
         chosen = {"scatter_at": middle_of_best(cuts, keyed), "scatter_coverage": coverage}
         if best is None or max(keyed) > best[0]:
@@ -415,7 +419,7 @@ def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | N
 
 
 def scatter_scope(config: RunConfig) -> str:
-    """Which cases the config's scatter check reads: "all", or "prose" (a running-prose top source)."""
+    """Which cases the config's scatter check reads: "all", or "prose" (sources in running prose)."""
     return str(config.answerability.params.get("scatter_scope", "all"))
 
 
@@ -532,7 +536,7 @@ def format_calibration(c: Calibration) -> str:
                                 "type_at):", "(answer_type: true)"),
               (c.scatter, "scatter", "the config's own rule with the scatter check (refused when the sources hold "
                                      "scatter_coverage of the words, no sentence window scatter_at"
-                                     + ("; only when the top source is running prose" if c.scatter_scope == "prose" else "")
+                                     + ("; only when the sources are running prose" if c.scatter_scope == "prose" else "")
                                      + (f"; each suite's dev false refusal within {c.max_false_refusal}"
                                         if c.max_false_refusal is not None else "") + "):", "")]
     for g, label, title, note in checks:

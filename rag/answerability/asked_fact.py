@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
 from rag.memo import TextTerms
 from rag.text import CJK as _CJK
-from rag.text import is_table_row, sentence_spans, statements, strip_header
+from rag.text import is_table_row, statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -49,6 +50,7 @@ class AskedFact:
     answer_type: float     # the same over sentences holding a candidate of the asked type
     source: int | None     # the context number of that sentence's source
     sentence: str          # the sentence that carried the asked type ("" when none did)
+    prose: bool = False    # every source holding a key term is running prose (:func:`prose_only`)
 
 
 _PREFIX = 6
@@ -85,27 +87,56 @@ def header_of(item: ContextItem) -> str:
     return item.text[: len(item.text) - len(body)].strip() or item.title
 
 
-# a line that structures a document: a heading, a list item ("- ", "1. ", "(2)", "一、", "（三）",
-# "第五条"), which sets a fact's terms apart from the sentence that states it
-_STRUCTURE = re.compile(r"\s*(#|[-*+•·]\s|\d{1,3}\s*[.)、．]\s*|[(（]\s*[\d一二三四五六七八九十]+\s*[)）]|"
-                        r"[一二三四五六七八九十]+\s*、|第\s*[\d一二三四五六七八九十百]+\s*[条章节款项])")
-PROSE_SENTENCES = 3   # running prose: at least this many sentences to a line, on average
+# a line that structures a document: a heading (# …), a list item (-, *, •, —, 1. / 1) / 1） / 1、,
+# ①, (2) / （二）, a) / B., 一、, 第五条, 第一，, Article 3), a bold line standing as a heading
+# (**Eligibility**), or a question-and-answer entry (Q: / 问：)
+_STRUCTURE = re.compile(
+    r"\s*(#{1,6}\s|[-*+•·—–]\s|\d{1,3}(?:[.．](?!\d)|[)）、])|[\u2460-\u2473]|[(（]\s*[\da-zA-Z一二三四五六七八九十]{1,3}\s*[)）]|"
+    r"[a-z][)]\s|[A-Z][.)]\s|[一二三四五六七八九十]+\s*、|第\s*[\d一二三四五六七八九十百]+\s*[条章节款项]|"
+    r"第[一二三四五六七八九十]+[，,、]|(?:article|section|clause)\s+\d|(?:q|a|问|答)\s*[:：]|"
+    r"(?:\*\*|__)[^*_]+(?:\*\*|__)$)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[。！？!?]+[”’」』）)\"']*|\.(?=\s|$)")   # never ；, which joins a list's items
+_OPENS_WITH_QUESTION = re.compile(r"^[^。！？!?]*?[?？]")                  # an FAQ entry's question
+PROSE_SENTENCES = 2   # running prose: at least this many sentences to a line, on average
+
+
+def _sentences(line: str) -> int:
+    return sum(1 for part in _SENTENCE_END.split(line) if part and part.strip(" \t\r\"'”’」』）)"))
+
+
+def form_of(item: ContextItem) -> str:
+    """How a source is written: ``structured`` (a heading below its title, a table row, a list item
+    or its lead-in — a line ending in a colon, with lines after it —, a question-and-answer entry), ``prose`` (paragraphs
+    of :data:`PROSE_SENTENCES` sentences or more to a line, on average; a title line repeated in
+    the text is not counted), or ``plain`` (short lines, neither)."""
+    if len(item.heading_path) > 1:
+        return "structured"
+    named = {item.title.strip(), *(h.strip() for h in item.heading_path)}   # a title line repeated in the text
+    lines = [line.strip() for line in strip_header(item.text, item.title).split("\n")]
+    lines = [line for line in lines if line and line not in named]
+    leads_in = any(line.endswith((":", "：")) for line in lines[:-1])   # a lead-in, with what it leads to below
+    if leads_in or any(is_table_row(line) or _STRUCTURE.match(line) or _OPENS_WITH_QUESTION.match(line)
+                       for line in lines):
+        return "structured"
+    if lines and sum(_sentences(line) for line in lines) >= PROSE_SENTENCES * len(lines):
+        return "prose"
+    return "plain"
 
 
 def is_prose(item: ContextItem) -> bool:
-    """Whether a source is running prose: a paragraph of sentences (a news story, an encyclopaedia
-    article, a reading-comprehension passage), with no heading below its title, no table row and no
-    list item, and lines of :data:`PROSE_SENTENCES` sentences or more on average. In prose one
-    sentence states one fact with its subject and predicate; in a structured document a heading, a
-    table header or a list's lead-in carries part of the fact away from the line that states it."""
-    if len(item.heading_path) > 1:
-        return False
-    named = {item.title.strip(), *(h.strip() for h in item.heading_path)}   # a title line repeated in the text
-    lines = [line for line in strip_header(item.text, item.title).split("\n") if line.strip() and line.strip() not in named]
-    if not lines or any(is_table_row(line) or _STRUCTURE.match(line) for line in lines):
-        return False
-    said = sum(len(sentence_spans(line)) for line in lines)
-    return said >= PROSE_SENTENCES and said >= PROSE_SENTENCES * len(lines)
+    """Whether a source is running prose (:func:`form_of`): a news story, an encyclopaedia article, a
+    reading-comprehension passage. In prose one sentence states one fact with its subject and
+    predicate; in a structured document a heading, a table header or a list's lead-in carries part
+    of the fact away from the line that states it."""
+    return form_of(item) == "prose"
+
+
+def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
+    """Whether the sources that hold some of the question's key terms (``holds``, on a source's
+    header and text) — the ones the key-term support reads the fact from — include running prose
+    and nothing structured (a short plain line counts neither way)."""
+    forms = {form_of(item) for item in items if holds(f"{header_of(item)}\n{item.text}")}
+    return "prose" in forms and "structured" not in forms
 
 
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
@@ -134,4 +165,5 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
             best_any = max(best_any, covered)
             if covered > best_typed and has_candidate(span, kind, question):
                 best_typed, source, sentence = covered, item.number, span
-    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence)
+    return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,
+                     prose_only(items, lambda text: bool(held_in(text))))

@@ -49,7 +49,7 @@ import numpy as np
 
 from rag.answer_types import UNTYPED, is_asking_word, without_asking
 from rag.answerability import Answerability, answerability
-from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, is_prose
+from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.bridge import WordVectors, bridged, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
@@ -257,9 +257,9 @@ def evidence(
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
     among them (signal ``scattered``). With ``scatter_scope: prose`` (version 13) the check reads
-    only a question whose top source is running prose (:func:`rag.answerability.asked_fact.is_prose`:
-    a paragraph of sentences, no heading below its title, no table or list), where one sentence
-    states one fact; a structured document's heading, table header or list lead-in carries part of
+    only a question whose sources are running prose (every top source that holds one of its key terms:
+    :func:`rag.answerability.asked_fact.is_prose`, a paragraph of sentences, no heading below its
+    title, no table, list or FAQ entry), where one sentence states one fact; a structured document's heading, table header or list lead-in carries part of
     a fact away from the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
     language) a question asked in another language than the corpus's
     (:func:`rag.text.in_another_language`) is decided on meaning alone: its words cannot cover the
@@ -405,7 +405,7 @@ def evidence(
             asked = asked_fact(question, top, env, keys, window=window)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
-            signals["prose"] = float(is_prose(top[0]))
+            signals["prose"] = float(asked.prose)
             if answer_type:
                 score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
@@ -422,9 +422,10 @@ def evidence(
         if score >= threshold and scatter is not None and asked.support < scatter \
                 and coverage >= by_language(scatter_coverage, language):   # type: ignore[union-attr]
             signals["scatter_at"], signals["scattered"] = float(scatter), 1.0
-            return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no sentence "
-                                      f"{'of the prose ' if scatter_scope == 'prose' else ''}holds "  # type: ignore[union-attr]
-                                      f"them together (support {asked.support:.2f} < {scatter})", signals)
+            return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no "
+                                      f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
+                                      f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
+                                      signals)
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]

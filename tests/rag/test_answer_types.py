@@ -259,7 +259,7 @@ def test_words_the_sources_hold_but_no_sentence_holds_together_are_refused() -> 
     assert yes.action == "answer" and yes.signals["support"] >= 0.8
     no = decide(question, scattered, space)
     assert no.action == "refuse" and no.signals["scattered"] == 1.0 and no.signals["coverage"] >= 0.6
-    assert "no sentence holds them together" in no.reason
+    assert "no 2 sentences in a row hold 80% of its key terms" in no.reason
     plain = answerability.build({**SCATTER, "params": {**SCATTER["params"], "scatter_at": None}})
     assert plain(question, scattered, space).action == "answer"
 
@@ -498,9 +498,10 @@ def test_a_name_is_never_unglued() -> None:
 
 
 def test_running_prose_is_told_from_a_structured_source() -> None:
-    """Prose: a paragraph of sentences, in either language, however its title is repeated. Not
-    prose: a heading below the title, a table row, a list item (- / 1. / 一、 / （二） / 第五条),
-    or lines of one or two sentences (an FAQ's question and answer)."""
+    """Prose: paragraphs of sentences, in either language, however its title is repeated, a
+    paragraph's two-sentence tail, a line opening with a decimal. Not prose: a heading below the
+    title, a table row, a list item or its lead-in, a bold heading line, a question-and-answer entry,
+    or lines of one sentence."""
     from dataclasses import replace
 
     from rag.answerability.asked_fact import is_prose
@@ -508,15 +509,21 @@ def test_running_prose_is_told_from_a_structured_source() -> None:
     zh = item(1, "哈洛大桥\n哈洛大桥\n哈洛大桥全长820米。桥面有四条车道。夜间有灯光照明。", title="哈洛大桥")
     en = item(1, "Quillstone 4.0\nQuillstone is a database engine. It was released in 2021. Volunteers translate "
                  "its manual into eleven languages.", title="Quillstone 4.0")
-    assert is_prose(zh) and is_prose(en)
+    tail = item(1, "T\nThe deck was repainted in 2019. It is used by 4,000 people a day.")
+    decimal = item(1, "T\n1.5万人参加了当天的马拉松比赛。比赛从早上七点开始。冠军来自肯尼亚。")
+    assert is_prose(zh) and is_prose(en) and is_prose(tail) and is_prose(decimal)
     assert not is_prose(replace(en, heading_path=("Quillstone 4.0", "Releases")))
     body = "It was released in 2021. Volunteers translate it. It is free."
-    for structured in ("| Tier | Cap |\n|---|---|\n| 1 | 240 USD |", f"- {body}", f"1. {body}", f"一、{body}",
-                       f"（二）{body}", f"第五条 {body}", f"# Releases\n{body}"):
+    for structured in ("| Tier | Cap |\n|---|---|\n| 1 | 240 USD |", f"- {body}", f"1. {body}", f"1） {body}",
+                       f"① {body}", f"一、{body}", f"（二）{body}", f"第五条 {body}", f"第一，{body}", f"# Releases\n{body}",
+                       "**Releases**", "The following tolls apply:", f"Article 3 {body}", f"Q: Is it free? A: {body}",
+                       f"问：收费吗？答：{body}", f"Can I bring a visitor? {body}"):
         assert not is_prose(item(1, f"T\n{structured}\n{body}")), structured
-    faq = item(1, "T\nCan I bring a visitor? Register them a day ahead.\nWhere is parking? In the garage.")
-    assert not is_prose(faq)
-    assert not is_prose(item(1, "T\nThe bridge opened in 1931."))   # one sentence says too little to tell
+    one_a_line = item(1, "T\nThe bridge opened in 1931.\nIt is 118 metres long.\nCyclists must dismount.")
+    assert not is_prose(one_a_line)
+    cut_short = item(1, "T\n他在巴黎读完中学。后来他写了三部诗集。晚年他列出了自己最喜欢的作品：")   # nothing led to
+    assert is_prose(cut_short)
+    assert not is_prose(item(1, "T\n员工可享受以下假期：年假；病假；婚假；产假。"))   # ； joins a list's items
 
 
 def test_a_prose_scoped_scatter_check_reads_running_prose_only() -> None:
@@ -530,9 +537,29 @@ def test_a_prose_scoped_scatter_check_reads_running_prose_only() -> None:
     decide = answerability.build({**SCATTER, "params": {**SCATTER["params"], "scatter_scope": "prose"}})
     question = "Who designed the Harlow bridge?"
     no = decide(question, [scattered], space)
-    assert no.action == "refuse" and no.signals["prose"] == 1.0 and "no sentence of the prose" in no.reason
+    assert no.action == "refuse" and no.signals["prose"] == 1.0 and "sentences of the prose in a row" in no.reason
     sectioned = replace(scattered, heading_path=("Harlow", "Design"))
     yes = decide(question, [sectioned], space)
     assert yes.action == "answer" and yes.signals["prose"] == 0.0 and "scattered" not in yes.signals
     every = answerability.build(SCATTER)   # scope "all": the structured source is checked too
     assert every(question, [sectioned], space).signals.get("scattered") == 1.0
+
+
+def test_the_prose_scope_reads_every_source_that_holds_a_key_term() -> None:
+    """A prose paragraph ranked first and a list that states the answer: the list holds the
+    question's key terms, and a list's items leave their subject to the lead-in, so the check does
+    not run, whichever source ranks first."""
+    from dataclasses import replace
+
+    paragraph = item(1, "Harlow\nThe Harlow bridge spans the Tyne. It carries four lanes of traffic. It was designed "
+                        "by the city engineer. A toll is charged on it.", title="Harlow")
+    tolls = item(2, "Tolls\nThe following tolls apply on the Harlow bridge:\n- Motorcycles: 1 GBP.\n- Vans: 3 GBP.\n"
+                    "- Lorries: 5 GBP.\n- Cars: 2 GBP.", doc="t", title="Tolls")
+    space = env([chunk("d#1", paragraph.text), chunk("t#2", tolls.text), chunk("c#0", "Parking opens at 7.")])
+    decide = answerability.build({**SCATTER, "params": {**SCATTER["params"], "scatter_scope": "prose"}})
+    question = "How much do cars pay to cross the Harlow bridge?"
+    for context in ([paragraph, tolls], [replace(tolls, number=1), replace(paragraph, number=2)]):
+        decision = decide(question, context, space)
+        assert decision.signals["prose"] == 0.0 and "scattered" not in decision.signals
+    assert decide(question, [paragraph], space).signals["prose"] == 1.0
+

@@ -196,3 +196,25 @@ def test_calibrate_rejects_a_false_refusal_budget_outside_zero_to_one(project: P
                  "--max-false-refusal", "1.5"])
     err = capsys.readouterr().err
     assert code == 2 and "--max-false-refusal" in err and "Traceback" not in err
+
+
+def test_the_false_refusal_budget_holds_no_suite_the_check_leaves_alone() -> None:
+    """kb already refuses 1 of 4 answerable cases (0.25) and is never prose: a budget of 0.1
+    must not switch the check off for the prose suite on its account."""
+    from eval.fit.calibrate import fit_scatter
+
+    base = Params(0.5, 0.0, 0.0)
+    rc = [Signals(f"r{i}", "dev", i % 2 == 0, False, 0.6, 0, 0.9, suite="rc", prose=True,
+                  support=0.3 if i % 2 == 0 else 0.9) for i in range(20)]
+    kb = [Signals("k0", "dev", False, False, 0.1, 0, 0.9, suite="kb", support=0.2)] + \
+         [Signals(f"k{i}", "dev", False, False, 0.6, 0, 0.9, suite="kb", support=0.2) for i in range(1, 4)] + \
+         [Signals("k4", "dev", True, False, 0.1, 0, 0.9, suite="kb", support=0.2)]
+    chosen = fit_scatter(rc + kb, base, "prose", max_false_refusal=0.1)
+    assert 0.3 < chosen["scatter_at"] <= 0.9
+
+
+def test_a_false_refusal_budget_without_answer_type_is_an_input_error(project: Path, capsys) -> None:
+    code = main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--max-false-refusal", "0.1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--answer-type" in err and "Traceback" not in err
+
