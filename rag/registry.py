@@ -12,6 +12,7 @@ import difflib
 import importlib
 import inspect
 import os
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -144,7 +145,8 @@ class Registry(Generic[T]):
         return Entry(name, pydantic.validate_call(factory), version)
 
     def check(self, spec: ComponentSpec, *, field_path: str = "") -> Entry:
-        """Validate a spec's name and parameter names without building the component."""
+        """Validate a spec's name, parameter names and parameter values (against the factory's
+        annotations) without building the component."""
         try:
             entry = self.get(spec.name)
         except UnknownComponentError as exc:
@@ -161,7 +163,29 @@ class Registry(Generic[T]):
                         f"(accepted: {', '.join(params) or 'none'})",
                         field=f"{field_path}.params.{key}" if field_path else f"params.{key}",
                     )
+        self._check_values(entry, spec, field_path)
         return entry
+
+    def _check_values(self, entry: Entry, spec: ComponentSpec, field_path: str) -> None:
+        """Each given parameter value against its annotation, as building would check it
+        (``scatter_scope: Prose`` is an error when the config is loaded, not when it runs)."""
+        try:
+            hints = typing.get_type_hints(inspect.unwrap(entry.factory))
+        except Exception:   # noqa: BLE001 — an annotation only a type checker can resolve: left to build()
+            return
+        for key, value in spec.params.items():
+            if key not in hints:
+                continue
+            try:
+                adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(hints[key])
+            except pydantic.PydanticSchemaGenerationError:
+                continue
+            try:
+                adapter.validate_python(value)
+            except pydantic.ValidationError as exc:
+                err = exc.errors()[0]
+                raise ConfigError(f"{self.kind} {entry.name!r}: {err['msg']}",   # never the value: it may be a secret
+                                  field=f"{field_path}.params.{key}" if field_path else f"params.{key}") from exc
 
     def build(self, spec: ComponentSpec | str, *, field_path: str = "", **extra: Any) -> T:
         """Build the component. ``extra`` are runtime arguments the pipeline supplies."""

@@ -111,3 +111,16 @@ def test_every_shipped_config_sweep_and_gate_validates(capsys) -> None:
     assert main(["validate", *files]) == 0
     out = capsys.readouterr().out
     assert "(gate)" in out and "(sweep)" in out and "(config)" in out and "(tune)" in out
+
+
+def test_validate_rejects_a_bad_component_value_with_its_line(tmp_path: Path, capsys) -> None:
+    config = (ROOT / "configs" / "default.yaml").read_text(encoding="utf-8")
+    assert "    scatter_scope: prose\n" in config
+    bad = tmp_path / "config.yaml"
+    bad.write_text(config.replace("    scatter_scope: prose\n", "    scatter_scope: Prose\n")
+                   .replace("../goldensets", str(ROOT / "goldensets")), encoding="utf-8")
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    line = next(i for i, text in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if text.startswith("    scatter_scope:"))
+    assert f"{bad}:{line}: answerability.params.scatter_scope:" in err and "Traceback" not in err
+

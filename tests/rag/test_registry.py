@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from rag.errors import ConfigError, UnknownComponentError
@@ -77,3 +79,24 @@ def test_module_attr_names_import_a_users_factory() -> None:
 
 def external_factory(*, scale: float = 1.0) -> float:
     return scale
+
+
+def test_param_values_are_checked_without_building_and_never_echoed() -> None:
+    """``check`` (what loading a config runs) rejects a value its annotation refuses, naming the
+    field, before anything is built; the message never repeats the value (it may be a secret)."""
+    reg: Registry[object] = Registry("widget")
+    built = []
+
+    @reg.register("gate")
+    def gate(*, scope: Literal["all", "prose"] = "all", token: int = 0) -> object:
+        built.append(scope)
+        return scope
+
+    assert reg.check(ComponentSpec(name="gate", params={"scope": "prose"})).name == "gate"
+    with pytest.raises(ConfigError) as info:
+        reg.check(ComponentSpec(name="gate", params={"scope": "Prose"}), field_path="answerability")
+    assert info.value.field == "answerability.params.scope" and "'all' or 'prose'" in str(info.value)
+    with pytest.raises(ConfigError) as info:
+        reg.check(ComponentSpec(name="gate", params={"token": "sk-secret-value"}))
+    assert "sk-secret-value" not in str(info.value)
+    assert built == []
