@@ -258,7 +258,7 @@ def evidence(
     sources are about its subject, and the sentence that would state the asked fact is not
     among them (signal ``scattered``). With ``scatter_scope: prose`` (version 13) the check reads
     only a question whose sources are running prose (every top source that holds one of its key terms:
-    :func:`rag.answerability.asked_fact.is_prose`, a paragraph of sentences, no heading below its
+    :func:`rag.prose.is_prose`, a paragraph of sentences, no heading below its
     title, no table, list or FAQ entry), where one sentence states one fact; a structured document's heading, table header or list lead-in carries part of
     a fact away from the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
     language) a question asked in another language than the corpus's

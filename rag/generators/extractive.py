@@ -19,6 +19,7 @@ from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
+from rag.prose import is_prose
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
@@ -40,6 +41,7 @@ class Unit:
     order: int
     is_row: bool = False
     after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
+    subject: str = ""   # running prose: the title, which every sentence is about ("It was founded …")
 
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
@@ -101,7 +103,8 @@ def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
         heading = before.lstrip().startswith("#")
         return before if quotable(before) and not _BULLET.match(before) and not heading else ""
 
-    units = [Unit(item.number, text, i, row, continued(i, text, row)) for i, (text, row) in enumerate(said)]
+    subject = item.title if is_prose(item) else ""
+    units = [Unit(item.number, text, i, row, continued(i, text, row), subject) for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
 
 
@@ -140,7 +143,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="12")
+@generators.register("extractive", version="13")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -153,6 +156,7 @@ def extractive(
     typed_ratio: float = 0.55,
     whole_bullets: bool = True,
     range_weight: float = 0.15,
+    titled_cosine: tuple[str, ...] = ("en",),
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -181,7 +185,13 @@ def extractive(
     a pronoun: "确因工作需要使用的，须在 OA 提交申请" after "公司电脑默认禁用 U 盘") is read and quoted
     with it, so "U 盘怎么申请使用？" gets the procedure and its subject; the question's words are
     read without the function characters jieba glued on (:func:`rag.text.unglued`); an amount
-    the question asks past (超过 3 天) falls on one side of a shared bound (:mod:`rag.amounts`)."""
+    the question asks past (超过 3 天) falls on one side of a shared bound (:mod:`rag.amounts`).
+    Version 13: in running prose (:func:`rag.prose.is_prose`) every sentence is
+    about the source's title, so each holds the title's words ("The firm was founded in 1987 by
+    …" answers "Who started Tessaline Optics?" as much as the first sentence, which names it); for
+    the corpus languages in ``titled_cosine`` (English, where MiniLM reads a pronoun's sentence
+    apart from its subject) the cosine is also read with the title before the sentence, and the
+    higher one counts."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -199,6 +209,10 @@ def extractive(
         asked = q_terms - scaffolding(env.space)
         unit_terms = [ts | set(tokenize(u.after)) if u.after and ts & asked else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
+        # in running prose every sentence is about the title ("It was founded in 1987 by …"): the
+        # name the first sentence spells out is no reason to quote it
+        unit_terms = [ts | set(tokenize(u.subject)) | {t for t in cjk if t in u.subject} if u.subject else ts
+                      for ts, u in zip(unit_terms, units, strict=True)]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         total = sum(idf[t] for t in sorted(idf))
@@ -215,6 +229,13 @@ def extractive(
         if weight > 0:
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
+            # a prose sentence is also read with its subject ("Tessaline Optics: The firm was founded …")
+            about = [i for i, u in enumerate(units) if u.subject and u.subject not in u.text] \
+                if env.language in titled_cosine else []
+            if about:
+                titled = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
+                for i, c in zip(about, np.clip(titled @ vectors[0], 0.0, 1.0), strict=True):
+                    cosine[i] = max(cosine[i], float(c))
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
             lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]

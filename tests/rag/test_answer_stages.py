@@ -234,3 +234,22 @@ def test_a_second_sentence_opener_is_not_a_name() -> None:
     from rag.answerability.evidence import names_in
 
     assert names_in("The replica is 2 minutes behind. Should I promote it?") == []   # "I" is the asker, not a name
+
+
+def test_in_running_prose_every_sentence_is_about_the_title() -> None:
+    """"The firm was founded in 1987 by …" answers "Who started …?" although only the first
+    sentence names the firm; a structured source (a heading below its title) keeps its words."""
+    from dataclasses import replace
+
+    en = item(1, "Harlow Works\nHarlow Works is a maker of lenses for microscopes, based in Greywater. The firm was "
+                 "founded in 1987 by the chemist Mara Quist. Its first product was a lens for school microscopes. "
+                 "Today it employs 900 people.", "hw", title="Harlow Works")
+    zh = item(1, "青禾光学\n青禾光学是一家生产显微镜镜头的企业，总部位于绿水镇。该企业于1987年由物理学家李明创办。"
+                 "其首款产品是面向学校的廉价物镜。如今员工约九百人。", "qh", title="青禾光学")
+    gen = generators.build({"name": "extractive", "params": {"max_sentences": 1}})
+    assert "Mara Quist" in gen("Who founded Harlow Works?", [en], ANSWER, env([])).text
+    assert "李明" in gen("青禾光学是谁创办的？", [zh], ANSWER, env([], "zh")).text
+    sectioned = replace(en, heading_path=("Harlow Works", "History"))
+    words_only = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0}})
+    assert "Mara Quist" not in words_only("Who founded Harlow Works?", [sectioned], ANSWER, env([])).text
+    assert "Mara Quist" in words_only("Who founded Harlow Works?", [en], ANSWER, env([])).text

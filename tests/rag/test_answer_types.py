@@ -504,7 +504,7 @@ def test_running_prose_is_told_from_a_structured_source() -> None:
     or lines of one sentence."""
     from dataclasses import replace
 
-    from rag.answerability.asked_fact import is_prose
+    from rag.prose import is_prose
 
     zh = item(1, "哈洛大桥\n哈洛大桥\n哈洛大桥全长820米。桥面有四条车道。夜间有灯光照明。", title="哈洛大桥")
     en = item(1, "Quillstone 4.0\nQuillstone is a database engine. It was released in 2021. Volunteers translate "
