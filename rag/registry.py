@@ -170,7 +170,7 @@ class Registry(Generic[T]):
         """Each given parameter value against its annotation, as building would check it
         (``scatter_scope: Prose`` is an error when the config is loaded, not when it runs)."""
         try:
-            hints = typing.get_type_hints(inspect.unwrap(entry.factory))
+            hints = typing.get_type_hints(inspect.unwrap(entry.factory), include_extras=True)
         except Exception:   # noqa: BLE001 — an annotation only a type checker can resolve: left to build()
             return
         for key, value in spec.params.items():

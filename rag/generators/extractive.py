@@ -19,7 +19,7 @@ from rag.answer_types import UNTYPED, asked_type, has_candidate
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
-from rag.prose import is_prose
+from rag.prose import form_of, is_prose
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
@@ -85,9 +85,9 @@ def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
     return out + statements("\n".join(run))
 
 
-def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
+def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = True) -> list[Unit]:
     """Sentences and rows of a source, without its title line, lead-ins and anything the
-    poison rules flag."""
+    poison rules flag; with ``subjects``, a prose source's sentences carry its title."""
     said = _statements(strip_header(item.text, item.title), whole_bullets)
 
     def quotable(text: str) -> bool:
@@ -103,7 +103,7 @@ def units_of(item: ContextItem, whole_bullets: bool = False) -> list[Unit]:
         heading = before.lstrip().startswith("#")
         return before if quotable(before) and not _BULLET.match(before) and not heading else ""
 
-    subject = item.title if is_prose(item) else ""
+    subject = item.title.strip() if subjects and is_prose(item) else ""
     units = [Unit(item.number, text, i, row, continued(i, text, row), subject) for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
 
@@ -210,8 +210,10 @@ def extractive(
         unit_terms = [ts | set(tokenize(u.after)) if u.after and ts & asked else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
         # in running prose every sentence is about the title ("It was founded in 1987 by …"): the
-        # name the first sentence spells out is no reason to quote it
-        unit_terms = [ts | set(tokenize(u.subject)) | {t for t in cjk if t in u.subject} if u.subject else ts
+        # name the first sentence spells out is no reason to quote it — unless the question asks
+        # about nothing but the title ("Who was Teodor Marek?"), which the sentence naming it answers
+        titled = {u.subject: set(tokenize(u.subject)) | {t for t in cjk if t in u.subject} for u in units if u.subject}
+        unit_terms = [ts | titled[u.subject] if u.subject and asked - titled[u.subject] else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
@@ -230,8 +232,8 @@ def extractive(
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
             # a prose sentence is also read with its subject ("Tessaline Optics: The firm was founded …")
-            about = [i for i, u in enumerate(units) if u.subject and u.subject not in u.text] \
-                if env.language in titled_cosine else []
+            about = [i for i, u in enumerate(units) if u.subject and u.subject not in u.text
+                     and asked - titled[u.subject]] if env.language in titled_cosine else []
             if about:
                 titled = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
                 for i, c in zip(about, np.clip(titled @ vectors[0], 0.0, 1.0), strict=True):
@@ -272,6 +274,9 @@ def extractive(
         # a question that names a year ("2019 版…", "the 2021 rules") is answered from the
         # sources whose title carries that year, when there are any: a version asked for by name
         parsed: dict[int, list[Unit]] = {}   # each source's units, read once for the whole and every part
+        # beside a structured source, whose items leave their subject to its headings, a prose
+        # sentence is not given its title either: it would outrank the item that answers
+        subjects = not any(form_of(item) == "structured" for item in context)
 
         def units_for(asked: str) -> list[Unit]:
             years = set(_YEAR.findall(asked))
@@ -284,7 +289,7 @@ def extractive(
                 sources = pointed or sources
             for item in sources:
                 if item.number not in parsed:
-                    parsed[item.number] = units_of(item, whole_bullets)
+                    parsed[item.number] = units_of(item, whole_bullets, subjects)
             return [u for item in sources for u in parsed[item.number]]
 
         parts = env.facts.get("sub_queries", [])

@@ -9,7 +9,7 @@ from rag.chat import chat_models
 from rag.citations import cited_numbers, resolve
 from rag.generators import generators, refusal
 from rag.generators.chat import build_messages
-from rag.types import Decision
+from rag.types import ContextItem, Decision
 from tests.rag.helpers import chunk, env, item
 
 ANSWER = Decision("answer", "test")
@@ -253,3 +253,19 @@ def test_in_running_prose_every_sentence_is_about_the_title() -> None:
     words_only = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0}})
     assert "Mara Quist" not in words_only("Who founded Harlow Works?", [sectioned], ANSWER, env([])).text
     assert "Mara Quist" in words_only("Who founded Harlow Works?", [en], ANSWER, env([])).text
+
+
+def test_a_prose_title_never_outranks_a_structured_source_or_answers_a_question_about_itself() -> None:
+    """Beside a structured source (a list under a heading, whose items leave their subject to it)
+    prose sentences are not given their title; and a question about nothing but the title ("Who
+    was Teodor Marek?") is answered by the sentence that names it, as before."""
+    facts = ContextItem(1, "cb#1", "cb", "Corvan Bridge", ("Corvan Bridge", "Facts"),
+                        "Corvan Bridge > Facts\n- Opened: 1931, by the Duke of Hallby\n- Length: 312 metres", 1.0, 20)
+    festival = item(2, "Corvan Bridge Festival\nThe festival opens each May with a parade of lanterns. It was started "
+                       "in 1977 by the rotary club. About 20,000 visitors come over the three days.", "cf",
+                    title="Corvan Bridge Festival")
+    words_only = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0}})
+    assert "1931" in words_only("When did the Corvan Bridge open?", [facts, festival], ANSWER, env([])).text
+    marek = item(1, "Teodor Marek\nTeodor Marek was a mathematician from Brno. He was born in 1901 to a family of "
+                    "weavers. He studied in Vienna and taught there.", "tm", title="Teodor Marek")
+    assert "mathematician" in words_only("Who was Teodor Marek?", [marek], ANSWER, env([])).text

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
+from pydantic import BeforeValidator, PositiveInt
 
 from rag.errors import ConfigError, UnknownComponentError
 from rag.registry import ComponentSpec, Registry
+
+Langs = Annotated[tuple[str, ...], BeforeValidator(lambda v: tuple(v.split(",")) if isinstance(v, str) else v)]
 
 
 def make() -> Registry[object]:
@@ -100,3 +103,19 @@ def test_param_values_are_checked_without_building_and_never_echoed() -> None:
         reg.check(ComponentSpec(name="gate", params={"token": "sk-secret-value"}))
     assert "sk-secret-value" not in str(info.value)
     assert built == []
+
+
+def test_value_checks_read_constraints_and_converters_in_annotations() -> None:
+    """``PositiveInt`` is ``Annotated[int, Gt(0)]``: 0 is refused when the config is loaded; a
+    factory whose annotation converts its input (a ``BeforeValidator``) gets it converted, as
+    building does."""
+    reg: Registry[object] = Registry("widget")
+
+    @reg.register("top")
+    def top(*, k: PositiveInt = 3, langs: Langs = ("en",)) -> object:
+        return k, langs
+
+    with pytest.raises(ConfigError) as info:
+        reg.check(ComponentSpec(name="top", params={"k": 0}), field_path="retrievers.0")
+    assert info.value.field == "retrievers.0.params.k"
+    assert reg.build({"name": "top", "params": {"langs": "en,zh"}}) == (3, ("en", "zh"))
