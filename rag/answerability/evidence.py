@@ -257,10 +257,11 @@ def evidence(
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
     among them (signal ``scattered``). With ``scatter_scope: prose`` (version 13) the check reads
-    only a question whose sources are running prose (every top source that holds one of its key terms:
-    :func:`rag.prose.is_prose`, a paragraph of sentences, no heading below its
-    title, no table, list or FAQ entry), where one sentence states one fact; a structured document's heading, table header or list lead-in carries part of
-    a fact away from the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
+    only a question whose sources are running prose: the top sources that hold its key terms
+    include prose and nothing structured (:func:`rag.prose.form_of`: a paragraph of sentences, no
+    heading below its title, no table, list or FAQ entry), where one sentence states one fact; a
+    structured document's heading, table header or list lead-in carries part of a fact away from
+    the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
     language) a question asked in another language than the corpus's
     (:func:`rag.text.in_another_language`) is decided on meaning alone: its words cannot cover the
     corpus's, so it is answered when its best cosine with a statement of the top sources (under
