@@ -191,7 +191,9 @@ def extractive(
     …" answers "Who started Tessaline Optics?" as much as the first sentence, which names it); for
     the corpus languages in ``titled_cosine`` (English, where MiniLM reads a pronoun's sentence
     apart from its subject) the cosine is also read with the title before the sentence, and the
-    higher one counts."""
+    higher one counts. Not beside a structured source (its items leave their subject to its
+    headings, and a prose title would outrank the item that answers), nor for a question about
+    nothing but the title ("Who was Teodor Marek?", answered by the sentence that names him)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -235,8 +237,8 @@ def extractive(
             about = [i for i, u in enumerate(units) if u.subject and u.subject not in u.text
                      and asked - titled[u.subject]] if env.language in titled_cosine else []
             if about:
-                titled = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
-                for i, c in zip(about, np.clip(titled @ vectors[0], 0.0, 1.0), strict=True):
+                with_title = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
+                for i, c in zip(about, np.clip(with_title @ vectors[0], 0.0, 1.0), strict=True):
                     cosine[i] = max(cosine[i], float(c))
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
