@@ -70,7 +70,8 @@ _LATIN = re.compile(r"[a-z]")
 # a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
 # "VPN 809", never "cap 240")
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
+# a name with the digits it is written with, whole: "64DD" or "5G", never the "DD" of 64DD
+_WORD = re.compile(r"(?<![A-Za-z0-9])[0-9]*[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"\d")
 
 
@@ -130,9 +131,12 @@ _SHORT = TextTerms()
 
 
 def content_terms(question: str, env: QueryEnv) -> set[str]:
+    """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
+    glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
     skip = scaffolding(env.space)
     names = names_of(question)
-    return {unglued(t, names) for t in env.space.tokenize(question) if t not in skip} - {""}
+    return {unglued(t, names) for t in env.space.tokenize(question)
+            if t not in skip and not (_CJK.search(t) and is_asking_word(t))} - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -211,7 +215,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="13")
+@answerability.register("evidence", version="14")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,

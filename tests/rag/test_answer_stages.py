@@ -55,6 +55,31 @@ def test_names_are_acronyms_codes_and_capitalised_words() -> None:
     assert names_in("公司 ceo 是谁？VPN 报错") == ["ceo", "VPN"]
 
 
+def test_a_name_written_with_its_digits_is_read_whole() -> None:
+    """"64DD" is one name: cutting out its "DD" made a name no document holds (too short to find
+    written another way), so a question about a device the corpus describes was refused."""
+    from rag.answerability.evidence import names_in
+
+    assert names_in("64DD有哪些优点？") == ["64DD"]
+    assert names_in("Is 5G coverage included?") == ["5G"]
+    assert names_in("VPN-809 怎么用") == ["VPN-809"]
+    ctx = [item(1, "64DD是任天堂为N64推出的磁碟机周边，由于销售状况不佳，并未在日本境外发行。")]
+    space = corpus_env(ctx[0].text, language="zh")
+    assert "no document" not in answerability.build(LEXICAL)("任天堂为什么并未在日本境外发行64DD？", ctx, space).reason
+    # a name the corpus does not hold is still unknown, digits and all
+    assert answerability.build(LEXICAL)("64XE有哪些优点？", ctx, space).action == "refuse"
+
+
+def test_a_word_glued_around_a_question_word_is_no_content_term() -> None:
+    """jieba glues 由谁来 into one word: it asks, and no answering sentence repeats it, so it must
+    not count as a term the sources lack."""
+    from rag.answerability.evidence import content_terms
+
+    space = corpus_env("这个计划由基金会资助。", language="zh")
+    terms = content_terms("这个计划由谁来主持？", space)
+    assert "计划" in terms and not any("谁" in t for t in terms), terms
+
+
 def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
     """A sentence that sets the scene ("I am planning to work from Spain.") says where the asker
     stands: a name there need not stand in the corpus. A name in the asking sentence must."""
