@@ -77,6 +77,17 @@ def _variant_held(term: str, held: set[str]) -> bool:
                for h in held)
 
 
+def pieces_in(term: str, text: str) -> float:
+    """The share of a Chinese compound's two-character pieces that stand in ``text``, for a word of
+    three characters or more that does not stand there whole: a sentence writes the asked
+    attribute in its own words (出生地 / 出生于, 人口数量 / 人口), so it counts in part. 0 for any
+    other term (a two-character word split in two would be single characters, which say little)."""
+    if len(term) < 3 or not _CJK.search(term):
+        return 0.0
+    pieces = {term[i:i + 2] for i in range(len(term) - 1)}
+    return sum(piece in text for piece in pieces) / len(pieces)
+
+
 def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]]:
     return [(item, [text for text, _ in statements(strip_header(item.text, item.title))]) for item in items]
 
@@ -111,7 +122,9 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
                 or _variant_held(t, held)}
 
     def share(text: str) -> float:
-        return sum(weights[t] for t in held_in(text)) / total
+        held = held_in(text)
+        return (sum(weights[t] for t in held)
+                + sum(weights[t] * pieces_in(t, text) for t in weights if t not in held)) / total
 
     best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
     for item, said in sentences_of(items):

@@ -563,3 +563,32 @@ def test_the_prose_scope_reads_every_source_that_holds_a_key_term() -> None:
         assert decision.signals["prose"] == 0.0 and "scattered" not in decision.signals
     assert decide(question, [paragraph], space).signals["prose"] == 1.0
 
+
+
+def test_a_chinese_compound_counts_in_part_through_its_pieces() -> None:
+    """A sentence writes the asked attribute in its own words: 出生地 / 出生于, 人口数量 / 人口. A
+    compound of three characters or more counts for the share of its two-character pieces that
+    stand in the sentence; a two-character word is never split into single characters."""
+    from rag.answerability.asked_fact import asked_fact, pieces_in
+
+    assert pieces_in("出生地", "严长寿，出生于上海市。") == 0.5
+    assert pieces_in("人口数量", "2006年人口统计数据为1694人。") == 1 / 3
+    assert pieces_in("体重", "约只有8公斤重。") == 0.0          # two characters: whole or nothing
+    assert pieces_in("birthplace", "born in Leeds") == 0.0      # Chinese compounds only
+    said = [item(1, "严长寿，出生于上海市，祖籍浙江杭州。他后来移居台湾。")]
+    space = env([chunk("a#1", said[0].text), chunk("b#0", "上海是一座城市。")], "zh")
+    weights = {"严长寿": 1.0, "出生地": 1.0}
+    assert asked_fact("严长寿的出生地在哪里？", said, space, weights).support == 0.75
+    lacking = [item(1, "严长寿是一位企业家。他后来移居台湾。")]
+    assert asked_fact("严长寿的出生地在哪里？", lacking, space, weights).support == 0.5
+
+
+def test_a_hedge_on_the_asked_amount_is_no_content_term() -> None:
+    """大约 / roughly say how exact the asked amount may be; no sentence that states it repeats them."""
+    from rag.answerability.evidence import content_terms
+
+    zh = env([chunk("a#1", "尤金袋鼠约只有8公斤重。")], "zh")
+    assert not {"大约", "左右"} & content_terms("尤金袋鼠的体重大约是多少？三公斤左右吗？", zh)
+    en = env([chunk("a#1", "The first crossing took nine days.")])
+    assert not {"rough", "roughli", "approxim", "approximately", "roughly"} & content_terms(
+        "Roughly how long did the first crossing take, approximately?", en)
