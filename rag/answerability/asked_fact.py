@@ -108,7 +108,7 @@ def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
 
 
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
-               *, window: int = 2) -> AskedFact:
+               *, window: int = 2, stand_ins: dict[str, dict[str, float]] | None = None) -> AskedFact:
     """``weights``: the question's content terms and their weights (the evidence rule's)."""
     kind = asked_type(question)
     total = sum(weights.values())
@@ -124,7 +124,15 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     def share(text: str) -> float:
         held = held_in(text)
         return (sum(weights[t] for t in held)
-                + sum(weights[t] * pieces_in(t, text) for t in weights if t not in held)) / total
+                + sum(weights[t] * max(pieces_in(t, text), said_as(t, text)) for t in weights if t not in held)) / total
+
+    def said_as(term: str, text: str) -> float:
+        words = (stand_ins or {}).get(term)
+        if not words:
+            return 0.0
+        lowered = text.lower()
+        return max((c for w, c in words.items()
+                    if (w in lowered if _CJK.search(w) else re.search(rf"\b{re.escape(w)}\b", lowered))), default=0.0)
 
     best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
     for item, said in sentences_of(items):

@@ -80,3 +80,24 @@ def bridged(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVe
             out[word] = (source, round(cosine, 4))
             used.add(source)
     return out
+
+
+def stand_ins(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
+              bridge_at: float, asked_words: Sequence[str] = ()) -> dict[str, dict[str, float]]:
+    """For each missing question word, every source word whose cosine with it reaches
+    ``bridge_at`` (a sentence may use any of them), with that cosine."""
+    if not missing:
+        return {}
+    language = "en" if env.language == "en" else "zh"
+    asked = set(asked_words)
+    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing and w not in asked]
+    if not candidates:
+        return {}
+    table = vectors(env, [*missing, *candidates])
+    matrix = np.stack([table[w] for w in candidates])
+    out: dict[str, dict[str, float]] = {}
+    for word in missing:
+        close = {candidates[i]: round(float(c), 4) for i, c in enumerate(matrix @ table[word]) if c >= bridge_at}
+        if close:
+            out[word] = close
+    return out

@@ -50,7 +50,7 @@ import numpy as np
 from rag.answer_types import UNTYPED, is_asking_word, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
-from rag.answerability.bridge import WordVectors, bridged, words_of
+from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.errors import ConfigError
@@ -243,6 +243,7 @@ def evidence(
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
     scatter_scope: Literal["all", "prose"] = "all",
+    bridge_support: bool = False,
     cross_answer_at: float | dict[str, float] | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
@@ -256,7 +257,10 @@ def evidence(
     sources: the earlier turn's evidence is none for it. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
-    (:mod:`rag.answerability.bridge`: "broadband" through "internet"). With ``scatter_at``
+    (:mod:`rag.answerability.bridge`: "broadband" through "internet"); with ``bridge_support``
+    (version 14, off by default) a key term no top source writes counts the same way for the
+    asked fact's ``support``, in the sentence that uses a word standing for it ("factories"
+    through "plants"). With ``scatter_at``
     (version 10) a question whose words the top sources hold (coverage ≥ ``scatter_coverage``)
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
@@ -265,7 +269,10 @@ def evidence(
     include prose and nothing structured (:func:`rag.prose.form_of`: a paragraph of sentences, no
     heading below its title, no table, list or FAQ entry), where one sentence states one fact; a
     structured document's heading, table header or list lead-in carries part of a fact away from
-    the line that states it (signal ``prose``). With ``cross_answer_at`` (version 11, by the corpus's
+    the line that states it (signal ``prose``). Version 14 reads a name with the digits it is written
+    with (64DD), leaves out a Chinese word glued around a question word (由谁来), and lets a Chinese
+    key term of three characters or more count in part through its two-character pieces
+    (:func:`rag.answerability.asked_fact.pieces_in`: 出生地 / 出生于). With ``cross_answer_at`` (version 11, by the corpus's
     language) a question asked in another language than the corpus's
     (:func:`rag.text.in_another_language`) is decided on meaning alone: its words cannot cover the
     corpus's, so it is answered when its best cosine with a statement of the top sources (under
@@ -287,6 +294,22 @@ def evidence(
                     surface.setdefault(term, word)
         links = bridged(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
                         by_language(bridge_at, env.language), asked)
+        return {term: links[word] for term, word in surface.items() if word in links}
+
+    def support_stand_ins(question: str, keys: dict[str, float], sources: str, env: QueryEnv) -> dict[str, dict[str, float]]:
+        """Key terms that no source writes as the question does, and the source words that stand
+        for them (:func:`rag.answerability.bridge.stand_ins`), keyed by term."""
+        lowered = sources.lower()
+        surface: dict[str, str] = {}
+        asked = words_of(question, "en" if env.language == "en" else "zh")
+        for word in asked:
+            if word.lower() in lowered:
+                continue
+            for term in _SHORT(env.space, word):
+                if term in keys:
+                    surface.setdefault(term, word)
+        links = stand_ins(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
+                          by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
     def conflicting(said: list[Statement], env: QueryEnv, signals: dict[str, float]) -> Decision | None:
@@ -407,7 +430,8 @@ def evidence(
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
             keys = corpus_terms.key_weights(env, {t for t in content_terms(without_asking(question), env) - asking
                                                   if not is_asking_word(t)})   # 几等座: a word that asks
-            asked = asked_fact(question, top, env, keys, window=window)
+            said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
+            asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)

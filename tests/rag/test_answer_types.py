@@ -592,3 +592,46 @@ def test_a_hedge_on_the_asked_amount_is_no_content_term() -> None:
     en = env([chunk("a#1", "The first crossing took nine days.")])
     assert not {"rough", "roughli", "approxim", "approximately", "roughly"} & content_terms(
         "Roughly how long did the first crossing take, approximately?", en)
+
+
+def test_a_paraphrase_counts_for_support_in_the_sentence_that_uses_it() -> None:
+    """With ``bridge_support`` a key term no source writes ("factories") counts, by its cosine,
+    in a sentence that uses a word the embedder puts close to it ("plants"), and only there."""
+    prose = [item(1, "Tessaline Optics makes lenses and is based in Greywater. It was founded in 1987 by two "
+                     "physicists in a garage. Today the company employs about 1,150 people at three plants, in "
+                     "Greywater, Soller and Kinbury. It sponsors a prize for student telescopes.", title="Tessaline Optics")]
+    space = env([chunk("t#1", prose[0].text), chunk("o#0", "Parking opens at seven."), chunk("p#0", "Ferries sail daily.")])
+    hashing = space.space.embed_queries
+
+    def embed(texts: list[str]) -> np.ndarray:   # factories ≈ plants; every other word as hashed
+        vectors = np.asarray(hashing(texts), dtype=float)
+        for i, text in enumerate(texts):
+            if text in ("factories", "plants"):
+                vectors[i] = np.eye(vectors.shape[1])[0]
+        return vectors
+
+    space.space.embed_queries = embed   # type: ignore[method-assign]
+    params = {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
+    question = "In which towns does Tessaline have factories?"
+    plain = answerability.build({**SCATTER, "params": params})(question, prose, space)
+    bridged = answerability.build({**SCATTER, "params": {**params, "bridge_support": True}})(question, prose, space)
+    assert bridged.signals["support"] > plain.signals["support"]
+    # a word close to nothing the sources say earns nothing
+    other = answerability.build({**SCATTER, "params": {**params, "bridge_support": True}})(
+        "In which towns does Tessaline have warehouses?", prose, space)
+    assert other.signals["support"] == plain.signals["support"]
+
+
+def test_stand_ins_are_read_only_in_the_sentence_that_holds_them() -> None:
+    from rag.answerability.asked_fact import asked_fact
+
+    said = [item(1, "The firm employs 1,150 people. It has three plants in Greywater. It sponsors a prize.")]
+    space = env([chunk("a#1", said[0].text), chunk("b#0", "Ferries sail daily.")])
+    weights = {"firm": 1.0, "factori": 1.0}
+    alone = asked_fact("Where are the firm's factories?", said, space, weights, window=1)
+    linked = asked_fact("Where are the firm's factories?", said, space, weights, window=1,
+                        stand_ins={"factori": {"plants": 0.6}})
+    assert alone.support == 0.5 and linked.support == 0.5   # no one sentence holds firm and plants
+    both = asked_fact("Where are the firm's factories?", said, space, weights, window=2,
+                      stand_ins={"factori": {"plants": 0.6}})
+    assert both.support == 0.8   # firm (1) and plants for factories (0.6) in one window of two
