@@ -30,7 +30,7 @@ from rag.answer_types import asked_type, has_candidate
 from rag.memo import TextTerms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import statements, strip_header
+from rag.text import names_of, statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -81,7 +81,8 @@ def pieces_in(term: str, text: str) -> float:
     """The share of a Chinese compound's two-character pieces that stand in ``text``, for a word of
     three characters or more that does not stand there whole: a sentence writes the asked
     attribute in its own words (出生地 / 出生于, 人口数量 / 人口), so it counts in part. 0 for any
-    other term (a two-character word split in two would be single characters, which say little)."""
+    other term (a two-character word split in two would be single characters, which say little).
+    :func:`asked_fact` gives a name (jieba's tagger, :func:`rag.text.names_of`) no such credit."""
     if len(term) < 3 or not _CJK.search(term):
         return 0.0
     pieces = {term[i:i + 2] for i in range(len(term) - 1)}
@@ -115,6 +116,10 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     if not total:
         return AskedFact(kind, 1.0, 1.0, None, "")
 
+    # a name earns nothing through its pieces: 张家界 is not half of 张家口, nor 王小明 of 李小明
+    names = names_of(question)
+    named = {t for t in weights if any(t in name for name in names)}
+
     def held_in(text: str) -> set[str]:
         held = _TERMS(env.space, text)
         plain = _GROUPED.sub("", text) if _DIGIT.search(text) else text   # 5,000 is the 5000 asked about
@@ -124,7 +129,8 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     def share(text: str) -> float:
         held = held_in(text)
         return (sum(weights[t] for t in held)
-                + sum(weights[t] * max(pieces_in(t, text), said_as(t, text)) for t in weights if t not in held)) / total
+                + sum(weights[t] * max(0.0 if t in named else pieces_in(t, text), said_as(t, text))
+                      for t in weights if t not in held)) / total
 
     def said_as(term: str, text: str) -> float:
         words = (stand_ins or {}).get(term)

@@ -85,7 +85,8 @@ def bridged(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVe
 def stand_ins(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
               bridge_at: float, asked_words: Sequence[str] = ()) -> dict[str, dict[str, float]]:
     """For each missing question word, every source word whose cosine with it reaches
-    ``bridge_at`` (a sentence may use any of them), with that cosine."""
+    ``bridge_at`` and that is closer to it than to any other missing word (a sentence may use any
+    of them), with that cosine."""
     if not missing:
         return {}
     language = "en" if env.language == "en" else "zh"
@@ -95,9 +96,12 @@ def stand_ins(missing: list[str], source_text: str, env: QueryEnv, vectors: Word
         return {}
     table = vectors(env, [*missing, *candidates])
     matrix = np.stack([table[w] for w in candidates])
+    cosines = np.stack([matrix @ table[word] for word in missing])   # missing × candidates
+    nearest = cosines.argmax(axis=0)   # a source word stands only for the missing word closest to it
     out: dict[str, dict[str, float]] = {}
-    for word in missing:
-        close = {candidates[i]: round(float(c), 4) for i, c in enumerate(matrix @ table[word]) if c >= bridge_at}
+    for i, word in enumerate(missing):
+        close = {candidates[j]: round(float(cosines[i, j]), 4) for j in range(len(candidates))
+                 if nearest[j] == i and cosines[i, j] >= bridge_at}
         if close:
             out[word] = close
     return out

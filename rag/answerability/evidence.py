@@ -70,8 +70,13 @@ _LATIN = re.compile(r"[a-z]")
 # a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
 # "VPN 809", never "cap 240")
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
-# a name with the digits it is written with, whole: "64DD" or "5G", never the "DD" of 64DD
-_WORD = re.compile(r"(?<![A-Za-z0-9])[0-9]*[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
+# a name with the digits it is written with, whole: "64DD", "5G" or "2.4G", never the "DD" of 64DD
+# nor the "4G" of 2.4G
+_WORD = re.compile(r"(?<![A-Za-z0-9.])(?:[0-9]+(?:\.[0-9]+)?)?[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
+# hedges on the asked amount ("roughly", 大约, "三天左右"): no sentence that states it repeats them;
+# 左右 only after a number or a unit (谁左右了选举, 左右摇晃 keep it)
+_HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
+_ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
 _DIGIT = re.compile(r"\d")
 
 
@@ -134,6 +139,7 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
     glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
     skip = scaffolding(env.space)
+    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", question))
     names = names_of(question)
     return {unglued(t, names) for t in env.space.tokenize(question)
             if t not in skip and not (_CJK.search(t) and is_asking_word(t))} - {""}
@@ -193,8 +199,8 @@ class CorpusTerms:
         """Whether a chunk the asker may see holds ``name`` written another way: separators and
         case aside (``VPN809`` / ``vpn 809`` for ``VPN-809``)."""
         needle = compact(name)
-        if len(needle) < 3:
-            return False
+        if len(needle) < 3 and not (len(needle) == 2 and _DIGIT.search(needle) and _LATIN.search(needle)):
+            return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
         key = id(env.space)
         if key not in self._compact:
             self._compact[key] = [compact(c.text) for c in env.space.chunks]

@@ -635,3 +635,74 @@ def test_stand_ins_are_read_only_in_the_sentence_that_holds_them() -> None:
     both = asked_fact("Where are the firm's factories?", said, space, weights, window=2,
                       stand_ins={"factori": {"plants": 0.6}})
     assert both.support == 0.8   # firm (1) and plants for factories (0.6) in one window of two
+
+
+# ── attacks from the hostile review of evidence v14, kept ────────────────────────────────────
+def _default_rule() -> dict:
+    from pathlib import Path
+
+    import yaml
+
+    return yaml.safe_load((Path(__file__).parents[2] / "configs/default.yaml").read_text(encoding="utf-8"))["answerability"]
+
+
+def _lexical(*texts: str, language: str = "en"):
+    return env([chunk(f"c{i}#0", t) for i, t in enumerate(texts)], language)
+
+
+LEXICAL_RULE = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
+                                               "partial_coverage": 0.0}}
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("这款路由器支持2.4G频段吗？", "这款路由器支持2.4G和5G双频段，最高速率为1200Mbps。"),
+    ("这款车的1.5L发动机功率是多少？", "这款车搭载1.5L发动机，最大功率为85千瓦。"),
+    ("4S店的保养费用是多少？", "在4S店做一次小保养的费用约为500元，大保养约为1500元。"),
+])
+def test_a_decimal_or_a_glued_name_is_no_unknown_name(question: str, text: str) -> None:
+    """2.4G is read whole (never the 4G of it); 4S, written glued to 店, is found as written."""
+    from rag.answerability.evidence import names_in
+
+    assert "4G" not in names_in(question) and "5L" not in names_in(question)
+    decision = answerability.build(LEXICAL_RULE)(question, [item(1, text)], _lexical(text, language="zh"))
+    assert "no document" not in decision.reason, decision.reason
+    assert answerability.build(LEXICAL_RULE)("3X店的保养费用是多少？", [item(1, text)],
+                                             _lexical(text, language="zh")).action == "refuse"
+
+
+def test_a_hedge_is_scaffolding_only_as_a_hedge() -> None:
+    """"approximation" and "rough sleeping" are content; 左右 is content as a verb or as the sides."""
+    from rag.answerability.evidence import content_terms
+
+    en = _lexical("x")
+    assert "approxim" in content_terms("What is the Stirling approximation?", en)
+    assert "rough" in content_terms("What is rough sleeping?", en)
+    assert not {"roughli", "approxim"} & content_terms("Roughly how long, approximately?", en)
+    zh = _lexical("x", language="zh")
+    assert "左右" in content_terms("谁左右了这次选举的结果？", zh)
+    assert "左右" in content_terms("汽车左右摇晃是什么原因？", zh)
+    assert "左右" not in content_terms("人口大约是一百万左右吗？", zh)
+    text = "The Stirling engine is a closed-cycle heat engine invented by Robert Stirling in 1816. It runs on an external heat source."
+    assert answerability.build(_default_rule())("What is the Stirling approximation?", [item(1, text)],
+                                                _lexical(text)).action == "refuse"
+
+
+def test_a_name_earns_nothing_through_the_pieces_of_another_name() -> None:
+    text = ("张家口市位于河北省西北部，是京津冀地区的重要城市。2022年，张家口与北京联合举办了第二十四届冬季奥林匹克运动会。"
+            "张家口的崇礼区承办了雪上项目。")
+    decision = answerability.build(_default_rule())("张家界市位于河北省哪个方位？", [item(1, text)],
+                                                    _lexical(text, language="zh"))
+    assert decision.action == "refuse", decision.reason
+
+
+def test_one_source_word_stands_for_one_missing_word() -> None:
+    from rag.answerability.bridge import stand_ins
+
+    table = {"factories": np.array([1.0, 0.0, 0.0]), "flowers": np.array([0.8, 0.6, 0.0]),
+             "plants": np.array([0.9, 0.4359, 0.0])}
+
+    def vectors(env_, words):  # noqa: ANN001, ANN202
+        return {w: table.get(w, np.array([0.0, 0.0, 1.0])) for w in words}
+
+    out = stand_ins(["factories", "flowers"], "The plants closed in May.", _lexical("x"), vectors, 0.8)
+    assert out == {"flowers": {"plants": 0.9815}}, out   # plants is closer to flowers than to factories
