@@ -73,6 +73,7 @@ _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[
 # a name with the digits it is written with, whole: "64DD", "5G" or "2.4G", never the "DD" of 64DD
 # nor the "4G" of 2.4G
 _WORD = re.compile(r"(?<![A-Za-z0-9.])(?:[0-9]+(?:\.[0-9]+)?)?[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
+_YEAR_GLUED = re.compile(r"^((?:1[5-9]|20)\d\d)([a-z]{2,}[a-z0-9]*)$")
 # hedges on the asked amount ("roughly", 大约, "三天左右"): no sentence that states it repeats them;
 # 左右 only after a number or a unit (谁左右了选举, 左右摇晃 keep it)
 _HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
@@ -93,6 +94,8 @@ def names_in(question: str) -> list[str]:
     out = []
     for match in _WORD.finditer(question):
         word = match.group()
+        if year := _YEAR_GLUED.match(word.lower()):
+            word = word[len(year.group(1)):]   # 2022NBA: the year, then the name NBA
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
@@ -141,8 +144,11 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     skip = scaffolding(env.space)
     question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", question))
     names = names_of(question)
-    return {unglued(t, names) for t in env.space.tokenize(question)
-            if t not in skip and not (_CJK.search(t) and is_asking_word(t))} - {""}
+    terms = {unglued(t, names) for t in env.space.tokenize(question)
+             if t not in skip and not (_CJK.search(t) and is_asking_word(t))} - {""}
+    # a year written against a name ("2022NBA总决赛", jieba: 2022nba) is the year and the name
+    glued = {t for t in terms if _YEAR_GLUED.match(t)}
+    return (terms - glued) | {part for t in glued for part in _YEAR_GLUED.match(t).groups()}  # type: ignore[union-attr]
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:

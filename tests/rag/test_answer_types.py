@@ -706,3 +706,17 @@ def test_one_source_word_stands_for_one_missing_word() -> None:
 
     out = stand_ins(["factories", "flowers"], "The plants closed in May.", _lexical("x"), vectors, 0.8)
     assert out == {"flowers": {"plants": 0.9815}}, out   # plants is closer to flowers than to factories
+
+
+def test_a_year_written_against_a_name_is_the_year_and_the_name() -> None:
+    """"2022NBA总决赛" is the 2022 NBA finals: neither an unknown name nor a missing code."""
+    from rag.answerability.evidence import content_terms, names_in
+
+    assert names_in("2022NBA总决赛的MVP是谁？") == ["NBA", "MVP"]
+    text = "2022年NBA总决赛中，勇士队以4比2击败凯尔特人队，库里当选总决赛MVP。"
+    space = _lexical(text, language="zh")
+    assert {"2022", "nba"} <= content_terms("2022NBA总决赛的MVP是谁？", space)
+    decision = answerability.build(LEXICAL_RULE)("2022NBA总决赛的MVP是谁？", [item(1, text)], space)
+    assert decision.action == "answer", decision.reason
+    # the year still has to stand in the sources
+    assert answerability.build(LEXICAL_RULE)("1998NBA总决赛的MVP是谁？", [item(1, text)], space).signals["coverage"] < 1.0
