@@ -57,22 +57,27 @@ def words_of(text: str, language: str) -> list[str]:
     return [w for w in jieba.lcut(text) if len(w) >= 2 and _CJK.search(w)]
 
 
+def _cosines(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
+             asked_words: Sequence[str]) -> tuple[list[str], np.ndarray]:
+    """The source words that may stand for a missing word, and their cosines (missing × source
+    words). A source word the question itself uses already counts; it cannot stand for another."""
+    language = "en" if env.language == "en" else "zh"
+    asked = set(asked_words)
+    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing and w not in asked]
+    if not missing or not candidates:
+        return [], np.zeros((len(missing), 0))
+    table = vectors(env, [*missing, *candidates])
+    matrix = np.stack([table[w] for w in candidates])
+    return candidates, np.stack([matrix @ table[word] for word in missing])
+
+
 def bridged(missing: list[str], source_text: str, env: QueryEnv, vectors: WordVectors,
             bridge_at: float, asked_words: Sequence[str] = ()) -> dict[str, tuple[str, float]]:
     """For each missing question word, the source word that stands for it and their cosine,
     when that reaches ``bridge_at``."""
-    if not missing:
-        return {}
-    language = "en" if env.language == "en" else "zh"
-    asked = set(asked_words)
-    # a source word the question itself uses already counts; it cannot stand for another word
-    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing and w not in asked]
-    if not candidates:
-        return {}
-    table = vectors(env, [*missing, *candidates])
-    matrix = np.stack([table[w] for w in candidates])
-    pairs = sorted(((float(c), word, candidates[i]) for word in missing
-                    for i, c in enumerate(matrix @ table[word]) if c >= bridge_at), reverse=True)
+    candidates, cosines = _cosines(missing, source_text, env, vectors, asked_words)
+    pairs = sorted(((float(cosines[i, j]), word, source) for i, word in enumerate(missing)
+                    for j, source in enumerate(candidates) if cosines[i, j] >= bridge_at), reverse=True)
     out: dict[str, tuple[str, float]] = {}
     used: set[str] = set()
     for cosine, word, source in pairs:   # each source word stands for one missing word, closest first
@@ -87,20 +92,13 @@ def stand_ins(missing: list[str], source_text: str, env: QueryEnv, vectors: Word
     """For each missing question word, every source word whose cosine with it reaches
     ``bridge_at`` and that is closer to it than to any other missing word (a sentence may use any
     of them), with that cosine."""
-    if not missing:
-        return {}
-    language = "en" if env.language == "en" else "zh"
-    asked = set(asked_words)
-    candidates = [w for w in dict.fromkeys(words_of(source_text, language)) if w not in missing and w not in asked]
+    candidates, cosines = _cosines(missing, source_text, env, vectors, asked_words)
     if not candidates:
         return {}
-    table = vectors(env, [*missing, *candidates])
-    matrix = np.stack([table[w] for w in candidates])
-    cosines = np.stack([matrix @ table[word] for word in missing])   # missing × candidates
     nearest = cosines.argmax(axis=0)   # a source word stands only for the missing word closest to it
     out: dict[str, dict[str, float]] = {}
     for i, word in enumerate(missing):
-        close = {candidates[j]: round(float(cosines[i, j]), 4) for j in range(len(candidates))
+        close = {source: round(float(cosines[i, j]), 4) for j, source in enumerate(candidates)
                  if nearest[j] == i and cosines[i, j] >= bridge_at}
         if close:
             out[word] = close

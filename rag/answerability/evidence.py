@@ -294,16 +294,25 @@ def evidence(
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
 
+    def surface_of(question: str, terms: set[str] | dict[str, float], env: QueryEnv,
+                   written: str | None = None) -> tuple[dict[str, str], list[str]]:
+        """Each of ``terms`` → the question's word for it (skipping a word ``written`` holds), and
+        the question's words."""
+        surface: dict[str, str] = {}
+        asked = words_of(question, "en" if env.language == "en" else "zh")
+        for word in asked:
+            if written is not None and word.lower() in written:
+                continue
+            for term in _SHORT(env.space, word):
+                if term in terms:
+                    surface.setdefault(term, word)
+        return surface, asked
+
     def paraphrased(question: str, missing: set[str], sources: str, env: QueryEnv) -> dict[str, tuple[str, float]]:
         """Missing question terms that a source word stands for (:mod:`rag.answerability.bridge`)."""
         if not missing:
             return {}
-        surface: dict[str, str] = {}   # a missing term → the question's word for it
-        asked = words_of(question, "en" if env.language == "en" else "zh")
-        for word in asked:
-            for term in _SHORT(env.space, word):
-                if term in missing:
-                    surface.setdefault(term, word)
+        surface, asked = surface_of(question, missing, env)
         links = bridged(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
                         by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
@@ -311,15 +320,7 @@ def evidence(
     def support_stand_ins(question: str, keys: dict[str, float], sources: str, env: QueryEnv) -> dict[str, dict[str, float]]:
         """Key terms that no source writes as the question does, and the source words that stand
         for them (:func:`rag.answerability.bridge.stand_ins`), keyed by term."""
-        lowered = sources.lower()
-        surface: dict[str, str] = {}
-        asked = words_of(question, "en" if env.language == "en" else "zh")
-        for word in asked:
-            if word.lower() in lowered:
-                continue
-            for term in _SHORT(env.space, word):
-                if term in keys:
-                    surface.setdefault(term, word)
+        surface, asked = surface_of(question, keys, env, written=sources.lower())
         links = stand_ins(list(dict.fromkeys(surface.values())), sources, env, word_vectors,
                           by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}

@@ -145,21 +145,26 @@ def test_a_question_in_parts_is_answered_only_when_every_part_has_evidence() -> 
     assert whole_only(question, [hotel, other], space).action != "partial"   # the whole question alone decides
 
 
+def make_synonyms(space, *words: str) -> None:  # noqa: ANN001
+    """Make the env's embedder put ``words`` at one point (cosine 1); every other text as hashed."""
+    hashing = space.space.embed_queries
+
+    def embed(texts: list[str]) -> np.ndarray:
+        vectors = np.asarray(hashing(texts), dtype=float)
+        for i, text in enumerate(texts):
+            if text in words:
+                vectors[i] = np.eye(vectors.shape[1])[0]
+        return vectors
+
+    space.space.embed_queries = embed
+
+
 def test_a_paraphrase_counts_for_coverage_through_the_corpus_embedder() -> None:
     """"broadband" never stands in the source; "internet" does, and the embedder puts them
     close: with ``bridge`` the word counts (by its cosine), without it the question is refused."""
     source = [item(1, "Remote work\nThe company pays up to 40 USD per month towards home internet.")]
     space = env([chunk("remote#1", source[0].text), chunk("other#0", "Parking opens at seven.")])
-    hashing = space.space.embed_queries
-
-    def embed(texts: list[str]) -> np.ndarray:   # broadband ≈ internet; every other word as hashed
-        vectors = np.asarray(hashing(texts), dtype=float)
-        for i, text in enumerate(texts):
-            if text in ("broadband", "internet"):
-                vectors[i] = np.eye(vectors.shape[1])[0]
-        return vectors
-
-    space.space.embed_queries = embed   # type: ignore[method-assign]
+    make_synonyms(space, "broadband", "internet")
     question = "Does the company pay for home broadband?"
     params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.9, "partial_coverage": 0.0}
     plain = answerability.build({"name": "evidence", "params": params})(question, source, space)
@@ -601,16 +606,7 @@ def test_a_paraphrase_counts_for_support_in_the_sentence_that_uses_it() -> None:
                      "physicists in a garage. Today the company employs about 1,150 people at three plants, in "
                      "Greywater, Soller and Kinbury. It sponsors a prize for student telescopes.", title="Tessaline Optics")]
     space = env([chunk("t#1", prose[0].text), chunk("o#0", "Parking opens at seven."), chunk("p#0", "Ferries sail daily.")])
-    hashing = space.space.embed_queries
-
-    def embed(texts: list[str]) -> np.ndarray:   # factories ≈ plants; every other word as hashed
-        vectors = np.asarray(hashing(texts), dtype=float)
-        for i, text in enumerate(texts):
-            if text in ("factories", "plants"):
-                vectors[i] = np.eye(vectors.shape[1])[0]
-        return vectors
-
-    space.space.embed_queries = embed   # type: ignore[method-assign]
+    make_synonyms(space, "factories", "plants")
     params = {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
     question = "In which towns does Tessaline have factories?"
     plain = answerability.build({**SCATTER, "params": params})(question, prose, space)
