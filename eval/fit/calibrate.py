@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,19 +213,26 @@ def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, 
     return out
 
 
-def within_budget(signals: list[Signals], refused: list[bool], base: list[bool], budget: float | None) -> bool:
-    """Whether every suite's false refusal stays within ``budget`` (None: no budget), or at most at
-    what ``base`` already refuses: a suite the check refuses nothing more in is not held to it."""
+def budget_check(signals: list[Signals], base: list[bool], budget: float | None) -> Callable[[list[bool]], bool]:
+    """Whether decisions keep every suite's false refusal within ``budget`` (None: no budget), or at
+    most at what ``base`` already refuses: a suite the check refuses nothing more in is not held to
+    it. Each suite's cases and its base rate are read once, for all the cuts checked."""
     if budget is None:
-        return True
-    for name in {s.suite for s in signals}:
+        return lambda refused: True
+    suites = []
+    for name in sorted({s.suite for s in signals}):
         mine = [i for i, s in enumerate(signals) if s.suite == name]
         cases = [signals[i] for i in mine]
-        rate = outcome(cases, [refused[i] for i in mine]).false_refusal
-        before = outcome(cases, [base[i] for i in mine]).false_refusal
-        if not math.isnan(rate) and rate > max(budget, before) + 1e-12:
-            return False
-    return True
+        suites.append((mine, cases, max(budget, outcome(cases, [base[i] for i in mine]).false_refusal)))
+
+    def within(refused: list[bool]) -> bool:
+        for mine, cases, allowed in suites:
+            rate = outcome(cases, [refused[i] for i in mine]).false_refusal
+            if not math.isnan(rate) and rate > allowed + 1e-12:
+                return False
+        return True
+
+    return within
 
 
 def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
@@ -242,11 +250,12 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     cuts = check_cuts(sorted({round(s.support, 6) for s in signals}))
     before = refusals(signals, base)
     floor = correct_per_suite(signals, before)
+    within_budget = budget_check(signals, before, max_false_refusal)
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
         decided = [scattered_refusals(signals, base, t, coverage, scope) for t in cuts]
         kept = [t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
-                             and within_budget(signals, d, before, max_false_refusal)) for t, d in zip(cuts, decided, strict=True)]
+                             and within_budget(d)) for t, d in zip(cuts, decided, strict=True)]
         keyed = [objective_of(signals, d) if ok else (-math.inf, -math.inf) for d, ok in zip(decided, kept, strict=True)]
         chosen = {"scatter_at": middle_of_best(cuts, keyed), "scatter_coverage": coverage}
         if best is None or max(keyed) > best[0]:

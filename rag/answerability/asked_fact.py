@@ -132,13 +132,16 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
                 + sum(weights[t] * max(0.0 if t in named else pieces_in(t, text), said_as(t, text))
                       for t in weights if t not in held)) / total
 
+    # each stand-in word as it must stand in a sentence: a Latin word whole, a Chinese one anywhere
+    standing = {t: [(re.compile(re.escape(w) if _CJK.search(w) else rf"\b{re.escape(w)}\b"), c)
+                    for w, c in words.items()] for t, words in (stand_ins or {}).items()}
+
     def said_as(term: str, text: str) -> float:
-        words = (stand_ins or {}).get(term)
+        words = standing.get(term)
         if not words:
             return 0.0
         lowered = text.lower()
-        return max((c for w, c in words.items()
-                    if (w in lowered if _CJK.search(w) else re.search(rf"\b{re.escape(w)}\b", lowered))), default=0.0)
+        return max((c for pattern, c in words if pattern.search(lowered)), default=0.0)
 
     best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
     for item, said in sentences_of(items):

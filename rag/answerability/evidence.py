@@ -144,11 +144,14 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     skip = scaffolding(env.space)
     question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", question))
     names = names_of(question)
-    terms = {unglued(t, names) for t in env.space.tokenize(question)
-             if t not in skip and not (_CJK.search(t) and is_asking_word(t))} - {""}
-    # a year written against a name ("2022NBA总决赛", jieba: 2022nba) is the year and the name
-    glued = {t for t in terms if _YEAR_GLUED.match(t)}
-    return (terms - glued) | {part for t in glued for part in _YEAR_GLUED.match(t).groups()}  # type: ignore[union-attr]
+    terms: set[str] = set()
+    for token in env.space.tokenize(question):
+        if token in skip or (_CJK.search(token) and is_asking_word(token)):   # 几等座, 由谁来: words that ask
+            continue
+        # a year written against a name ("2022NBA总决赛", jieba: 2022nba) is the year and the name
+        year = _YEAR_GLUED.match(token)
+        terms |= set(year.groups()) if year else {unglued(token, names)}
+    return terms - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -441,8 +444,7 @@ def evidence(
         asked = None
         if answer_type or scatter_at is not None:
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
-            keys = corpus_terms.key_weights(env, {t for t in content_terms(without_asking(question), env) - asking
-                                                  if not is_asking_word(t)})   # 几等座: a word that asks
+            keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
