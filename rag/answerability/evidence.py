@@ -253,7 +253,7 @@ def evidence(
     window: int = 2,
     parts: bool = True,
     require_focus: bool = True,
-    bridge: bool = False,
+    bridge: bool | dict[str, bool] = False,
     bridge_at: float | dict[str, float] = 0.5,
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
@@ -272,7 +272,8 @@ def evidence(
     sources: the earlier turn's evidence is none for it. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
-    (:mod:`rag.answerability.bridge`: "broadband" through "internet"); with ``bridge_support``
+    (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
+    like the thresholds); with ``bridge_support``
     (version 14, off by default) a key term no top source writes counts the same way for the
     asked fact's ``support``, in the sentence that uses a word standing for it ("factories"
     through "plants"). With ``scatter_at``
@@ -394,11 +395,12 @@ def evidence(
                   and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
-        soft = paraphrased(question, terms - found, joined, env) if bridge else {}
+        bridging = bool(by_language(bridge, env.language))
+        soft = paraphrased(question, terms - found, joined, env) if bridging else {}
         coverage = (sum(w for t, w in weights.items() if t in found)
                     + sum(weights[t] * cosine for t, (_, cosine) in sorted(soft.items()))) / total if total else 1.0
         signals: dict[str, float] = {"coverage": round(coverage, 4), "terms": float(len(terms))}
-        if bridge:
+        if bridging:
             signals["bridged"] = float(len(soft))
         weight_dense = by_language(dense_weight, env.language)
         best_dense = float("-inf")

@@ -178,6 +178,28 @@ def test_a_paraphrase_counts_for_coverage_through_the_corpus_embedder() -> None:
     assert twice.signals["bridged"] == 0.0
 
 
+def test_bridges_are_chosen_by_the_corpus_language() -> None:
+    """``bridge: {en: true, zh: false}`` (the default config's) bridges an English corpus only; a
+    language the mapping leaves out is a config error, as for the thresholds."""
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.9, "partial_coverage": 0.0, "bridge_at": 0.9}
+    en_source = [item(1, "Remote work\nThe company pays up to 40 USD per month towards home internet.")]
+    en_space = env([chunk("remote#1", en_source[0].text)])
+    make_synonyms(en_space, "broadband", "internet")
+    zh_source = [item(1, "远程办公\n公司每月补贴宽带费 40 元。")]
+    zh_space = env([chunk("remote#1", zh_source[0].text)], language="zh")
+    make_synonyms(zh_space, "网费", "宽带费")
+    by_language = answerability.build({"name": "evidence", "params": {**params, "bridge": {"en": True, "zh": False}}})
+    english = by_language("Does the company pay for home broadband?", en_source, en_space)
+    assert english.action == "answer" and english.signals["bridged"] == 1.0
+    chinese = by_language("公司报销网费吗？", zh_source, zh_space)
+    assert "bridged" not in chinese.signals
+    everywhere = answerability.build({"name": "evidence", "params": {**params, "bridge": True}})
+    assert "bridged" in everywhere("公司报销网费吗？", zh_source, zh_space).signals
+    english_only = answerability.build({"name": "evidence", "params": {**params, "bridge": {"en": True}}})
+    with pytest.raises(Exception, match="no value for language 'zh'"):
+        english_only("公司报销网费吗？", zh_source, zh_space)
+
+
 
 def test_a_name_nothing_holds_refuses_a_question_in_parts_whole() -> None:
     """The parts may each have evidence; a name of the message that no document holds still
