@@ -79,6 +79,10 @@ _YEAR_GLUED = re.compile(r"^((?:1[5-9]|20)\d\d)([a-z]{2,}[a-z0-9]*)$")
 _HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
 _ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
 _DIGIT = re.compile(r"\d")
+# a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code
+_QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-[a-z]+$")
+# words of chat, not names: "Is it OK to …", "这样 OK 吗", "FYI"
+_CHAT = re.compile(r"\b(?:ok|okay|asap|fyi|btw|pls|plz|thx|tbh|imo)\b", re.I)
 
 
 
@@ -99,8 +103,8 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if word == "I" and not cjk:
-            continue   # the asker, not a name
+        if (word == "I" and not cjk) or _CHAT.fullmatch(word):
+            continue   # the asker, or a word of chat: not a name
         if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
             out.append(word)
     return out
@@ -142,7 +146,7 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
     glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
     skip = scaffolding(env.space)
-    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", question))
+    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", _CHAT.sub(" ", question)))
     names = names_of(question)
     terms: set[str] = set()
     for token in env.space.tokenize(question):
@@ -230,7 +234,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="14")
+@answerability.register("evidence", version="15")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -414,7 +418,7 @@ def evidence(
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
-            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t))
+            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t) and not _QUANTITY.match(t))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
             codes += sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)

@@ -21,7 +21,7 @@ from rag.answer_types import asked_type
 from rag.text import CJK
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
-from rag.transforms.slots import resolve_pointer
+from rag.transforms.slots import points_back, resolve_pointer
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -321,6 +321,36 @@ def _told_parts(question: str, language: str) -> list[str]:
     return []
 
 
+_EN_WHAT_ABOUT = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b[^,?;]*[,;]", re.I)
+# a question after a condition: "…, and if my laptop gets stolen while I'm there, which number do I call?"
+_EN_CONDITION = re.compile(r"(?:if|once|in case|should)\b[^,?]{3,}?,\s*", re.I)
+
+
+def _asks_if(text: str) -> bool:
+    """A clause that asks after a condition it opens with ("if it breaks, who do I call?")."""
+    condition = _EN_CONDITION.match(text)
+    return bool(condition and _EN_CLAUSE.match(text[condition.end():]))
+
+
+# a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
+# report that?"): the pronoun may point at it, so it is not read as the first part's topic
+_EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]", re.I)
+
+
+def _pointer_in_split(part: str, first: str, language: str) -> str | None:
+    """A later part with its pronoun read as the first part's topic ("What does VPN-203 mean and how
+    do I fix it?"); the topic is read from the first part's question, not from the scene it
+    carries, and an English pronoun after a noun phrase of its own part is left as written."""
+    if language == "en":
+        scene = _EN_SCENE.match(first)
+        first = first[scene.end():] if scene else first
+        own = _EN_SCENE.match(part)
+        pointer = points_back(part, language)
+        if pointer is not None and _EN_NOUN_PHRASE.search(part[own.end() if own else 0:pointer.start()]):
+            return None
+    return resolve_pointer(part, first, language)
+
+
 def _en_parts(question: str) -> list[str]:
     if asked := _asked_questions(question):
         return asked
@@ -332,10 +362,13 @@ def _en_parts(question: str) -> list[str]:
     if not match:
         return []
     after = _unjoined(question[match.end():])
-    if _EN_CLAUSE.match(after):   # two questions joined: "How long is X and how many Y?"
+    if _EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
         if not _EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
             return []
-        return [question[:match.start()].strip() + "?", after.strip()]
+        if _EN_WHAT_ABOUT.match(question):   # "what about a lost laptop, how quickly …?" asks one thing
+            return []
+        # three or more ("What time …, how long …, and how long …?"): the rest is split again
+        return [question[:match.start()].strip() + "?", *(_en_parts(after.strip()) or [after.strip()])]
     if not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
         return []
     stop = _EN_STOP.search(after)
@@ -361,7 +394,7 @@ def _en_parts(question: str) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="3")
+@transforms.register("split", version="4")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""
@@ -375,7 +408,7 @@ def split() -> Transform:
             return [QueryVariant(question)]
         lang = "en" if env.language == "en" else "zh"
         # "What does VPN-203 mean and how do I fix it?": "it" in a later part is the first part's topic
-        parts = [parts[0], *(resolve_pointer(p, parts[0], lang) or p for p in parts[1:])]
+        parts = [parts[0], *(_pointer_in_split(p, parts[0], lang) or p for p in parts[1:])]
         env.facts["sub_queries"] = parts
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 

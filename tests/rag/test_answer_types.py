@@ -738,3 +738,23 @@ def test_a_year_written_against_a_name_is_the_year_and_the_name() -> None:
     assert decision.action == "answer", decision.reason
     # the year still has to stand in the sources
     assert answerability.build(LEXICAL_RULE)("1998NBA总决赛的MVP是谁？", [item(1, text)], space).signals["coverage"] < 1.0
+
+
+def test_a_word_of_chat_is_no_name_and_a_quantity_word_no_code() -> None:
+    """"Is it OK to …" names nothing (a dev multi-document question was refused for 'OK'), and "a
+    600-dollar purchase" is an amount, not a code the sources must write; an acronym that merely
+    starts like one (OKR) and a real code still count."""
+    from rag.answerability.evidence import content_terms, names_in
+
+    assert names_in("Is it OK to accept a gift from a supplier?") == []
+    assert names_in("这样报销 OK 吗？FYI 我是新人") == []
+    assert names_in("Is the OKR review quarterly?") == ["OKR"]
+    text = "Employees may accept gifts from suppliers worth up to 50 USD. Purchases below 1,000 USD may go on a company card."
+    space = _lexical(text)
+    assert "ok" not in content_terms("Is it ok to accept a gift from a supplier?", space)
+    gift = answerability.build(LEXICAL_RULE)("Is it OK to accept a gift from a supplier?", [item(1, text)], space)
+    assert gift.action == "answer", gift.reason
+    card = answerability.build(LEXICAL_RULE)("Can a 600-dollar purchase go on the company card?", [item(1, text)], space)
+    assert "never mention" not in card.reason and card.action == "answer", card.reason
+    code = answerability.build(LEXICAL_RULE)("Can a VPN-600 purchase go on the company card?", [item(1, text)], space)
+    assert code.action == "refuse" and "VPN-600" in code.reason

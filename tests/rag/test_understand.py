@@ -259,3 +259,46 @@ def test_a_long_message_is_not_split() -> None:
     assert len(question) > MAX_SPLIT_CHARS
     env = QueryEnv(Space())  # type: ignore[arg-type]
     assert [v.text for v in split()(question, env)] == [question] and "sub_queries" not in env.facts
+
+
+@pytest.mark.parametrize("question, parts", [
+    # three questions in a row: the rest after the first is split again, and each keeps the scene
+    ("New starter here. What time should I turn up on day one, how long do I have to finish the course, "
+     "and how long does my password need to be?",
+     ["New starter here. What time should I turn up on day one?",
+      "New starter here. how long do I have to finish the course?",
+      "New starter here. how long does my password need to be?"]),
+    # a question after a condition
+    ("What is the most I can claim per night for the hotel, and if my laptop gets stolen while I'm there, "
+     "which number do I call?",
+     ["What is the most I can claim per night for the hotel?",
+      "if my laptop gets stolen while I'm there, which number do I call?"]),
+    # "what about X, how …?" asks one thing
+    ("How long does the helpdesk take to reply to a question, and what about a lost laptop, how quickly must I report that?",
+     ["How long does the helpdesk take to reply to a question?",
+      "what about a lost laptop, how quickly must I report that?"]),
+])
+def test_english_parts_of_three_after_a_condition_and_what_about(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+    # a condition that asks nothing after it is no part: "…, and if so, by whom" stays an enumeration
+    assert _en_parts("What is the hotel cap, and if I stay longer?") != ["What is the hotel cap?", "if I stay longer?"]
+
+
+def test_a_pronoun_after_a_noun_of_its_own_part_or_past_a_scene_is_not_the_first_topic() -> None:
+    """Dev multi-document questions read "it" as the scene's words ("when will I get engineering team
+    next month?") and "that" as the first part's ("report helpdesk take"): the topic is read from
+    the first part's question, and a pronoun after a noun phrase of its own part is left alone."""
+    from rag.transforms.understand import split
+
+    class EnSpace:
+        language = "en"
+
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("I'm joining the engineering team next month. What does the VPN-203 error mean, and how do I fix it?", e)
+    assert e.facts["sub_queries"][1] == "I'm joining the engineering team next month. how do I fix VPN-203 error?"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("How long does the helpdesk take to reply to a question, and what about a lost laptop, how quickly must I report that?", e)
+    assert e.facts["sub_queries"][1] == "what about a lost laptop, how quickly must I report that?"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("I'm joining next month. How much RAM will my laptop have, and when on my first day will I get it?", e)
+    assert e.facts["sub_queries"][1] == "I'm joining next month. when on my first day will I get it?"
