@@ -7,6 +7,7 @@ with its header, so "500 元/晚" arrives as "职级: 普通员工; 一线城市
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -143,12 +144,13 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="13")
+@generators.register("extractive", version="14")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
     min_score: float = 0.2,
     keep_ratio: float = 0.85,
+    distinct_parts: bool = True,
     rank_decay: float = 0.9,
     semantic_weight: float = 0.5,
     number_bonus: float = 0.15,
@@ -193,7 +195,11 @@ def extractive(
     apart from its subject) the cosine is also read with the title before the sentence, and the
     higher one counts. Not beside a structured source (its items leave their subject to its
     headings, and a prose title would outrank the item that answers), nor for a question about
-    nothing but the title ("Who was Teodor Marek?", answered by the sentence that names him)."""
+    nothing but the title ("Who was Teodor Marek?", answered by the sentence that names him).
+    Version 14 (``distinct_parts``): each part of a split question is answered by a statement of
+    its own, the one shared by two parts going to the part it suits better
+    (``distinct_answers``): "春节放几天假？放假期间值班电话是多少？" quotes the duty-phone sentence
+    for the phone and the "放假，共 8 天" row for the days, where both parts used to pick the first."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -267,6 +273,24 @@ def extractive(
             scored = typed + [p for p in scored if p not in typed]
         return scored
 
+    def distinct_answers(tops: list[list[tuple[float, Unit]]]) -> list[Unit]:
+        """One statement per part, no two parts the same: of the statements within ``keep_ratio``
+        of each part's best, the choice that keeps the parts closest to their bests (the sum of
+        score / best). A statement that two parts share goes to the one it suits better, and the
+        other takes its next best ("放假期间…值班电话 400-800-1234" answers the duty phone; "放假，共
+        8 天" the days off); a part left without one is answered by the rest."""
+        options = [[(score / top[0][0], unit) for score, unit in top[:3]
+                    if score >= min_score and score >= keep_ratio * top[0][0]] for top in tops if top]
+        best: tuple[float, list[Unit]] = (-1.0, [])
+        for choice in itertools.product(*[[*opts, (0.0, None)] for opts in options]):
+            units = [unit for _, unit in choice if unit is not None]
+            if len(units) != len({id(u) for u in units}):
+                continue   # two parts, one statement
+            total = sum(ratio for ratio, _ in choice)
+            if total > best[0] + 1e-9:
+                best = (total, units)
+        return best[1]
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -306,10 +330,12 @@ def extractive(
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         # a question split into parts: the best statement for every part, too
-        for part in parts:
-            top = ordered(part, units_for(part), env)
-            if top and top[0][0] >= min_score and top[0][1] not in picked:
-                picked.append(top[0][1])
+        if distinct_parts:
+            answers = distinct_answers([ordered(part, units_for(part), env) for part in parts])
+        else:
+            tops = [ordered(part, units_for(part), env) for part in parts]
+            answers = [top[0][1] for top in tops if top and top[0][0] >= min_score]
+        picked += [u for u in dict.fromkeys(answers) if u not in picked]
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

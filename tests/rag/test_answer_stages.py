@@ -294,3 +294,22 @@ def test_a_prose_title_never_outranks_a_structured_source_or_answers_a_question_
     marek = item(1, "Teodor Marek\nTeodor Marek was a mathematician from Brno. He was born in 1901 to a family of "
                     "weavers. He studied in Vienna and taught there.", "tm", title="Teodor Marek")
     assert "mathematician" in words_only("Who was Teodor Marek?", [marek], ANSWER, env([])).text
+
+
+def test_each_part_of_a_split_question_gets_a_statement_of_its_own() -> None:
+    """Both parts' best is the duty sentence (it shares the days-off words too); with
+    ``distinct_parts`` (the default) it goes to the phone part, which it suits better, and the
+    days part takes its next best, the 8-day sentence; without, the days part adds nothing."""
+    ctx = [item(1, "Holiday duty\nDuring the spring holiday days off the IT duty phone is 400-800-1234.", "duty"),
+           item(2, "Holiday dates\nThe spring holiday gives 8 days off in all.", "dates")]
+    question = "How many days off is the spring holiday? Which IT duty phone do I call?"
+    space = env([])
+    space.facts["sub_queries"] = ["How many days off is the spring holiday?", "Which IT duty phone do I call?"]
+    params = {"semantic_weight": 0, "max_sentences": 1}
+    distinct = generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space)
+    assert "400-800-1234" in distinct.text and "8 days" in distinct.text
+    shared = generators.build({"name": "extractive", "params": {**params, "distinct_parts": False}})(question, ctx, ANSWER, space)
+    assert "400-800-1234" in shared.text and "8 days" not in shared.text
+    # a part with no statement near its best is left to the rest: nothing is added for it
+    space.facts["sub_queries"] = ["How many days off is the spring holiday?", "Which IT duty phone do I call?", "Who is the CEO?"]
+    assert generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text == distinct.text
