@@ -80,9 +80,12 @@ _HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
 _ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
 _DIGIT = re.compile(r"\d")
 # a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code
-_QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-[a-z]+$")
-# words of chat, not names: "Is it OK to …", "这样 OK 吗", "FYI"
-_CHAT = re.compile(r"\b(?:ok|okay|asap|fyi|btw|pls|plz|thx|tbh|imo)\b", re.I)
+_QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-[a-z]{3,}$")   # never "600-a" or "4-b": a letter suffix is a code
+# words of chat, not names: "Is it OK to …", "这样OK吗", "FYI"; the ones that are also acronyms
+# (IMO, the maritime organisation; BTW, the Dutch VAT number; THX, PLS) only when written in lower case
+# Glued to Chinese it is chat only before a particle ("报销OK吗"): 卡拉OK is karaoke
+_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo)"
+_CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-Za-z0-9])|{_CHAT_WORDS}(?=[吗吧呢啊呀嘛么了不]))")
 
 
 
@@ -399,7 +402,8 @@ def evidence(
                   and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
-        bridging = bool(by_language(bridge, env.language))
+        # a language the mapping leaves out is not bridged ({en: true} bridges English only)
+        bridging = bool(bridge.get(env.language, bridge.get("default", False)) if isinstance(bridge, dict) else bridge)
         soft = paraphrased(question, terms - found, joined, env) if bridging else {}
         coverage = (sum(w for t, w in weights.items() if t in found)
                     + sum(weights[t] * cosine for t, (_, cosine) in sorted(soft.items()))) / total if total else 1.0

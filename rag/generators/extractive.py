@@ -7,7 +7,6 @@ with its header, so "500 元/晚" arrives as "职级: 普通员工; 一线城市
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -274,22 +273,43 @@ def extractive(
         return scored
 
     def distinct_answers(tops: list[list[tuple[float, Unit]]]) -> list[Unit]:
-        """One statement per part, no two parts the same: of the statements within ``keep_ratio``
-        of each part's best, the choice that keeps the parts closest to their bests (the sum of
-        score / best). A statement that two parts share goes to the one it suits better, and the
-        other takes its next best ("放假期间…值班电话 400-800-1234" answers the duty phone; "放假，共
-        8 天" the days off); a part left without one is answered by the rest."""
-        options = [[(score / top[0][0], unit) for score, unit in top[:3]
-                    if score >= min_score and score >= keep_ratio * top[0][0]] for top in tops if top]
-        best: tuple[float, list[Unit]] = (-1.0, [])
-        for choice in itertools.product(*[[*opts, (0.0, None)] for opts in options]):
-            units = [unit for _, unit in choice if unit is not None]
-            if len(units) != len({id(u) for u in units}):
-                continue   # two parts, one statement
-            total = sum(ratio for ratio, _ in choice)
-            if total > best[0] + 1e-9:
-                best = (total, units)
-        return best[1]
+        """One statement per part, no two parts the same statement (by its text: a sentence two
+        sources repeat is one): of the statements within ``keep_ratio`` of each part's best, the
+        assignment that keeps the parts closest to their bests (the sum of score / best, at most 1:
+        the typed statement ``ordered`` puts first stays first), solved as an assignment problem
+        (polynomial in the parts). A statement that two parts share goes to the one it suits
+        better, and the other takes its next best ("放假期间…值班电话 400-800-1234" answers the duty
+        phone; "放假，共 8 天" the days off) — never a row of the same table as its best, which
+        answers it as a row does (a sibling row is another rank's or city's); a part left without
+        one is answered by the rest."""
+        from scipy.optimize import linear_sum_assignment
+
+        options: list[list[tuple[float, Unit]]] = []
+        for top in tops:
+            if not top or top[0][0] < min_score:
+                continue
+            head = top[0][1]
+            options.append([(min(score / top[0][0], 1.0) - 1e-6 * rank, unit)
+                            for rank, (score, unit) in enumerate(top[:3])
+                            if score >= keep_ratio * top[0][0]
+                            and not (rank and head.is_row and unit.is_row and unit.number == head.number)])
+        keys = list(dict.fromkeys(compact(unit.text) for opts in options for _, unit in opts))
+        if not keys:
+            return []
+        column = {key: j for j, key in enumerate(keys)}
+        blocked = -1e9
+        # parts × (statements + one "none" per part, worth 0 to its own part only)
+        value = np.full((len(options), len(keys) + len(options)), blocked)
+        units: dict[int, Unit] = {}
+        for i, opts in enumerate(options):
+            value[i, len(keys) + i] = 0.0
+            for ratio, unit in opts:
+                j = column[compact(unit.text)]
+                if ratio > value[i, j]:
+                    value[i, j] = ratio
+                    units.setdefault(j, unit)
+        rows, cols = linear_sum_assignment(value, maximize=True)
+        return [units[j] for i, j in sorted(zip(rows, cols, strict=True)) if j < len(keys) and value[i, j] > blocked]
 
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
@@ -335,7 +355,11 @@ def extractive(
         else:
             tops = [ordered(part, units_for(part), env) for part in parts]
             answers = [top[0][1] for top in tops if top and top[0][0] >= min_score]
-        picked += [u for u in dict.fromkeys(answers) if u not in picked]
+        quoted = {compact(u.text) for u in picked}
+        for unit in answers:   # a sentence two sources repeat is quoted once
+            if compact(unit.text) not in quoted:
+                picked.append(unit)
+                quoted.add(compact(unit.text))
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

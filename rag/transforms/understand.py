@@ -346,18 +346,35 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         first = first[scene.end():] if scene else first
         own = _EN_SCENE.match(part)
         pointer = points_back(part, language)
-        if pointer is not None and _EN_NOUN_PHRASE.search(part[own.end() if own else 0:pointer.start()]):
+        if pointer is None:
             return None
+        before = part[own.end() if own else 0:pointer.start()]
+        if re.search(r"\bif\s*$", before, re.I):
+            return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
+        for phrase in _EN_NOUN_PHRASE.finditer(before):
+            # the subject of an asking verb ("does a part-time employee have to follow it?") is not
+            # what the object pronoun points at
+            if not re.search(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$",
+                             before[:phrase.start()], re.I):
+                return None
     return resolve_pointer(part, first, language)
 
 
-def _en_parts(question: str) -> list[str]:
+def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
+    """The parts of an English message; with ``clauses_only`` (the rest after a second question)
+    only whole questions, never the items of an enumeration ("who is in Research and Development?")."""
     if asked := _asked_questions(question):
         return asked
     if told := _told_parts(question, "en"):
         return told
     if scene := _EN_SCENE.match(question):   # each part keeps the scene
-        return [f"{scene.group('scene')} {p}" for p in _en_parts(question[scene.end():])]
+        return [f"{scene.group('scene')} {p}" for p in _en_parts(question[scene.end():], clauses_only)]
+    if about := _EN_WHAT_ABOUT.match(question):
+        # "What about the bonus, when is it paid, and how is it calculated?": the head stays with each
+        # part; "what about a lost laptop, how quickly must I report that?" asks one thing
+        head = about.group().strip().rstrip(",;")
+        rest = _en_parts(question[about.end():].strip(), clauses_only=True)
+        return [f"{head}, {p}" for p in rest] if len(rest) >= 2 else []
     match = _EN_SEP.search(question)
     if not match:
         return []
@@ -365,11 +382,12 @@ def _en_parts(question: str) -> list[str]:
     if _EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
         if not _EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
             return []
-        if _EN_WHAT_ABOUT.match(question):   # "what about a lost laptop, how quickly …?" asks one thing
-            return []
-        # three or more ("What time …, how long …, and how long …?"): the rest is split again
-        return [question[:match.start()].strip() + "?", *(_en_parts(after.strip()) or [after.strip()])]
-    if not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
+        first = re.sub(r"\s+(?:and|or)$", "", question[:match.start()].strip(), flags=re.I)   # "… stipend and, if …"
+        # three or more ("What time …, how long …, and how long …?"): the rest is split again, but
+        # never a question after its condition ("should the hotel cost more, who approves it?")
+        rest = [after.strip()] if _asks_if(after) else (_en_parts(after.strip(), clauses_only=True) or [after.strip()])
+        return [first + "?", *rest]
+    if clauses_only or not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
         return []
     stop = _EN_STOP.search(after)
     right_words = (after[:stop.start()] if stop else after).split()
@@ -408,7 +426,10 @@ def split() -> Transform:
             return [QueryVariant(question)]
         lang = "en" if env.language == "en" else "zh"
         # "What does VPN-203 mean and how do I fix it?": "it" in a later part is the first part's topic
-        parts = [parts[0], *(_pointer_in_split(p, parts[0], lang) or p for p in parts[1:])]
+        # only the second part's pronoun is read as the first's topic: a third part's may point at the
+        # second ("which OS does it run, and when do I get it?")
+        parts = [parts[0], *((_pointer_in_split(p, parts[0], lang) if i == 1 else None) or p
+                             for i, p in enumerate(parts) if i)]
         env.facts["sub_queries"] = parts
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 

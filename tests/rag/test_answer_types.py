@@ -180,7 +180,8 @@ def test_a_paraphrase_counts_for_coverage_through_the_corpus_embedder() -> None:
 
 def test_bridges_are_chosen_by_the_corpus_language() -> None:
     """``bridge: {en: true, zh: false}`` (the default config's) bridges an English corpus only; a
-    language the mapping leaves out is a config error, as for the thresholds."""
+    language the mapping leaves out is not bridged (a review found ``{en: true}`` passed
+    ``validate`` and then failed every Chinese question)."""
     params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.9, "partial_coverage": 0.0, "bridge_at": 0.9}
     en_source = [item(1, "Remote work\nThe company pays up to 40 USD per month towards home internet.")]
     en_space = env([chunk("remote#1", en_source[0].text)])
@@ -196,8 +197,7 @@ def test_bridges_are_chosen_by_the_corpus_language() -> None:
     everywhere = answerability.build({"name": "evidence", "params": {**params, "bridge": True}})
     assert "bridged" in everywhere("公司报销网费吗？", zh_source, zh_space).signals
     english_only = answerability.build({"name": "evidence", "params": {**params, "bridge": {"en": True}}})
-    with pytest.raises(Exception, match="no value for language 'zh'"):
-        english_only("公司报销网费吗？", zh_source, zh_space)
+    assert "bridged" not in english_only("公司报销网费吗？", zh_source, zh_space).signals   # left out: not bridged
 
 
 
@@ -758,3 +758,31 @@ def test_a_word_of_chat_is_no_name_and_a_quantity_word_no_code() -> None:
     assert "never mention" not in card.reason and card.action == "answer", card.reason
     code = answerability.build(LEXICAL_RULE)("Can a VPN-600 purchase go on the company card?", [item(1, text)], space)
     assert code.action == "refuse" and "VPN-600" in code.reason
+
+
+# ── attacks from the hostile review of evidence v15, kept ───────────────────────────────────────
+@pytest.mark.parametrize("question", ["What are the IMO rules on ballast water?",
+                                      "Which speakers are THX certified in the meeting room?",
+                                      "Can I run PLS regression in the lab software?", "IMO 公约对压载水有什么要求？"])
+def test_an_acronym_that_spells_a_chat_word_is_still_a_name(question: str) -> None:
+    from rag.answerability.evidence import names_in
+
+    assert any(w.lower() in {"imo", "thx", "pls"} for w in names_in(question))
+
+
+def test_ok_glued_to_chinese_is_no_content_term() -> None:
+    from rag.answerability.evidence import content_terms
+
+    space = env([chunk("c0#0", "报销须在 30 天内提交。")], "zh")
+    assert "ok" not in content_terms("这样报销OK吗？", space)
+    # 卡拉OK is a word (a cmrc2018-negrej dev question lost it to the first fix)
+    assert "ok" in content_terms("《卡拉OK.LIVE》创造了什么记录？", space)
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("Can I claim the 600-A form for travel?", "Travel is claimed with form 600-B."),
+    ("Where is meeting room 4-b?", "Meeting room 4-A is on the second floor, next to the kitchen."),
+])
+def test_a_code_with_a_letter_suffix_is_no_quantity(question: str, text: str) -> None:
+    space = env([chunk("c0#0", text)])
+    assert answerability.build(LEXICAL_RULE)(question, [item(1, text)], space).action == "refuse"

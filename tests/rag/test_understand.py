@@ -302,3 +302,49 @@ def test_a_pronoun_after_a_noun_of_its_own_part_or_past_a_scene_is_not_the_first
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
     split()("I'm joining next month. How much RAM will my laptop have, and when on my first day will I get it?", e)
     assert e.facts["sub_queries"][1] == "I'm joining next month. when on my first day will I get it?"
+
+
+# ── attacks from the hostile review of split v4, kept ────────────────────────────────────────────
+def _subs(question: str) -> list[str]:
+    from rag.transforms.understand import split
+
+    class EnSpace:
+        language = "en"
+
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()(question, e)
+    return e.facts.get("sub_queries", [])
+
+
+@pytest.mark.parametrize("question, parts", [
+    # a condition opened with "should" stays with its question
+    ("How much can I claim for a hotel, and should the hotel cost more, who approves the difference?",
+     ["How much can I claim for a hotel?", "should the hotel cost more, who approves the difference?"]),
+    # "what about X," heads a message that still asks two things: the head stays with each part
+    ("What about the bonus, when is it paid, and how is it calculated?",
+     ["What about the bonus, when is it paid?", "What about the bonus, how is it calculated?"]),
+    # the rest after a second question is cut into questions, never into enumerated items
+    ("How many days off do I get, and who is in Research and Development?",
+     ["How many days off do I get?", "who is in Research and Development?"]),
+    # no "and" is left dangling before a condition
+    ("How much is the stipend and, if I leave within a year, do I have to pay it back?",
+     ["How much is the stipend?", "if I leave within a year, do I have to pay it back?"]),
+])
+def test_split_v4_review_attacks(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+
+
+@pytest.mark.parametrize("question, part", [
+    ("What is the core hours policy, and does a part-time employee have to follow it?",
+     "does a part-time employee have to follow core hours policy?"),
+    ("What are the core hours, and do the managers have to follow them?", "do the managers have to follow core hours?"),
+])
+def test_a_subject_noun_phrase_does_not_block_resolving_an_object_pronoun(question: str, part: str) -> None:
+    assert _subs(question)[1] == part
+
+
+def test_only_the_second_part_reads_a_pronoun_as_the_first_topic_and_an_if_echo_is_left_alone() -> None:
+    parts = _subs("How much RAM does the laptop have, and how much disk, and which OS does it run, and when do I get it?")
+    assert not any("RAM run" in p or "get RAM" in p for p in parts), parts
+    assert _subs("Can you check if my claim was approved, and if it was, when will I be paid?")[1] == \
+        "if it was, when will I be paid?"
