@@ -242,6 +242,19 @@ def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list
      ["Tell me how far ahead a host must book visitor parking.", "Tell me the core hours when everyone must be reachable."]),
     ("Please tell me what the meal allowance is and when claims are due.",
      ["Please tell me what the meal allowance is.", "Please tell me when claims are due."]),
+    # attacks from the hostile review of split v4, kept
+    # a condition opened with "should" stays with its question
+    ("How much can I claim for a hotel, and should the hotel cost more, who approves the difference?",
+     ["How much can I claim for a hotel?", "should the hotel cost more, who approves the difference?"]),
+    # "what about X," heads a message that still asks two things: the head stays with each part
+    ("What about the bonus, when is it paid, and how is it calculated?",
+     ["What about the bonus, when is it paid?", "What about the bonus, how is it calculated?"]),
+    # the rest after a second question is cut into questions, never into enumerated items
+    ("How many days off do I get, and who is in Research and Development?",
+     ["How many days off do I get?", "who is in Research and Development?"]),
+    # no "and" is left dangling before a condition
+    ("How much is the stipend and, if I leave within a year, do I have to pay it back?",
+     ["How much is the stipend?", "if I leave within a year, do I have to pay it back?"]),
 ])
 def test_english_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
@@ -316,22 +329,6 @@ def _subs(question: str) -> list[str]:
     return e.facts.get("sub_queries", [])
 
 
-@pytest.mark.parametrize("question, parts", [
-    # a condition opened with "should" stays with its question
-    ("How much can I claim for a hotel, and should the hotel cost more, who approves the difference?",
-     ["How much can I claim for a hotel?", "should the hotel cost more, who approves the difference?"]),
-    # "what about X," heads a message that still asks two things: the head stays with each part
-    ("What about the bonus, when is it paid, and how is it calculated?",
-     ["What about the bonus, when is it paid?", "What about the bonus, how is it calculated?"]),
-    # the rest after a second question is cut into questions, never into enumerated items
-    ("How many days off do I get, and who is in Research and Development?",
-     ["How many days off do I get?", "who is in Research and Development?"]),
-    # no "and" is left dangling before a condition
-    ("How much is the stipend and, if I leave within a year, do I have to pay it back?",
-     ["How much is the stipend?", "if I leave within a year, do I have to pay it back?"]),
-])
-def test_split_v4_review_attacks(question: str, parts: list[str]) -> None:
-    assert _en_parts(question) == parts
 
 
 @pytest.mark.parametrize("question, part", [
