@@ -81,6 +81,9 @@ _ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万�
 _DIGIT = re.compile(r"\d")
 # a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code
 _QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-[a-z]{3,}$")   # never "600-a" or "4-b": a letter suffix is a code
+# a number with its unit or its thousands written against it: "15k", "3pm", "32GB", "2nd", "10kg" —
+# no name (5G and 64DD, a capital letter or two after the digits, still are)
+_AMOUNT_WORD = re.compile(r"^\d+(?:[.,]\d+)?(?:[kmx]|(?i:bn|mn|kg|km|cm|mm|gb|mb|tb|am|pm|hrs?|mins?|st|nd|rd|th))$")
 # words of chat, not names: "Is it OK to …", "这样OK吗", "FYI"; the ones that are also acronyms
 # (IMO, the maritime organisation; BTW, the Dutch VAT number; THX, PLS) only when written in lower case
 # Glued to Chinese it is chat only before a particle ("报销OK吗"): 卡拉OK is karaoke
@@ -106,8 +109,8 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or _CHAT.fullmatch(word):
-            continue   # the asker, or a word of chat: not a name
+        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word):
+            continue   # the asker, a word of chat or an amount: not a name
         if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
             out.append(word)
     return out
@@ -422,7 +425,8 @@ def evidence(
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
-            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t) and not _QUANTITY.match(t))
+            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t) and not _QUANTITY.match(t)
+                           and not _AMOUNT_WORD.match(t))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
             codes += sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)

@@ -786,3 +786,15 @@ def test_ok_glued_to_chinese_is_no_content_term() -> None:
 def test_a_code_with_a_letter_suffix_is_no_quantity(question: str, text: str) -> None:
     space = env([chunk("c0#0", text)])
     assert answerability.build(LEXICAL_RULE)(question, [item(1, text)], space).action == "refuse"
+
+
+def test_a_number_with_its_unit_written_against_it_is_no_name() -> None:
+    """"roughly 15k on new lab kit" was refused on dev as naming '15k'; 5G and 64DD still name things."""
+    from rag.answerability.evidence import names_in
+
+    assert names_in("We want to spend roughly 15k on new lab kit. What do I need?") == []
+    assert names_in("Is a 32GB card enough, and can we meet at 3pm on the 2nd?") == []
+    assert names_in("Does the 5G router work with the 64DD drive?") == ["5G", "64DD"]
+    text = "Purchases above 10,000 USD need three written quotes."
+    decision = answerability.build(LEXICAL_RULE)("Do purchases above 15k need written quotes?", [item(1, text)], _lexical(text))
+    assert "never mention" not in decision.reason and "no document" not in decision.reason, decision.reason
