@@ -80,7 +80,7 @@ def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space
     chunk ids brought in."""
     if not final:
         return []
-    from rag.answerability.evidence import content_terms
+    from rag.answerability.question_terms import content_terms
     from rag.memo import chunk_terms
     from rag.retrievers.graph import graph_of
     from rag.text import statements

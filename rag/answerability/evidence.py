@@ -41,127 +41,36 @@ Chinese): calibrate them on your own golden set.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from typing import Literal
 
 import numpy as np
 
-from rag.answer_types import UNTYPED, is_asking_word, without_asking
+from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
+from rag.answerability.question_terms import (
+    content_terms,
+    has_letters_and_digits,
+    is_code_term,
+    names_in,
+    written_codes,
+)
 from rag.errors import ConfigError
-from rag.memo import TextTerms, chunk_terms, item_terms, scaffolding
+from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
     asked_in_another_language,
     compact,
-    names_of,
     statements,
     strip_header,
-    unglued,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
-_LATIN = re.compile(r"[a-z]")
-# a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
-# "VPN 809", never "cap 240")
-_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{2,10} |[A-Za-z]{1,10}[-_]?)\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
-# a name with the digits it is written with, whole: "64DD", "5G" or "2.4G", never the "DD" of 64DD
-# nor the "4G" of 2.4G
-_WORD = re.compile(r"(?<![A-Za-z0-9.])(?:[0-9]+(?:\.[0-9]+)?)?[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
-_YEAR_GLUED = re.compile(r"^((?:1[5-9]|20)\d\d)([a-z]{2,}[a-z0-9]*)$")
-# hedges on the asked amount ("roughly", 大约, "三天左右"): no sentence that states it repeats them;
-# 左右 only after a number or a unit (谁左右了选举, 左右摇晃 keep it)
-_HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
-_ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
-_DIGIT = re.compile(r"\d")
-# a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code
-_QUANTITY = re.compile(r"^\d+(?:[.,]\d+)?-[a-z]{3,}$")   # never "600-a" or "4-b": a letter suffix is a code
-# a number with its unit or its thousands written against it: "15k", "3pm", "32GB", "2nd", "10kg" —
-# no name (5G and 64DD, a capital letter or two after the digits, still are)
-_AMOUNT_WORD = re.compile(r"^\d+(?:[.,]\d+)?(?:[kmx]|(?i:bn|mn|kg|km|cm|mm|gb|mb|tb|am|pm|hrs?|mins?|st|nd|rd|th))$")
-# words of chat, not names: "Is it OK to …", "这样OK吗", "FYI"; the ones that are also acronyms
-# (IMO, the maritime organisation; BTW, the Dutch VAT number; THX, PLS) only when written in lower case
-# Glued to Chinese it is chat only before a particle ("报销OK吗"): 卡拉OK is karaoke
-_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo)"
-_CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-Za-z0-9])|{_CHAT_WORDS}(?=[吗吧呢啊呀嘛么了不]))")
-
-
-
-_SENTENCE_END = re.compile(r"[.?!。？！]\s*$")
-
-
-def names_in(question: str) -> list[str]:
-    """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
-    English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
-    words that do not open a sentence (``Paris``, but not ``Should`` in "… behind. Should I …")."""
-    cjk = bool(_CJK.search(question))
-    question = asked_sentences(question)
-    out = []
-    for match in _WORD.finditer(question):
-        word = match.group()
-        if year := _YEAR_GLUED.match(word.lower()):
-            word = word[len(year.group(1)):]   # 2022NBA: the year, then the name NBA
-        capitals = sum(ch.isupper() for ch in word)
-        before = question[: match.start()]
-        opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word):
-            continue   # the asker, a word of chat or an amount: not a name
-        if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
-            out.append(word)
-    return out
-
-
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")   # "v2.3.1" and "e.g. what" break nothing
-_OPENS_ASKING = re.compile(r"\s*(?:how|what|when|where|who|whom|which|why|can|could|do|does|did|is|are|was|were|"
-                           r"will|would|should|may|must|shall|have|has)\b", re.I)
-
-
-_REQUEST = re.compile(r"\s*(?:(?:please|kindly|explain|describe|tell|list|show|give|summari[sz]e|define)\b|"
-                      r"请(?:问|告诉|介绍|说明|解释)|麻烦|介绍一下|说明一下|解释一下)", re.I)
-# a pronoun that points back at the scene ("What does it cost?"); never "there is", "that" as a
-# conjunction, 该 in 应该, 其 in 其中
-_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|these|those)\b|它|这个|那个", re.I)
-
-
-def asked_sentences(question: str) -> str:
-    """The sentences of a message that ask, without those that set the scene or add context
-    ("I am planning to work from Spain next spring. How early …?"): a name in the scene says
-    where the asker stands, not what the sources must mention. The message as it is when no
-    sentence asks, or when every one does."""
-    sentences = [t for t in _SENTENCE_BREAK.split(question) if t.strip()]
-    # a statement ends as one (. ! 。 ！); a trailing fragment ("…是谁？VPN 报错") is the topic, and
-    # so is a request ("Please explain the Quantum Leap program.")
-    kept = [t for t in sentences if not t.rstrip().endswith((".", "!", "。", "！")) or _OPENS_ASKING.match(t)
-            or _REQUEST.match(t)]
-    if len(kept) == len(sentences) or not any(t.rstrip().endswith(("?", "？")) for t in kept):
-        return question
-    if any(_POINTS_BACK.search(t) for t in kept):
-        return question   # "… the Zephyr plan. What does it cost?": the name is what "it" asks about
-    return " ".join(t.strip() for t in kept)
-
-
 _SHORT = TextTerms()
-
-
-def content_terms(question: str, env: QueryEnv) -> set[str]:
-    """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
-    glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
-    skip = scaffolding(env.space)
-    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", _CHAT.sub(" ", question)))
-    names = names_of(question)
-    terms: set[str] = set()
-    for token in env.space.tokenize(question):
-        if token in skip or (_CJK.search(token) and is_asking_word(token)):   # 几等座, 由谁来: words that ask
-            continue
-        # a year written against a name ("2022NBA总决赛", jieba: 2022nba) is the year and the name
-        year = _YEAR_GLUED.match(token)
-        terms |= set(year.groups()) if year else {unglued(token, names)}
-    return terms - {""}
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -218,7 +127,7 @@ class CorpusTerms:
         """Whether a chunk the asker may see holds ``name`` written another way: separators and
         case aside (``VPN809`` / ``vpn 809`` for ``VPN-809``)."""
         needle = compact(name)
-        if len(needle) < 3 and not (len(needle) == 2 and _DIGIT.search(needle) and _LATIN.search(needle)):
+        if len(needle) < 3 and not (len(needle) == 2 and has_letters_and_digits(needle.lower())):
             return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
         key = id(env.space)
         if key not in self._compact:
@@ -361,7 +270,7 @@ def evidence(
         statement's cosine), never words. Two sources that disagree are a conflict, as ever."""
         signals: dict[str, float] = {"cross_lingual": 1.0}
         written = compact("\n".join(item.text for item in top))
-        codes = sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
+        codes = sorted(c for c in written_codes(question) if compact(c) not in written)
         if require_codes and codes:
             return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
         unknown = unknown_names(question, env) if refuse_unknown_names and env.language == "en" else []
@@ -401,8 +310,7 @@ def evidence(
         joined = "\n".join(item.text for item in top)
         found |= {t for t in terms if _CJK.search(t) and t in joined}
         written = compact(joined)   # a code counts however it is written (VPN809 for VPN-809)
-        found |= {t for t in terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3
-                  and compact(t) in written}
+        found |= {t for t in terms if has_letters_and_digits(t) and len(compact(t)) >= 3 and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
         # a language the mapping leaves out is not bridged ({en: true} bridges English only)
@@ -425,11 +333,10 @@ def evidence(
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
-            codes = sorted(t for t in terms - found if _LATIN.search(t) and _DIGIT.search(t) and not _QUANTITY.match(t)
-                           and not _AMOUNT_WORD.match(t))
+            codes = sorted(t for t in terms - found if is_code_term(t))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
-            codes += sorted(c for c in dict.fromkeys(_CODE.findall(question)) if compact(c) not in written)
+            codes += sorted(c for c in written_codes(question) if compact(c) not in written)
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})

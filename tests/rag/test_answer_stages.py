@@ -48,7 +48,7 @@ def test_unknown_names_mean_refuse_even_with_good_coverage() -> None:
 
 
 def test_names_are_acronyms_codes_and_capitalised_words() -> None:
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert names_in("Who is the CEO of Wi-Fi Corp in Paris, level L7?") == ["CEO", "Wi-Fi", "Corp", "Paris", "L7"]
     assert names_in("What is the hotel cap?") == []
@@ -58,7 +58,7 @@ def test_names_are_acronyms_codes_and_capitalised_words() -> None:
 def test_a_name_written_with_its_digits_is_read_whole() -> None:
     """"64DD" is one name: cutting out its "DD" made a name no document holds (too short to find
     written another way), so a question about a device the corpus describes was refused."""
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert names_in("64DD有哪些优点？") == ["64DD"]
     assert names_in("Is 5G coverage included?") == ["5G"]
@@ -73,7 +73,7 @@ def test_a_name_written_with_its_digits_is_read_whole() -> None:
 def test_a_word_glued_around_a_question_word_is_no_content_term() -> None:
     """jieba glues 由谁来 into one word: it asks, and no answering sentence repeats it, so it must
     not count as a term the sources lack."""
-    from rag.answerability.evidence import content_terms
+    from rag.answerability.question_terms import content_terms
 
     space = corpus_env("这个计划由基金会资助。", language="zh")
     terms = content_terms("这个计划由谁来主持？", space)
@@ -83,7 +83,7 @@ def test_a_word_glued_around_a_question_word_is_no_content_term() -> None:
 def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
     """A sentence that sets the scene ("I am planning to work from Spain.") says where the asker
     stands: a name there need not stand in the corpus. A name in the asking sentence must."""
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert names_in("I am planning to work from Spain next spring. How early do I need approval?") == []
     assert names_in("Can I work from Spain for a month?") == ["Spain"]
@@ -256,7 +256,7 @@ def test_answerability_evidence_does_not_depend_on_which_retrievers_ran() -> Non
 
 
 def test_a_second_sentence_opener_is_not_a_name() -> None:
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert names_in("The replica is 2 minutes behind. Should I promote it?") == []   # "I" is the asker, not a name
 

@@ -612,7 +612,7 @@ def test_a_chinese_compound_counts_in_part_through_its_pieces() -> None:
 
 def test_a_hedge_on_the_asked_amount_is_no_content_term() -> None:
     """大约 / roughly say how exact the asked amount may be; no sentence that states it repeats them."""
-    from rag.answerability.evidence import content_terms
+    from rag.answerability.question_terms import content_terms
 
     zh = env([chunk("a#1", "尤金袋鼠约只有8公斤重。")], "zh")
     assert not {"大约", "左右"} & content_terms("尤金袋鼠的体重大约是多少？三公斤左右吗？", zh)
@@ -679,7 +679,7 @@ LEXICAL_RULE = {"name": "evidence", "params": {"semantic": False, "coverage_weig
 ])
 def test_a_decimal_or_a_glued_name_is_no_unknown_name(question: str, text: str) -> None:
     """2.4G is read whole (never the 4G of it); 4S, written glued to 店, is found as written."""
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert "4G" not in names_in(question) and "5L" not in names_in(question)
     decision = answerability.build(LEXICAL_RULE)(question, [item(1, text)], _lexical(text, language="zh"))
@@ -690,7 +690,7 @@ def test_a_decimal_or_a_glued_name_is_no_unknown_name(question: str, text: str) 
 
 def test_a_hedge_is_scaffolding_only_as_a_hedge() -> None:
     """"approximation" and "rough sleeping" are content; 左右 is content as a verb or as the sides."""
-    from rag.answerability.evidence import content_terms
+    from rag.answerability.question_terms import content_terms
 
     en = _lexical("x")
     assert "approxim" in content_terms("What is the Stirling approximation?", en)
@@ -728,7 +728,7 @@ def test_one_source_word_stands_for_one_missing_word() -> None:
 
 def test_a_year_written_against_a_name_is_the_year_and_the_name() -> None:
     """"2022NBA总决赛" is the 2022 NBA finals: neither an unknown name nor a missing code."""
-    from rag.answerability.evidence import content_terms, names_in
+    from rag.answerability.question_terms import content_terms, names_in
 
     assert names_in("2022NBA总决赛的MVP是谁？") == ["NBA", "MVP"]
     text = "2022年NBA总决赛中，勇士队以4比2击败凯尔特人队，库里当选总决赛MVP。"
@@ -744,7 +744,7 @@ def test_a_word_of_chat_is_no_name_and_a_quantity_word_no_code() -> None:
     """"Is it OK to …" names nothing (a dev multi-document question was refused for 'OK'), and "a
     600-dollar purchase" is an amount, not a code the sources must write; an acronym that merely
     starts like one (OKR) and a real code still count."""
-    from rag.answerability.evidence import content_terms, names_in
+    from rag.answerability.question_terms import content_terms, names_in
 
     assert names_in("Is it OK to accept a gift from a supplier?") == []
     assert names_in("这样报销 OK 吗？FYI 我是新人") == []
@@ -765,13 +765,13 @@ def test_a_word_of_chat_is_no_name_and_a_quantity_word_no_code() -> None:
                                       "Which speakers are THX certified in the meeting room?",
                                       "Can I run PLS regression in the lab software?", "IMO 公约对压载水有什么要求？"])
 def test_an_acronym_that_spells_a_chat_word_is_still_a_name(question: str) -> None:
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert any(w.lower() in {"imo", "thx", "pls"} for w in names_in(question))
 
 
 def test_ok_glued_to_chinese_is_no_content_term() -> None:
-    from rag.answerability.evidence import content_terms
+    from rag.answerability.question_terms import content_terms
 
     space = env([chunk("c0#0", "报销须在 30 天内提交。")], "zh")
     assert "ok" not in content_terms("这样报销OK吗？", space)
@@ -790,7 +790,7 @@ def test_a_code_with_a_letter_suffix_is_no_quantity(question: str, text: str) ->
 
 def test_a_number_with_its_unit_written_against_it_is_no_name() -> None:
     """"roughly 15k on new lab kit" was refused on dev as naming '15k'; 5G and 64DD still name things."""
-    from rag.answerability.evidence import names_in
+    from rag.answerability.question_terms import names_in
 
     assert names_in("We want to spend roughly 15k on new lab kit. What do I need?") == []
     assert names_in("Is a 32GB card enough, and can we meet at 3pm on the 2nd?") == []
