@@ -314,7 +314,7 @@ def evidence(
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)
         total = sum(weights.values())
         # a language the mapping leaves out is not bridged ({en: true} bridges English only)
-        bridging = bool(bridge.get(env.language, bridge.get("default", False)) if isinstance(bridge, dict) else bridge)
+        bridging = bool(by_language_or_none(bridge, env.language))
         soft = paraphrased(question, terms - found, joined, env) if bridging else {}
         coverage = (sum(w for t, w in weights.items() if t in found)
                     + sum(weights[t] * cosine for t, (_, cosine) in sorted(soft.items()))) / total if total else 1.0

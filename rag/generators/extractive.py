@@ -350,11 +350,9 @@ def extractive(
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         # a question split into parts: the best statement for every part, too
-        if distinct_parts:
-            answers = distinct_answers([ordered(part, units_for(part), env) for part in parts])
-        else:
-            tops = [ordered(part, units_for(part), env) for part in parts]
-            answers = [top[0][1] for top in tops if top and top[0][0] >= min_score]
+        tops = [ordered(part, units_for(part), env) for part in parts]
+        answers = (distinct_answers(tops) if distinct_parts
+                   else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         quoted = {compact(u.text) for u in picked}
         for unit in answers:   # a sentence two sources repeat is quoted once
             if compact(unit.text) not in quoted:

@@ -335,6 +335,9 @@ def _asks_if(text: str) -> bool:
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
 _EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]", re.I)
+# …except the subject of an asking verb ("does a part-time employee have to follow it?")
+_EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
+_EN_IF_END = re.compile(r"\bif\s*$", re.I)
 
 
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
@@ -349,13 +352,12 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         if pointer is None:
             return None
         before = part[own.end() if own else 0:pointer.start()]
-        if re.search(r"\bif\s*$", before, re.I):
+        if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
         for phrase in _EN_NOUN_PHRASE.finditer(before):
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
             # what the object pronoun points at
-            if not re.search(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$",
-                             before[:phrase.start()], re.I):
+            if not _EN_ASKING_VERB_END.search(before[:phrase.start()]):
                 return None
     return resolve_pointer(part, first, language)
 
@@ -425,11 +427,9 @@ def split() -> Transform:
         if len(parts) < 2:
             return [QueryVariant(question)]
         lang = "en" if env.language == "en" else "zh"
-        # "What does VPN-203 mean and how do I fix it?": "it" in a later part is the first part's topic
-        # only the second part's pronoun is read as the first's topic: a third part's may point at the
-        # second ("which OS does it run, and when do I get it?")
-        parts = [parts[0], *((_pointer_in_split(p, parts[0], lang) if i == 1 else None) or p
-                             for i, p in enumerate(parts) if i)]
+        # "What does VPN-203 mean and how do I fix it?": "it" in the second part is the first part's
+        # topic; a third part's may point at the second ("which OS does it run, and when do I get it?")
+        parts[1] = _pointer_in_split(parts[1], parts[0], lang) or parts[1]
         env.facts["sub_queries"] = parts
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 
