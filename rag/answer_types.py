@@ -118,8 +118,8 @@ _DATE = {
                      rf"第[{_ZH_NUM}0-9]+(个)?(天|日|周|个?月|年|个工作日)|当天|当日|次日|前一[天日]|后一[天日]|"
                      rf"提前[{_ZH_NUM}0-9]+\s*(个)?(天|日|周|小时|个?月|个工作日)|最后一(个工作日|天)|"
                      r"(?<![线以在])(?:上个月|下个月|本月|上周|下周|本周)(?![期报刊])"),
-    "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|march|april|may|june|july|august|september|october|"
-                     r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
+    "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|(?-i:March)|april|(?-i:May)|june|july|august|september|october|"
+                     r"november|december|jan|feb|(?-i:Mar)|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
                      r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}:\d{2}\b|"
                      r"\b\d{1,2}\s*(am|pm|a\.m\.|p\.m\.)|\bcentury\b|\b(19|20)?\d0s\b|\bo'clock\b|\b(noon|midnight|"
                      r"morning|evening|afternoon|night)\b|\b(spring|summer|autumn|fall|winter)\b|\b\d+\s*(business |working "
@@ -169,6 +169,12 @@ _STRUCTURE = {
     "zh": re.compile(rf"第[{_ZH_NUM}0-9０-９]+[条章节款项篇部编卷]"),
     "en": re.compile(r"\b(article|section|chapter|clause|part|appendix|annex|§)\s*[0-9IVXivx]+(\.[0-9]+)*", re.I),
 }
+# a clock time ("6:30", "11 am", "下午 3 点") says when, never how many or how much
+_CLOCK = {
+    "zh": re.compile(r"(?<![0-9])[0-9]{1,2}\s*[:：]\s*[0-9]{2}(?![0-9])|(?:上午|下午|中午|晚上|早上|凌晨)\s*[0-9一二三四五六七八九十两]{1,3}\s*点"),
+    "en": re.compile(r"(?<![0-9.,])[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<![0-9.,])[0-9]{1,2}:[0-9]{2}(?![0-9])",
+                     re.I),
+}
 _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
 
@@ -203,6 +209,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     if kind == "number":
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
             sentence = _STRUCTURE[lang].sub(" ", sentence)
+        sentence = _CLOCK[lang].sub(" ", sentence)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
             found = [n.group() for n in re.finditer(r"[0-9０-９][0-9０-９.,]*|[%％]|百分之[^，。]{1,4}", sentence)] + \
@@ -224,6 +231,11 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
         found = [m.group() for m in _LIST[lang].finditer(sentence)]
         return found   # a separator is never "held by the question" in a way that matters
     return _absent(found, question)
+
+
+def without_clock(text: str) -> str:
+    """The text with its clock times ("6:30", "11 am", "下午 3 点") taken out: they count nothing."""
+    return _CLOCK["zh" if _CJK.search(text) else "en"].sub(" ", text)
 
 
 def has_candidate(sentence: str, kind: str, question: str) -> bool:

@@ -15,7 +15,7 @@ import numpy as np
 from pydantic import PositiveInt
 
 from rag.amounts import asked_amounts, fits, is_amount_word
-from rag.answer_types import UNTYPED, asked_type, has_candidate
+from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
@@ -247,7 +247,13 @@ def extractive(
                     cosine[i] = max(cosine[i], float(c))
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
-            lexical = [lx + (number_bonus if _DIGIT.search(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
+            # a statement with a number, but never only a clock time for a count ("6:30" counts no cars)
+            kind = asked_type(question)
+
+            def numbered(text: str) -> bool:
+                return bool(_DIGIT.search(without_clock(text) if kind == "number" else text))
+
+            lexical = [lx + (number_bonus if numbered(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
         amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:
             # only a statement about what the question asks: "up to 500 USD" for language courses

@@ -129,7 +129,10 @@ def topic(previous: str, language: str) -> str:
                 runs.append([])
             else:
                 runs[-1].append(word)
-        return " ".join(max(runs, key=len))
+        # runs as long as each other are all the topic ("How much RAM will my laptop have?" is about
+        # "RAM laptop": the pronoun of a later part may point at either)
+        longest = max(map(len, runs))
+        return " ".join(w for run in runs if len(run) == longest for w in run) if longest else ""
     import jieba
 
     out = []

@@ -338,6 +338,9 @@ _EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]",
 # …except the subject of an asking verb ("does a part-time employee have to follow it?")
 _EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
 _EN_IF_END = re.compile(r"\bif\s*$", re.I)
+# …nor the object of a preposition of time or place ("when on my first day will I get it?"): an
+# adverbial says when or where, the pronoun still points at the first part's topic
+_EN_ADVERBIAL_END = re.compile(r"\b(?:on|in|at|during|before|after|within|until|till|by|since|throughout)\s*$", re.I)
 
 
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
@@ -357,7 +360,8 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         for phrase in _EN_NOUN_PHRASE.finditer(before):
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
             # what the object pronoun points at
-            if not _EN_ASKING_VERB_END.search(before[:phrase.start()]):
+            lead = before[:phrase.start()]
+            if not (_EN_ASKING_VERB_END.search(lead) or _EN_ADVERBIAL_END.search(lead)):
                 return None
     return resolve_pointer(part, first, language)
 

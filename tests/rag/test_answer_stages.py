@@ -359,3 +359,15 @@ def test_a_row_that_answers_two_parts_does_not_push_one_onto_a_sibling_row() -> 
     text = gen("我是普通员工，去北京出差住宿每晚上限多少？去上海出差住宿每晚上限又是多少？",
                [item(1, table, "travel")], ANSWER, space).text
     assert "900" not in text and "650" not in text, text
+
+
+def test_a_count_question_is_not_answered_by_a_clock_time() -> None:
+    """"How many cars can I register for the staff garage?": the opening-hours sentence shares as many
+    of its words and holds digits, but 6:30 and 22:00 count nothing; the sentence that counts ("one
+    vehicle") is quoted. A "when" question still gets the clock time."""
+    ctx = [item(1, "Parking\nThe staff garage opens at 6:30 and closes at 22:00.\n"
+                   "Each employee may register one car, or one vehicle.", "parking")]
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    text = gen("How many cars can I register for the staff garage?", ctx, ANSWER, env([])).text
+    assert "one vehicle" in text and "6:30" not in text, text
+    assert "6:30" in gen("When does the staff garage open?", ctx, ANSWER, env([])).text

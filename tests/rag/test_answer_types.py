@@ -798,3 +798,19 @@ def test_a_number_with_its_unit_written_against_it_is_no_name() -> None:
     text = "Purchases above 10,000 USD need three written quotes."
     decision = answerability.build(LEXICAL_RULE)("Do purchases above 15k need written quotes?", [item(1, text)], _lexical(text))
     assert "never mention" not in decision.reason and "no document" not in decision.reason, decision.reason
+
+
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    ("The garage opens at 6:30 and closes at 22:00.", "How many cars can I park?", []),
+    ("Doors open at 11 am; each team gets 3 desks.", "How many desks does a team get?", ["3"]),
+    ("食堂 11:30 开饭，每人 2 份。", "每人几份？", ["2"]),
+    ("下午 3 点发放，共 5 张券。", "共几张券？", ["5"]),
+])
+def test_a_clock_time_counts_nothing(sentence: str, question: str, found: list[str]) -> None:
+    assert candidates(sentence, "number", question) == found
+
+
+def test_may_and_march_are_months_only_when_capitalised() -> None:
+    """"you may organise your own schedule" holds no date; "in May", "March 3" and "Mar 3" do."""
+    assert candidates("Outside core hours you may organise your own schedule; we march on.", "date", "When?") == []
+    assert candidates("It opens in May, or on March 3 or Mar 3.", "date", "When?") == ["May", "March", "Mar"]

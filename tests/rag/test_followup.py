@@ -178,6 +178,9 @@ def test_the_topic_of_an_english_question_is_its_longest_run_of_content_words() 
 
     assert topic("What is the hotel cap for staff in London?", "en") == "hotel cap"
     assert topic("How long is parental leave?", "en") == "parental leave"
+    # runs as long as each other are all the topic: a later "it" may point at either
+    assert topic("How much RAM will my laptop have?", "en") == "RAM laptop"
+    assert topic("How long is it?", "en") == ""
 
 
 

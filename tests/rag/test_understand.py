@@ -314,7 +314,12 @@ def test_a_pronoun_after_a_noun_of_its_own_part_or_past_a_scene_is_not_the_first
     assert e.facts["sub_queries"][1] == "what about a lost laptop, how quickly must I report that?"
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
     split()("I'm joining next month. How much RAM will my laptop have, and when on my first day will I get it?", e)
-    assert e.facts["sub_queries"][1] == "I'm joining next month. when on my first day will I get it?"
+    # a noun phrase after a preposition of time or place ("on my first day") is an adverbial, not what
+    # "it" points at; the first part's topic is both its runs of content words, "RAM" and "laptop"
+    assert e.facts["sub_queries"][1] == "I'm joining next month. when on my first day will I get RAM laptop?"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("How much RAM will my laptop have, and can the team lend me a monitor for it?", e)
+    assert e.facts["sub_queries"][1] == "can the team lend me a monitor for it?"   # its own object stays the nearer
 
 
 # ── attacks from the hostile review of split v4, kept ────────────────────────────────────────────
