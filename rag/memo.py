@@ -74,4 +74,6 @@ def scaffolding(space: Any) -> frozenset[str]:
     """The tokens of the words that say *that* something is asked, not *what* (``QUESTION_WORDS``,
     both languages), as ``space`` tokenises them: what the evidence rule and the extractive
     generator leave out of a question's content."""
-    return _SCAFFOLDING(space, QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"])
+    words = QUESTION_WORDS["en"] + " " + QUESTION_WORDS["zh"]
+    # each word as well as its tokens: jieba may cut a word it reads in a list ("最多" → 最, 多)
+    return _SCAFFOLDING(space, words) | frozenset(words.split())

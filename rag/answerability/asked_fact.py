@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
+from rag.answerability.question_terms import written_in
 from rag.memo import TextTerms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
@@ -60,9 +61,9 @@ _GROUPED = re.compile(r"(?<=\d)[,，](?=\d{3}(?!\d))")   # the thousands separat
 
 
 def _stands_in(term: str, text: str) -> bool:
-    """A Chinese term inside a longer word (住 / 住宿); a number whole (5000, not the 500 of 5000)."""
+    """A Chinese term inside a longer word (住 / 住宿) or a rate per unit (每晚 / 元/晚); a number whole (5000, not the 500 of 5000)."""
     if not term.isdigit():
-        return term in text
+        return written_in(term, text)
     return re.search(rf"(?<![\d.]){term}(?![\d])", text) is not None
 
 

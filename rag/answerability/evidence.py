@@ -58,6 +58,7 @@ from rag.answerability.question_terms import (
     is_code_term,
     names_in,
     written_codes,
+    written_in,
 )
 from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -308,7 +309,7 @@ def evidence(
         for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
             found |= item_terms(env.space, item.chunk_id, item.text)
         joined = "\n".join(item.text for item in top)
-        found |= {t for t in terms if _CJK.search(t) and t in joined}
+        found |= {t for t in terms if _CJK.search(t) and written_in(t, joined)}
         written = compact(joined)   # a code counts however it is written (VPN809 for VPN-809)
         found |= {t for t in terms if has_letters_and_digits(t) and len(compact(t)) >= 3 and compact(t) in written}
         weights = corpus_terms.weights(env, terms) if idf_weighted else dict.fromkeys(sorted(terms), 1.0)

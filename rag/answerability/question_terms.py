@@ -106,7 +106,8 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
             continue
         # a year written against a name ("2022NBA总决赛", jieba: 2022nba) is the year and the name
         year = _YEAR_GLUED.match(token)
-        terms |= set(year.groups()) if year else {unglued(token, names)}
+        # a word that asks once its glued character is off ("最多能" → 最多) asks all the same
+        terms |= set(year.groups()) if year else {unglued(token, names)} - skip
     return terms - {""}
 
 
@@ -123,3 +124,16 @@ def is_code_term(term: str) -> bool:
 def written_codes(question: str) -> list[str]:
     """The codes of a question as written, which a tokenizer may split (jieba: VPN-999 → vpn, 999)."""
     return list(dict.fromkeys(_CODE.findall(question)))
+
+
+# a rate asked as 每晚 / 一晚 is written per unit in a table ("500 元/晚", "2 次/月")
+_RATE = re.compile(r"^[每一]([晚天日月年周次人件台间份])$")
+
+
+def written_in(term: str, text: str) -> bool:
+    """A Chinese term inside a longer word of ``text`` (住 / 住宿), or a rate as a table writes it
+    (每晚 / 元/晚)."""
+    if term in text:
+        return True
+    rate = _RATE.match(term)
+    return rate is not None and re.search(rf"[/／]\s*{rate.group(1)}", text) is not None

@@ -814,3 +814,32 @@ def test_may_and_march_are_months_only_when_capitalised() -> None:
     """"you may organise your own schedule" holds no date; "in May", "March 3" and "Mar 3" do."""
     assert candidates("Outside core hours you may organise your own schedule; we march on.", "date", "When?") == []
     assert candidates("It opens in May, or on March 3 or Mar 3.", "date", "When?") == ["May", "March", "Mar"]
+
+
+def test_a_word_that_asks_is_no_content_term_however_jieba_cuts_it() -> None:
+    """jieba cuts 最多 in a list of words (最, 多) and glues 能 onto it in a question (最多能): the
+    word still asks for a bound, and the evidence rule does not look for it in the sources."""
+    from rag.answerability.question_terms import content_terms
+    from rag.tokenizers import tokenizers
+
+    class Space:
+        language = "zh"
+        tokenize = staticmethod(tokenizers.build({"name": "jieba"}))
+
+    from rag.types import QueryEnv
+
+    assert content_terms("住宿每晚最多能报多少？", QueryEnv(Space())) == {"住宿", "每晚", "报"}  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("term", "text", "held"), [
+    ("每晚", "| 经理 | 650 元/晚 |", True),
+    ("每月", "上限 2 次／月", True),
+    ("一晚", "住宿费 500 元/晚", True),
+    ("每晚", "晚上 9 点后打车可报销", False),
+    ("每人", "每人每天 100 元", True),
+    ("一般", "/般", False),   # no unit: 一般 is a word, not a rate
+])
+def test_a_rate_asked_per_unit_is_written_as_a_table_writes_it(term: str, text: str, held: bool) -> None:
+    from rag.answerability.question_terms import written_in
+
+    assert written_in(term, text) is held
