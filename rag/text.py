@@ -144,6 +144,22 @@ QUESTION_WORDS = {
 _GLUE = frozenset("要的了是有能想把被给吗呢吧啊")
 
 
+# the rest of a contraction, which a tokenizer leaves as a word of its own ("I've" → i, ve; "don't" →
+# don, t): it asks nothing, and no source holds it
+_CONTRACTION = re.compile(r"\b(?:(ca)n|(wo)n|(sha)n)['’]t\b|(?<=[A-Za-z])n['’]t\b|(?<=[A-Za-z])['’](?:ve|ll|re|d|m|s|t)\b", re.I)
+_WHOLE = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def without_contractions(text: str) -> str:
+    """English text with its contractions cut to their first word ("I've" → "I", "don't" → "do",
+    "can't" → "can", "won't" → "will", "the company's" → "the company")."""
+    def first(match: re.Match[str]) -> str:
+        head = next((g for g in match.groups() if g), None)
+        return _WHOLE[head.lower()] if head else ""
+
+    return _CONTRACTION.sub(first, text)
+
+
 def names_of(question: str) -> frozenset[str]:
     """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
     name is never unglued."""

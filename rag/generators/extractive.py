@@ -30,6 +30,7 @@ from rag.text import (
     strip_header,
     title_core,
     unglued,
+    without_contractions,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -203,7 +204,7 @@ def extractive(
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
         names = names_of(question)
-        q_terms = {unglued(t, names) for t in tokenize(question)} - {""}   # 盘要 (U 盘要走…) is 盘
+        q_terms = {unglued(t, names) for t in tokenize(without_contractions(question))} - {""}   # "I've": no "ve"   # 盘要 (U 盘要走…) is 盘
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
         # a Chinese term also counts inside a longer word (假 / 放假, 锁 / 锁定), as in the evidence

@@ -371,3 +371,15 @@ def test_a_count_question_is_not_answered_by_a_clock_time() -> None:
     text = gen("How many cars can I register for the staff garage?", ctx, ANSWER, env([])).text
     assert "one vehicle" in text and "6:30" not in text, text
     assert "6:30" in gen("When does the staff garage open?", ctx, ANSWER, env([])).text
+
+
+def test_the_rest_of_a_contraction_is_no_word_of_the_question() -> None:
+    """"What's …": the tokenizer leaves "s" of it, which every possessive in the sources holds
+    ("a visitor's pass"); the statement that holds the question's own words is quoted."""
+    from rag.text import without_contractions
+
+    assert without_contractions("I've lost it, can't log in, won't sync, what's the company's rule?") == \
+        "I lost it, can log in, will sync, what the company rule?"
+    ctx = [item(1, "Passes\nA visitor's pass is printed at the desk.\nParking passes are sold monthly.", "passes")]
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    assert "Parking passes" in gen("What's the pass for parking?", ctx, ANSWER, env([])).text
