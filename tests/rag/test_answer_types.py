@@ -843,3 +843,14 @@ def test_a_rate_asked_per_unit_is_written_as_a_table_writes_it(term: str, text: 
     from rag.answerability.question_terms import written_in
 
     assert written_in(term, text) is held
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("过年放假那几天电脑出问题了找谁？", "person"),   # 那几天: those days, not "how many days"
+    ("好几个同事都没收到通知，找谁？", "person"),
+    ("这几天食堂开吗？", "yesno"),
+    ("年假有几天？", "number"),
+    ("几号发工资？", "date"),
+])
+def test_a_loose_count_asks_nothing(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
