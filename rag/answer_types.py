@@ -176,6 +176,11 @@ _CLOCK = {
     "en": re.compile(r"(?<![0-9.,])[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<![0-9.,])[0-9]{1,2}:[0-9]{2}(?![0-9])",
                      re.I),
 }
+_ASKS_CLOCK = re.compile(r"\bwhat time\b|\bat what hour\b|几点", re.I)
+_TIME_OF_DAY = {
+    "zh": re.compile(r"[0-9一二三四五六七八九十两]{1,3}\s*点(?:[0-9]{1,2}分|半|钟)?|正午|午夜|中午|凌晨"),
+    "en": re.compile(r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening)\b", re.I),
+}
 _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
 
@@ -217,6 +222,9 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
                     [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
             found = [n.group() for n in re.finditer(r"\d[\d.,]*", sentence)] + [f for f in found if not f[0].isdigit()]
+    elif kind == "date" and _ASKS_CLOCK.search(question):   # "what time …?" asks a time of day, not "14 days"
+        found = [m.group() for m in _CLOCK[lang].finditer(sentence)] + \
+            [m.group() for m in _TIME_OF_DAY[lang].finditer(sentence)]
     elif kind == "date":
         found = [m.group() for m in _DATE[lang].finditer(sentence)]
         if lang == "zh":

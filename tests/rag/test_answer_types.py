@@ -854,3 +854,14 @@ def test_a_rate_asked_per_unit_is_written_as_a_table_writes_it(term: str, text: 
 ])
 def test_a_loose_count_asks_nothing(question: str, kind: str) -> None:
     assert asked_type(question) == kind
+
+
+def test_what_time_asks_a_time_of_day() -> None:
+    """"What time should I turn up on day one?" is answered by 9:30 am, never by "within your first
+    14 days"; "食堂几点开门？" by 7 点半."""
+    question = "What time should I turn up on day one?"
+    assert candidates("Complete the course within your first 14 days.", "date", question) == []
+    assert candidates("Arrive at 9:30 am and ask for the People team.", "date", question) == ["9:30 am"]
+    assert "7 点半" in candidates("食堂早上 7 点半开门。", "date", "食堂几点开门？")
+    assert candidates("每年 3 月安排体检。", "date", "几点体检？") == []
+    assert candidates("Complete the course within your first 14 days.", "date", "When must I finish the course?")
