@@ -144,13 +144,14 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="14")
+@generators.register("extractive", version="15")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
     min_score: float = 0.2,
     keep_ratio: float = 0.85,
     distinct_parts: bool = True,
+    part_sentences: PositiveInt = 1,
     rank_decay: float = 0.9,
     semantic_weight: float = 0.5,
     number_bonus: float = 0.15,
@@ -199,7 +200,11 @@ def extractive(
     Version 14 (``distinct_parts``): each part of a split question is answered by a statement of
     its own, the one shared by two parts going to the part it suits better
     (``distinct_answers``): "春节放几天假？放假期间值班电话是多少？" quotes the duty-phone sentence
-    for the phone and the "放假，共 8 天" row for the days, where both parts used to pick the first."""
+    for the phone and the "放假，共 8 天" row for the days, where both parts used to pick the first.
+    Version 15: with ``part_sentences`` > 1 each part also quotes its runners-up within ``keep_ratio``
+    of its best, up to that many ("What time should I turn up on day one?" scores the "first 14 days"
+    sentence a little above "Arrive at 9:30 am"); a count question's number bonus ignores a clock time
+    ("6:30" counts no cars); the question is read without the rest of its contractions ("What's")."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -360,6 +365,9 @@ def extractive(
         tops = [ordered(part, units_for(part), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
+        if part_sentences > 1:   # each part's runners-up within keep_ratio of its best, too
+            answers += [u for top in tops if top and top[0][0] >= min_score
+                        for s, u in top[1:part_sentences] if s >= keep_ratio * top[0][0]]
         quoted = {compact(u.text) for u in picked}
         for unit in answers:   # a sentence two sources repeat is quoted once
             if compact(unit.text) not in quoted:

@@ -21,7 +21,7 @@ from rag.answer_types import asked_type
 from rag.text import CJK
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
-from rag.transforms.slots import points_back, resolve_pointer
+from rag.transforms.slots import ZH_LOOK_UP, points_back, resolve_pointer
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -151,6 +151,8 @@ def _zh_asks(clause: str) -> bool:
         return False
     if _ZH_ASKS_AT_END.search(clause):
         return True
+    if (request := ZH_LOOK_UP.match(clause)) and clause[request.end():].strip():
+        return True   # a request to look something up asks for it: "帮我查一下 P6 的月薪上限"
     if _ZH_FIRST_PERSON.match(clause):
         return False   # "我过几天要去上海出差", "我还有几天年假没休完": the asker's scene
     within = _ZH_ASKS_WITHIN.search(clause)
@@ -418,7 +420,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="4")
+@transforms.register("split", version="5")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

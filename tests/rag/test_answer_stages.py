@@ -383,3 +383,20 @@ def test_the_rest_of_a_contraction_is_no_word_of_the_question() -> None:
     ctx = [item(1, "Passes\nA visitor's pass is printed at the desk.\nParking passes are sold monthly.", "passes")]
     gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
     assert "Parking passes" in gen("What's the pass for parking?", ctx, ANSWER, env([])).text
+
+
+def test_part_sentences_quotes_each_parts_runner_up_within_keep_ratio() -> None:
+    """With ``part_sentences`` 2, a part whose best two statements stand within ``keep_ratio`` of
+    each other quotes both (the second is often the one that answers); one far below is not."""
+    ctx = [item(1, "Start\nThe first day starts with a welcome talk.\nOn the first day your laptop is handed over at 11 am.\n"
+                   "Parking is free.", "start"),
+           item(2, "Passwords\nPasswords must be at least 14 characters long.", "pw")]
+    space = env([])
+    space.facts["sub_queries"] = ["What happens on the first day?", "How long must a password be?"]
+    question = "What happens on the first day, and how long must a password be?"
+    one = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    two = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1,
+                                                             "part_sentences": 2}})
+    assert "11 am" not in one(question, ctx, ANSWER, space).text
+    text = two(question, ctx, ANSWER, space).text
+    assert "11 am" in text and "14 characters" in text and "Parking" not in text, text

@@ -865,3 +865,18 @@ def test_what_time_asks_a_time_of_day() -> None:
     assert "7 点半" in candidates("食堂早上 7 点半开门。", "date", "食堂几点开门？")
     assert candidates("每年 3 月安排体检。", "date", "几点体检？") == []
     assert candidates("Complete the course within your first 14 days.", "date", "When must I finish the course?")
+
+
+def test_a_part_is_decided_on_the_sentences_that_ask_not_the_scene_it_carries() -> None:
+    """split keeps the scene in front of every part ("I'm spending a week in Leeds with my team.
+    …"); the scene's words stand in no source of the part, and used to refuse it."""
+    hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
+    leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
+    space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
+    scene = "Next spring my partner and I are moving to a bigger flat near the river."
+    space.facts["sub_queries"] = [f"{scene} What is the nightly hotel cap in Lisbon?",
+                                  f"{scene} How long is parental leave?"]
+    question = f"{scene} What is the nightly hotel cap in Lisbon, and how long is parental leave?"
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                 "answer_at": 0.6, "partial_coverage": 0.0}})
+    assert decide(question, [hotel, leave], space).signals["parts_answered"] == 1.0

@@ -350,3 +350,15 @@ def test_only_the_second_part_reads_a_pronoun_as_the_first_topic_and_an_if_echo_
     assert not any("RAM run" in p or "get RAM" in p for p in parts), parts
     assert _subs("Can you check if my claim was approved, and if it was, when will I be paid?")[1] == \
         "if it was, when will I be paid?"
+
+
+def test_a_chinese_request_to_look_something_up_asks_for_it() -> None:
+    """"帮我查一下 P6 的月薪上限，再看看这个级别的年度目标奖金是几个月工资。": two requests, each a
+    question; the first one's topic is P6, never the request's words (帮我查)."""
+    from rag.transforms.slots import topic
+
+    assert _zh_parts("帮我查一下 P6 的月薪上限，再看看这个级别的年度目标奖金是几个月工资。") == [
+        "帮我查一下 P6 的月薪上限？", "再看看这个级别的年度目标奖金是几个月工资？"]
+    assert _zh_parts("帮我查一下年假有几天，顺便看看病假怎么请") == ["帮我查一下年假有几天？", "看看病假怎么请？"]
+    assert _zh_parts("看看这个月的食堂菜单") == []   # one request
+    assert topic("帮我查一下 P6 的月薪上限？", "zh") == "P6"
