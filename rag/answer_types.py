@@ -31,11 +31,12 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
 _ASK = {
     "zh": [
-        ("date", r"什么时候|何时|哪一?年|哪一?天|哪一?日|(?<![这那前后好十头])几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
+        ("date", r"什么时候|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
                  r"哪个?时期|哪个?世纪|什么日子|哪一?季|什么季节|哪个季节|什么时期|什么年份|日期是|时间是|起止|从何时|自何时|到何时"),
         ("list", r"哪几"),   # "分为哪几个级别" lists the levels; "几个" alone counts them
-        # 这几天, 前几天, 好几个, 十几个 say how many loosely; they ask nothing
-        ("number", rf"多少|(?<![这那前后好十头])几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何|几岁|几千|几百|几万"),
+        # 这几天, 那几天, 前几天 (never 提前几天 / 之前几天), 好几个, 十几个, 头几天 say how many loosely;
+        # they ask nothing. 后几天 asks ("提交后几天到账？")
+        ("number", rf"多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何|几岁|几千|几百|几万"),
         ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
         ("organisation", r"哪[个家所支]?(公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体)|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
@@ -119,8 +120,8 @@ _DATE = {
                      rf"第[{_ZH_NUM}0-9]+(个)?(天|日|周|个?月|年|个工作日)|当天|当日|次日|前一[天日]|后一[天日]|"
                      rf"提前[{_ZH_NUM}0-9]+\s*(个)?(天|日|周|小时|个?月|个工作日)|最后一(个工作日|天)|"
                      r"(?<![线以在])(?:上个月|下个月|本月|上周|下周|本周)(?![期报刊])"),
-    "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|(?-i:March)|april|(?-i:May)|june|july|august|september|october|"
-                     r"november|december|jan|feb|(?-i:Mar)|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
+    "en": re.compile(r"\b(1\d{3}|20\d{2})\b|\b(january|february|(?-i:March|MARCH)|april|(?-i:May|MAY)|june|july|august|september|october|"
+                     r"november|december|jan|feb|(?-i:Mar|MAR)|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(monday|tuesday|"
                      r"wednesday|thursday|friday|saturday|sunday|weekday|weekend)s?\b|\b\d{1,2}:\d{2}\b|"
                      r"\b\d{1,2}\s*(am|pm|a\.m\.|p\.m\.)|\bcentury\b|\b(19|20)?\d0s\b|\bo'clock\b|\b(noon|midnight|"
                      r"morning|evening|afternoon|night)\b|\b(spring|summer|autumn|fall|winter)\b|\b\d+\s*(business |working "
@@ -170,16 +171,25 @@ _STRUCTURE = {
     "zh": re.compile(rf"第[{_ZH_NUM}0-9０-９]+[条章节款项篇部编卷]"),
     "en": re.compile(r"\b(article|section|chapter|clause|part|appendix|annex|§)\s*[0-9IVXivx]+(\.[0-9]+)*", re.I),
 }
-# a clock time ("6:30", "11 am", "下午 3 点") says when, never how many or how much
+# a clock time ("6:30", "11 am", "下午 3 点") says when, never how many or how much: an hour of 0–23 and
+# minutes of 00–59, not a part of a longer run ("2:01:09") — a score (98:95) or ratio (1:50) is no time,
+# though a ratio or score that reads as one (21:19) is, so a question about those keeps them (_COUNTS_CLOCK)
+_HOUR_MINUTE = r"(?<![0-9.,:：])(?:[01]?[0-9]|2[0-4])\s*[:：]\s*[0-5][0-9](?![0-9]|\s*[:：]\s*[0-9])"
 _CLOCK = {
-    "zh": re.compile(r"(?<![0-9])[0-9]{1,2}\s*[:：]\s*[0-9]{2}(?![0-9])|(?:上午|下午|中午|晚上|早上|凌晨)\s*[0-9一二三四五六七八九十两]{1,3}\s*点"),
-    "en": re.compile(r"(?<![0-9.,])[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<![0-9.,])[0-9]{1,2}:[0-9]{2}(?![0-9])",
-                     re.I),
+    "zh": re.compile(rf"{_HOUR_MINUTE}|(?:上午|下午|中午|晚上|早上|凌晨|傍晚)\s*[0-9一二三四五六七八九十两]{{1,3}}\s*[点时]"),
+    "en": re.compile(rf"(?<![0-9.,])(?:1[0-2]|0?[1-9])(?::[0-5][0-9])?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|{_HOUR_MINUTE}", re.I),
 }
-_ASKS_CLOCK = re.compile(r"\bwhat time\b|\bat what hour\b|几点", re.I)
+# how long something lasts, a score or a ratio may be read off clock-like numbers ("8:00–18:00", "21:19")
+_COUNTS_CLOCK = re.compile(r"how long|how many (?:hours|minutes)|ratio|score|points|多久|多长|几个?小时|几分钟|多少分钟|"
+                           r"多少分|比分|比例", re.I)
+# "what time …?" asks a time of day; never "what time limit / frame / period / off", "at what time of year"
+_ASKS_CLOCK = re.compile(r"\bwhat time\b(?!\s+(?:limit|limits|frame|frames|period|periods|off|zone|of))|"
+                         r"\bat what hour\b|几点", re.I)
 _TIME_OF_DAY = {
-    "zh": re.compile(r"[0-9一二三四五六七八九十两]{1,3}\s*点(?:[0-9]{1,2}分|半|钟)?|正午|午夜|中午|凌晨"),
-    "en": re.compile(r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening)\b", re.I),
+    "zh": re.compile(r"[0-9]{1,2}\s*[点时](?:\s*[0-9]{1,2}\s*分|半|钟)?|[一二三四五六七八九十两]{1,3}点(?:半|钟|[一二三四五六七八九十]+分)|"
+                     r"[0-9]{1,2}\.[0-5][0-9](?![0-9])|正午|午夜|中午|凌晨|上午|下午|早上|晚上|傍晚"),
+    "en": re.compile(r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening)\b|(?<![0-9.,])(?:[01]?[0-9]|2[0-3])\.[0-5][0-9]"
+                     r"(?![0-9])", re.I),
 }
 _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
@@ -215,13 +225,14 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     if kind == "number":
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
             sentence = _STRUCTURE[lang].sub(" ", sentence)
-        sentence = _CLOCK[lang].sub(" ", sentence)
+        if not _COUNTS_CLOCK.search(question):
+            sentence = _CLOCK[lang].sub(" ", sentence)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
-            found = [n.group() for n in re.finditer(r"[0-9０-９][0-9０-９.,]*|[%％]|百分之[^，。]{1,4}", sentence)] + \
+            found = [n.group() for n in re.finditer(r"[0-9０-９](?:[0-9０-９.,]*[0-9０-９])?|[%％]|百分之[^，。]{1,4}", sentence)] + \
                     [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
-            found = [n.group() for n in re.finditer(r"\d[\d.,]*", sentence)] + [f for f in found if not f[0].isdigit()]
+            found = [n.group() for n in re.finditer(r"\d(?:[\d.,]*\d)?", sentence)] + [f for f in found if not f[0].isdigit()]
     elif kind == "date" and _ASKS_CLOCK.search(question):   # "what time …?" asks a time of day, not "14 days"
         found = [m.group() for m in _CLOCK[lang].finditer(sentence)] + \
             [m.group() for m in _TIME_OF_DAY[lang].finditer(sentence)]
@@ -242,8 +253,11 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     return _absent(found, question)
 
 
-def without_clock(text: str) -> str:
-    """The text with its clock times ("6:30", "11 am", "下午 3 点") taken out: they count nothing."""
+def without_clock(text: str, question: str = "") -> str:
+    """The text with its clock times ("6:30", "11 am", "下午 3 点") taken out: they count nothing —
+    unless ``question`` asks how long, or about a score or a ratio, which may be read off them."""
+    if _COUNTS_CLOCK.search(question):
+        return text
     return _CLOCK["zh" if _CJK.search(text) else "en"].sub(" ", text)
 
 

@@ -160,6 +160,17 @@ def without_contractions(text: str) -> str:
     return _CONTRACTION.sub(first, text)
 
 
+# a request to look something up ("帮我查一下 P6 的月薪上限", "再看看这个级别的…"), which asks for what
+# follows it; 看看 only as a request (帮我 / 再 / 麻烦 / 请 before it), never "看看病", "看一下午"
+ZH_LOOK_UP = re.compile(r"^\s*(?:(?:再|也|顺便|另外)?(?:帮我|麻烦|请|给我)?(?:查一下|查查|查下)|"
+                        r"(?:再|帮我|麻烦|请|麻烦你)(?:看一下|看看))(?![看吧])")
+
+
+def without_look_up(text: str) -> str:
+    """A Chinese question without the request to look it up that opens it ("帮我查一下")."""
+    return ZH_LOOK_UP.sub("", text)
+
+
 def names_of(question: str) -> frozenset[str]:
     """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
     name is never unglued."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from rag.answerability import Answerability
-from rag.answerability.question_terms import asked_sentences
 from rag.types import ContextItem, Decision, QueryEnv
 
 
@@ -29,9 +28,7 @@ def in_parts(decide: Decider) -> Answerability:
         whole = decide(question, context, env)
         if len(asked) < 2 or not context or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
             return whole
-        # a part is decided on the sentences that ask: the scene split gave every part ("我是普通员工，
-        # 下个月要去成都出差一周。") says where the asker stands, and the sources of one part never hold it
-        each = [decide(asked_sentences(part), context, env, sources=len(context)) for part in asked]
+        each = [decide(part, context, env, sources=len(context)) for part in asked]
         answered = [d for d in each if d.action in ("answer", "conflict")]
         signals = {**whole.signals, "parts": float(len(asked)),
                    "parts_answered": round(len(answered) / len(asked), 4)}

@@ -12,7 +12,7 @@ import re
 from rag.answer_types import is_asking_word
 from rag.memo import scaffolding
 from rag.text import CJK as _CJK
-from rag.text import names_of, unglued
+from rag.text import names_of, unglued, without_look_up
 from rag.types import QueryEnv
 
 _LATIN = re.compile(r"[a-z]")
@@ -98,7 +98,7 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
     glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
     skip = scaffolding(env.space)
-    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", _CHAT.sub(" ", question)))
+    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", _CHAT.sub(" ", without_look_up(question))))
     names = names_of(question)
     terms: set[str] = set()
     for token in env.space.tokenize(question):
@@ -126,8 +126,9 @@ def written_codes(question: str) -> list[str]:
     return list(dict.fromkeys(_CODE.findall(question)))
 
 
-# a rate asked as 每晚 / 一晚 is written per unit in a table ("500 元/晚", "2 次/月")
-_RATE = re.compile(r"^[每一]([晚天日月年周次人件台间份])$")
+# a rate asked as 每晚 (or 一晚) is written per unit after a number in a table ("500 元/晚", "2 次/月");
+# never 一月 (January), 一次 (once), 一年
+_RATE = re.compile(r"^(?:每([晚天日月年周次人件台间份])|一(晚))$")
 
 
 def written_in(term: str, text: str) -> bool:
@@ -136,4 +137,5 @@ def written_in(term: str, text: str) -> bool:
     if term in text:
         return True
     rate = _RATE.match(term)
-    return rate is not None and re.search(rf"[/／]\s*{rate.group(1)}", text) is not None
+    unit = rate and (rate.group(1) or rate.group(2))
+    return bool(unit) and re.search(rf"[0-9０-９]\s*[\u4e00-\u9fff]?\s*[/／]\s*{unit}", text) is not None

@@ -65,6 +65,8 @@ _LATIN = re.compile(r"[A-Za-z]")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
+# a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
+_BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
 
 
@@ -202,7 +204,8 @@ def extractive(
     (``distinct_answers``): "春节放几天假？放假期间值班电话是多少？" quotes the duty-phone sentence
     for the phone and the "放假，共 8 天" row for the days, where both parts used to pick the first.
     Version 15: with ``part_sentences`` > 1 each part also quotes its runners-up within ``keep_ratio``
-    of its best, up to that many ("What time should I turn up on day one?" scores the "first 14 days"
+    of its best, up to ``part_sentences`` statements in all per part and one more per part over the
+    message, never another row of a table the part quotes, nor a bare heading line ("What time should I turn up on day one?" scores the "first 14 days"
     sentence a little above "Arrive at 9:30 am"); a count question's number bonus ignores a clock time
     ("6:30" counts no cars); the question is read without the rest of its contractions ("What's")."""
 
@@ -257,7 +260,7 @@ def extractive(
             kind = asked_type(question)
 
             def numbered(text: str) -> bool:
-                return bool(_DIGIT.search(without_clock(text) if kind == "number" else text))
+                return bool(_DIGIT.search(without_clock(text, question) if kind == "number" else text))
 
             lexical = [lx + (number_bonus if numbered(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
         amounts = asked_amounts(question) if range_weight and not across else []
@@ -323,6 +326,24 @@ def extractive(
         rows, cols = linear_sum_assignment(value, maximize=True)
         return [units[j] for i, j in sorted(zip(rows, cols, strict=True)) if j < len(keys) and value[i, j] > blocked]
 
+    def runners_up(tops: list[list[tuple[float, Unit]]]) -> list[Unit]:
+        """Each part's next statements within ``keep_ratio`` of its best, up to ``part_sentences``
+        in all: never a second row of a table the part already quotes (another rank's or city's),
+        nor a bare heading line; at most one more statement per part over the message."""
+        out: list[Unit] = []
+        for top in tops:
+            if not top or top[0][0] < min_score:
+                continue
+            tables = {top[0][1].number} if top[0][1].is_row else set()
+            for score, unit in top[1:part_sentences]:
+                if score < keep_ratio * top[0][0]:
+                    break
+                if unit.is_row and unit.number in tables or _BARE_LINE.match(unit.text):
+                    continue
+                tables |= {unit.number} if unit.is_row else set()
+                out.append(unit)
+        return out[:len(tops)]
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -365,9 +386,8 @@ def extractive(
         tops = [ordered(part, units_for(part), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
-        if part_sentences > 1:   # each part's runners-up within keep_ratio of its best, too
-            answers += [u for top in tops if top and top[0][0] >= min_score
-                        for s, u in top[1:part_sentences] if s >= keep_ratio * top[0][0]]
+        if part_sentences > 1:
+            answers += runners_up(tops)
         quoted = {compact(u.text) for u in picked}
         for unit in answers:   # a sentence two sources repeat is quoted once
             if compact(unit.text) not in quoted:

@@ -30,7 +30,7 @@ import numpy as np
 
 from rag.answer_types import without_asking
 from rag.text import CJK as _CJK
-from rag.text import EN_FUNCTION_WORDS
+from rag.text import EN_FUNCTION_WORDS, without_look_up
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_]?\d+[A-Za-z0-9]*(?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
@@ -42,8 +42,6 @@ _ZH_SKIP = frozenset(
     "什么 多少 怎么 怎样 如何 哪些 哪个 哪里 是否 可以 能否 能 会 需要 要 吗 呢 吧 请问 一下 我 我们 你 您 是 有 "
     "没有 几 谁 为什么 多久 的 了 和 与 及 或 在 去 到 把 被 对 为 这个 那个 这 那 它 其 该 每 上限 最多 最少 "
     "一共 总共 应该 得 想 知道 时候".split())
-# a request to look something up, which asks for what follows: "帮我查一下 P6 的月薪上限", "再看看…"
-ZH_LOOK_UP = re.compile(r"^\s*(?:再|也|顺便|另外)?(?:帮我|麻烦|请|给我)?(?:查一下|查查|查下|看一下|看看|说一下|说说|讲一下|列一下|告诉我)")
 # Pronouns that point back. Case matters ("IT" is a department); a dummy "it" ("is it possible
 # to …") and a determiner or relative "that" ("that covers", "this year's") point at nothing:
 # "that" / "this" count only where they end the clause ("after that?", "is that taxed?" does not).
@@ -123,18 +121,22 @@ def _contains(phrase: str, word: str, language: str) -> bool:
 def topic(previous: str, language: str) -> str:
     """What the earlier question is about: its content words in order ("How long is parental
     leave?" → "parental leave"; "出差伙食补助每天多少钱？" → "出差伙食补助")."""
-    previous = without_asking(ZH_LOOK_UP.sub("", previous))   # "how many days", "帮我查一下" ask; they are not the topic
+    previous = without_asking(without_look_up(previous))   # "how many days", "帮我查一下" ask; they are not the topic
     if language == "en":   # the longest run of content words ("hotel cap", "parental leave")
         runs: list[list[str]] = [[]]
-        for word in re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d+|[^\sA-Za-z0-9]", previous):
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*\d|\d|[^\sA-Za-z0-9]", previous):
             if word.lower() in _EN_SKIP or not re.match(r"[A-Za-z0-9]", word):
                 runs.append([])
             else:
                 runs[-1].append(word)
-        # runs as long as each other are all the topic ("How much RAM will my laptop have?" is about
-        # "RAM laptop": the pronoun of a later part may point at either)
+        # two runs as long as each other, with no number, are both the topic ("How much RAM will my
+        # laptop have?" is about "RAM laptop": the pronoun of a later part may point at either); of
+        # more, or with a number ("purchase order" / "5,000 USD"), the first
         longest = max(map(len, runs))
-        return " ".join(w for run in runs if len(run) == longest for w in run) if longest else ""
+        tied = [run for run in runs if len(run) == longest]
+        if len(tied) == 2 and not any(w[:1].isdigit() for run in tied for w in run):
+            return " ".join(w for run in tied for w in run)
+        return " ".join(tied[0]) if longest else ""
     import jieba
 
     out = []

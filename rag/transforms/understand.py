@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 
 from rag.answer_types import asked_type
-from rag.text import CJK
+from rag.text import CJK, ZH_LOOK_UP
 from rag.transforms import Transform, transforms
 from rag.transforms.followup import is_follow_up
-from rag.transforms.slots import ZH_LOOK_UP, points_back, resolve_pointer
+from rag.transforms.slots import points_back, resolve_pointer
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -144,6 +144,10 @@ _ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
 _ZH_INDEFINITE = re.compile(r"(?:过|好|没)$")   # 过几天, 好几天: some days, not how many
 
 
+# what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle
+_LOOKED_UP = re.compile(r"\s*(?![我吧呢啊一下，,。])\S{2,}")
+
+
 def _zh_asks(clause: str) -> bool:
     """Whether a Chinese clause asks: a question word at its end, or one of the unambiguous ones
     inside it with no 的 after; never a condition ("如果报销超过多少钱")."""
@@ -151,7 +155,7 @@ def _zh_asks(clause: str) -> bool:
         return False
     if _ZH_ASKS_AT_END.search(clause):
         return True
-    if (request := ZH_LOOK_UP.match(clause)) and clause[request.end():].strip():
+    if (request := ZH_LOOK_UP.match(clause)) and _LOOKED_UP.match(clause[request.end():]):
         return True   # a request to look something up asks for it: "帮我查一下 P6 的月薪上限"
     if _ZH_FIRST_PERSON.match(clause):
         return False   # "我过几天要去上海出差", "我还有几天年假没休完": the asker's scene
@@ -340,9 +344,11 @@ _EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]",
 # …except the subject of an asking verb ("does a part-time employee have to follow it?")
 _EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
 _EN_IF_END = re.compile(r"\bif\s*$", re.I)
-# …nor the object of a preposition of time or place ("when on my first day will I get it?"): an
-# adverbial says when or where, the pronoun still points at the first part's topic
+# …nor a time phrase after a preposition ("when on my first day will I get it?"): it says when, and the
+# pronoun still points at the first part's topic (never a particle: "fill in the form and sign it")
 _EN_ADVERBIAL_END = re.compile(r"\b(?:on|in|at|during|before|after|within|until|till|by|since|throughout)\s*$", re.I)
+_EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|afternoon|evening|night|weekend|shift|trip|"
+                             r"visit|holiday|break|lunch)s?\b", re.I)
 
 
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
@@ -363,7 +369,8 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
             # what the object pronoun points at
             lead = before[:phrase.start()]
-            if not (_EN_ASKING_VERB_END.search(lead) or _EN_ADVERBIAL_END.search(lead)):
+            when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.start() + len(phrase.group()) - 1)
+            if not (_EN_ASKING_VERB_END.search(lead) or when):
                 return None
     return resolve_pointer(part, first, language)
 

@@ -400,3 +400,18 @@ def test_part_sentences_quotes_each_parts_runner_up_within_keep_ratio() -> None:
     assert "11 am" not in one(question, ctx, ANSWER, space).text
     text = two(question, ctx, ANSWER, space).text
     assert "11 am" in text and "14 characters" in text and "Parking" not in text, text
+
+
+
+def test_part_sentences_never_quotes_a_sibling_row_or_a_bare_heading() -> None:
+    """Attack from the review: with ``part_sentences`` 3 an ordinary employee's hotel rate came with
+    the manager's and the director's rows, and a heading line was quoted as a statement."""
+    table = ("住宿标准\n| 职级 | 一线城市（北京、上海、广州、深圳） | 其他城市 |\n|---|---|---|\n"
+             "| 普通员工 | 500 元/晚 | 300 元/晚 |\n| 经理 | 650 元/晚 | 380 元/晚 |\n| 总监及以上 | 900 元/晚 | 500 元/晚 |")
+    space = env([], language="zh")
+    space.facts["sub_queries"] = ["我是普通员工，去北京出差住宿每晚上限多少？", "去上海出差住宿每晚上限又是多少？"]
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1,
+                                                             "part_sentences": 3}})
+    text = gen("我是普通员工，去北京出差住宿每晚上限多少？去上海出差住宿每晚上限又是多少？",
+               [item(1, table, "travel")], ANSWER, space).text
+    assert "普通员工" in text and "650" not in text and "900" not in text, text

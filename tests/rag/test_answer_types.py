@@ -867,16 +867,55 @@ def test_what_time_asks_a_time_of_day() -> None:
     assert candidates("Complete the course within your first 14 days.", "date", "When must I finish the course?")
 
 
-def test_a_part_is_decided_on_the_sentences_that_ask_not_the_scene_it_carries() -> None:
-    """split keeps the scene in front of every part ("I'm spending a week in Leeds with my team.
-    …"); the scene's words stand in no source of the part, and used to refuse it."""
+def test_a_part_is_decided_with_the_scene_it_carries() -> None:
+    """Attack from the review: decided without its scene, each part of "I am a contractor based in
+    Tokyo. What is the nightly hotel cap, and how long is parental leave?" answered from a source
+    that gives Lisbon's cap, and the message was answered where its whole was refused. A part is
+    decided as a question of its own is, with its scene."""
     hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
     leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
     space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
-    scene = "Next spring my partner and I are moving to a bigger flat near the river."
-    space.facts["sub_queries"] = [f"{scene} What is the nightly hotel cap in Lisbon?",
-                                  f"{scene} How long is parental leave?"]
-    question = f"{scene} What is the nightly hotel cap in Lisbon, and how long is parental leave?"
+    scene = "I am a contractor based in Tokyo, working in the robotics lab."
+    space.facts["sub_queries"] = [f"{scene} What is the nightly hotel cap?", f"{scene} How long is parental leave?"]
+    question = f"{scene} What is the nightly hotel cap, and how long is parental leave?"
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
                                                                  "answer_at": 0.6, "partial_coverage": 0.0}})
-    assert decide(question, [hotel, leave], space).signals["parts_answered"] == 1.0
+    assert decide(question, [hotel, leave], space).action == "refuse"
+
+
+# ── attacks from the hostile review of the clock, loose-count and rate rules, kept ──────────────
+@pytest.mark.parametrize(("question", "kind"), [
+    ("请年假要提前几天申请？", "number"), ("报销提交后几天到账？", "number"), ("入职后几天能拿到工牌？", "number"),
+    ("国庆节后几号上班？", "date"), ("出差结束后几天内要提交报销单？", "number"), ("前几天提交的报销多久到账？", "number"),
+])
+def test_a_count_asked_after_an_event_still_asks(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
+
+
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    ("湖人最终以 98:95 击败凯尔特人。", "湖人赢了多少分？", ["98", "95"]),          # a score is no time
+    ("The helpdesk is staffed 8:00–18:00.", "How many hours a day is the helpdesk staffed?", ["8", "00", "18", "00"]),
+    ("The whole race took 2:01:09.", "How many laps?", ["2", "01", "09"]),          # no hh:mm inside a longer run
+    ("The ratio is 3.5:1 by volume.", "How much water per litre?", ["3.5", "1"]),
+])
+def test_only_a_real_clock_time_counts_nothing(sentence: str, question: str, found: list[str]) -> None:
+    assert candidates(sentence, "number", question) == found
+
+
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    ("工作时间为上午 9 时至下午 6 时。", "几点下班？", True),
+    ("请稍微早一点到。", "几点到？", False),                           # 一点 without a time word: "a little"
+    ("The bonus is paid in December.", "At what time of year is the bonus paid?", True),   # no clock asked
+    ("Claims are due within 30 days.", "What time limit applies to claims?", True),
+    ("Doors open at 08.00.", "What time do doors open?", True),
+])
+def test_what_time_reads_the_ways_a_time_is_written(sentence: str, question: str, found: bool) -> None:
+    assert bool(candidates(sentence, "date", question)) is found
+
+
+def test_a_rate_is_read_only_after_a_number_and_never_as_a_month_or_once() -> None:
+    from rag.answerability.question_terms import written_in
+
+    assert not written_in("一月", "班车 300 元/月") and not written_in("一次", "打印 2 元/次")
+    assert not written_in("每晚", "价格见附表 /晚")
+    assert written_in("每月", "班车 300 元/月") and written_in("一晚", "500 元 / 晚")

@@ -362,3 +362,29 @@ def test_a_chinese_request_to_look_something_up_asks_for_it() -> None:
     assert _zh_parts("帮我查一下年假有几天，顺便看看病假怎么请") == ["帮我查一下年假有几天？", "看看病假怎么请？"]
     assert _zh_parts("看看这个月的食堂菜单") == []   # one request
     assert topic("帮我查一下 P6 的月薪上限？", "zh") == "P6"
+
+
+# ── attacks from the hostile review of split v5, kept ─────────────────────────────────────────────
+@pytest.mark.parametrize("question", [
+    "看看我下个月要去成都出差，住宿标准是多少？",        # the asker's scene, not a look-up
+    "告诉我密码的那个同事离职了，我该找谁重置密码？",
+    "看看屏幕时间长了眼睛疼，可以申请护目镜吗？",
+])
+def test_a_clause_that_only_opens_like_a_look_up_is_no_question(question: str) -> None:
+    assert _zh_parts(question) == []
+
+
+def test_a_look_up_request_is_read_out_of_the_topic_and_the_terms_only_whole() -> None:
+    from rag.text import without_look_up
+    from rag.transforms.slots import topic
+
+    assert topic("看一下午的屏幕眼睛疼怎么办？", "zh") == "看一下午"   # 看一下 is no request here
+    assert topic("Who approves a purchase order over 5,000 USD?", "en") == "purchase order"   # a number is no run
+    assert topic("Can I bring my dog to the office on Fridays?", "en") == "bring"   # more than two runs: the first
+    assert without_look_up("帮我查一下 P6 的月薪上限") == " P6 的月薪上限"
+
+
+def test_a_particle_is_no_preposition_of_time() -> None:
+    """"fill in the paper form and sign it": "in" is a particle; "it" stays the form's."""
+    assert _subs("How do I claim travel expenses, and do I fill in the paper form and sign it?")[1] == \
+        "do I fill in the paper form and sign it?"
