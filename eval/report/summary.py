@@ -57,6 +57,10 @@ def _split_table(suite: SuiteSummary) -> list[str]:
     return lines
 
 
+def _where(lead: Leading) -> str:
+    return "all cases" if lead.name == "all" else f"{lead.name} split"
+
+
 def _refusal_line(suite: SuiteSummary) -> list[str]:
     """Negative rejection — the share of must-refuse cases refused, 1 − false answer — beside
     false refusal, on the leading split: the two numbers the answer-versus-refuse gate is about."""
@@ -66,7 +70,20 @@ def _refusal_line(suite: SuiteSummary) -> list[str]:
         return []
     ci = f" [{1 - fa.high:.4f}, {1 - fa.low:.4f}]" if fa.low is not None and fa.high is not None else ""
     return [f"  negative rejection {1 - fa.value:.4f}{ci} on {fa.n} must-refuse cases; "
-            f"false refusal {fr.value:.4f} on {fr.n} ({lead.name} split)"]
+            f"false refusal {fr.value:.4f} on {fr.n} ({_where(lead)})"]
+
+
+def _kinds_line(suite: SuiteSummary) -> list[str]:
+    """Multi-turn and multi-document cases passed on the leading split, with exact intervals."""
+    from eval.metrics.stats import beta_interval
+
+    lead = leading_split(suite)
+    kinds = suite.splits[lead.name].kinds if lead.name in suite.splits else suite.kinds
+    said = []
+    for kind, (passed, cases) in kinds.items():
+        lo, hi = beta_interval(passed, cases)
+        said.append(f"{kind} {passed}/{cases} passed ({passed / cases:.3f} [{lo:.3f}, {hi:.3f}])")
+    return [f"  {'; '.join(said)} ({_where(lead)})"] if said else []
 
 
 def format_summary(log: RunLog) -> str:
@@ -85,6 +102,7 @@ def format_summary(log: RunLog) -> str:
                 n = f"{agg.n}/{agg.n_total}" if agg.n_total is not None else str(agg.n)
                 lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{n:>5}")
         lines.extend(_refusal_line(suite))
+        lines.extend(_kinds_line(suite))
         if suite.judge:
             by = ", ".join(f"{k} {v}" for k, v in suite.judge["judgements"].items())
             lines.append(f"  judge: {by}; failure rate {suite.judge['failure_rate']} (max {suite.judge['max_failure_rate']})")

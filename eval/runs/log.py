@@ -75,6 +75,9 @@ class SplitSummary(BaseModel):
     cases: int
     passed: int = 0
     metrics: dict[str, Aggregate] = {}
+    # cases of a kind a target is set for, as [passed, cases]: multi-turn (a turn with history) and
+    # multi-document (tagged multi-doc); a kind the split lacks is left out
+    kinds: dict[str, list[int]] = {}
 
 
 class SuiteSummary(BaseModel):
@@ -89,6 +92,7 @@ class SuiteSummary(BaseModel):
     confusion: dict[str, dict[str, int]] = {}
     splits: dict[str, SplitSummary] = {}
     results_digest: str = ""    # per-case results without timings: equal digests, identical results
+    kinds: dict[str, list[int]] = {}   # as SplitSummary.kinds, over all the suite's cases
     judge: dict[str, Any] = {}  # judged metrics: calls by status, failure rate
 
 

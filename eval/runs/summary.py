@@ -105,15 +105,28 @@ def results_digest(records: list[CaseRecord]) -> str:
     return stable_hash(rows)
 
 
+KINDS = {"multi-turn": lambda r: bool(r.history), "multi-document": lambda r: "multi-doc" in r.tags}
+
+
+def kinds_of(records: list[CaseRecord]) -> dict[str, list[int]]:
+    """[passed, cases] of each kind in :data:`KINDS` the records hold."""
+    out = {}
+    for kind, member in KINDS.items():
+        cases = [r for r in records if member(r)]
+        if cases:
+            out[kind] = [sum(r.passed for r in cases), len(cases)]
+    return out
+
+
 def summarise(suite: Suite, records: list[CaseRecord], names: list[str]) -> SuiteSummary:
     summary = SuiteSummary(name=suite.name, hash=suite.hash, mode=suite.mode, language=suite.language,
                            cases=len(suite.cases), passed=sum(r.passed for r in records),
                            errors=sum(r.error is not None for r in records), metrics=aggregates(records, names),
-                           results_digest=results_digest(records))
+                           results_digest=results_digest(records), kinds=kinds_of(records))
     for split in sorted({r.split for r in records if r.split}):
         members = [r for r in records if r.split == split]
         summary.splits[split] = SplitSummary(cases=len(members), passed=sum(r.passed for r in members),
-                                             metrics=aggregates(members, names))
+                                             metrics=aggregates(members, names), kinds=kinds_of(members))
     if suite.mode == "full":
         expects = [e for e in EXPECTS if e in ("answer", "refuse") or any(r.expect == e for r in records)]
         matrix = {e: dict.fromkeys(BEHAVIOURS, 0) for e in expects}
