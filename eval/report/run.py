@@ -9,6 +9,7 @@ from typing import Any
 
 from eval.report import charts
 from eval.report.page import environment
+from eval.report.summary import kinds_line, refusal_line
 from eval.runs.log import CaseRecord, RunLog
 
 
@@ -25,6 +26,8 @@ def write_run_report(run_dir: Path, log: RunLog, cases: list[CaseRecord]) -> Pat
         qualification=qualification_of(run_dir),
         bars={s: charts.bars(x) for s, x in log.suites.items()},
         funnel={s: charts.funnel(x) for s, x in log.suites.items()},
+        # negative rejection and false refusal, and the multi-turn / multi-document pass rates, as printed
+        headline={s: [line.strip() for line in refusal_line(x) + kinds_line(x)] for s, x in log.suites.items()},
         latency=charts.latency(cases))
     out = run_dir / "report.html"
     tmp = out.with_suffix(".html.tmp")

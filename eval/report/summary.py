@@ -61,7 +61,7 @@ def _where(lead: Leading) -> str:
     return "all cases" if lead.name == "all" else f"{lead.name} split"
 
 
-def _refusal_line(suite: SuiteSummary) -> list[str]:
+def refusal_line(suite: SuiteSummary) -> list[str]:
     """Negative rejection — the share of must-refuse cases refused, 1 − false answer — beside
     false refusal, on the leading split: the two numbers the answer-versus-refuse gate is about."""
     lead = leading_split(suite)
@@ -73,7 +73,7 @@ def _refusal_line(suite: SuiteSummary) -> list[str]:
             f"false refusal {fr.value:.4f} on {fr.n} ({_where(lead)})"]
 
 
-def _kinds_line(suite: SuiteSummary) -> list[str]:
+def kinds_line(suite: SuiteSummary) -> list[str]:
     """Multi-turn and multi-document cases passed on the leading split, with exact intervals."""
     from eval.metrics.stats import beta_interval
 
@@ -101,8 +101,8 @@ def format_summary(log: RunLog) -> str:
                 arrow = "↑" if agg.higher_is_better else "↓"
                 n = f"{agg.n}/{agg.n_total}" if agg.n_total is not None else str(agg.n)
                 lines.append(f"  {name + ' ' + arrow:<24}{value:>12}  {ci:<20}{n:>5}")
-        lines.extend(_refusal_line(suite))
-        lines.extend(_kinds_line(suite))
+        lines.extend(refusal_line(suite))
+        lines.extend(kinds_line(suite))
         if suite.judge:
             by = ", ".join(f"{k} {v}" for k, v in suite.judge["judgements"].items())
             lines.append(f"  judge: {by}; failure rate {suite.judge['failure_rate']} (max {suite.judge['max_failure_rate']})")

@@ -59,6 +59,7 @@ def test_run_report_and_gate_diff_in_chromium(project: Path, tmp_path: Path, bro
     scripts = page.locator("script")                            # only the report's own filter script
     assert scripts.count() == 1 and "pwned" not in (scripts.first.text_content() or "")
     assert "refusal_accuracy" in text and "clopper-pearson" in text
+    assert "negative rejection" in text and "false refusal" in text   # the headline the console prints
 
     page, problems = open_page(browser, diff, tmp_path / "gate.png")
     assert problems == []

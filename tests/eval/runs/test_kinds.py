@@ -3,7 +3,7 @@ split, and prints them for the leading split with exact intervals."""
 
 from __future__ import annotations
 
-from eval.report.summary import _kinds_line
+from eval.report.summary import kinds_line
 from eval.runs.log import CaseRecord, SplitSummary, SuiteSummary
 from eval.runs.summary import kinds_of
 
@@ -25,6 +25,6 @@ def test_the_kinds_line_leads_with_the_test_split_and_an_exact_interval() -> Non
                          splits={"test": SplitSummary(cases=20, kinds={"multi-document": [8, 10]}),
                                  "dev": SplitSummary(cases=10, kinds={"multi-document": [1, 1]})},
                          kinds={"multi-document": [9, 11]})
-    assert _kinds_line(suite) == ["  multi-document 8/10 passed (0.800 [0.444, 0.975]) (test split)"]
+    assert kinds_line(suite) == ["  multi-document 8/10 passed (0.800 [0.444, 0.975]) (test split)"]
     alone = SuiteSummary(name="s", hash="h", mode="full", language="en", cases=3, kinds={"multi-turn": [3, 3]})
-    assert _kinds_line(alone) == ["  multi-turn 3/3 passed (1.000 [0.292, 1.000]) (all cases)"]
+    assert kinds_line(alone) == ["  multi-turn 3/3 passed (1.000 [0.292, 1.000]) (all cases)"]
