@@ -225,8 +225,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     if kind == "number":
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
             sentence = _STRUCTURE[lang].sub(" ", sentence)
-        if not _COUNTS_CLOCK.search(question):
-            sentence = _CLOCK[lang].sub(" ", sentence)
+        sentence = without_clock(sentence, question, lang)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
             found = [n.group() for n in re.finditer(r"[0-9０-９](?:[0-9０-９.,]*[0-9０-９])?|[%％]|百分之[^，。]{1,4}", sentence)] + \
@@ -253,12 +252,13 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     return _absent(found, question)
 
 
-def without_clock(text: str, question: str = "") -> str:
+def without_clock(text: str, question: str = "", lang: str | None = None) -> str:
     """The text with its clock times ("6:30", "11 am", "下午 3 点") taken out: they count nothing —
-    unless ``question`` asks how long, or about a score or a ratio, which may be read off them."""
+    unless ``question`` asks how long, or about a score or a ratio, which may be read off them.
+    ``lang`` is read from the text when not given."""
     if _COUNTS_CLOCK.search(question):
         return text
-    return _CLOCK["zh" if _CJK.search(text) else "en"].sub(" ", text)
+    return _CLOCK[lang or ("zh" if _CJK.search(text) else "en")].sub(" ", text)
 
 
 def has_candidate(sentence: str, kind: str, question: str) -> bool:

@@ -204,15 +204,17 @@ def extractive(
     (``distinct_answers``): "春节放几天假？放假期间值班电话是多少？" quotes the duty-phone sentence
     for the phone and the "放假，共 8 天" row for the days, where both parts used to pick the first.
     Version 15: with ``part_sentences`` > 1 each part also quotes its runners-up within ``keep_ratio``
-    of its best, up to ``part_sentences`` statements in all per part and one more per part over the
-    message, never another row of a table the part quotes, nor a bare heading line ("What time should I turn up on day one?" scores the "first 14 days"
-    sentence a little above "Arrive at 9:30 am"); a count question's number bonus ignores a clock time
-    ("6:30" counts no cars); the question is read without the rest of its contractions ("What's")."""
+    of its best ("What time should I turn up on day one?" scores the "first 14 days" sentence a little
+    above "Arrive at 9:30 am"), up to ``part_sentences`` statements in all per part and one more per
+    part over the message, never another row of a table the part quotes, nor a bare heading line; a
+    count question's number bonus ignores a clock time ("6:30" counts no cars); the question is read
+    without the rest of its contractions ("What's")."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
         names = names_of(question)
-        q_terms = {unglued(t, names) for t in tokenize(without_contractions(question))} - {""}   # "I've": no "ve"   # 盘要 (U 盘要走…) is 盘
+        # 盘要 (U 盘要走…) is 盘; "I've" leaves no "ve"
+        q_terms = {unglued(t, names) for t in tokenize(without_contractions(question))} - {""}
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
         # a Chinese term also counts inside a longer word (假 / 放假, 锁 / 锁定), as in the evidence

@@ -369,7 +369,8 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
             # what the object pronoun points at
             lead = before[:phrase.start()]
-            when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.start() + len(phrase.group()) - 1)
+            # the phrase match ends on the first letter of the word after its determiner
+            when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.end() - 1)
             if not (_EN_ASKING_VERB_END.search(lead) or when):
                 return None
     return resolve_pointer(part, first, language)
