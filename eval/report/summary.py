@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from eval.runs.log import Aggregate, RunLog, SuiteSummary
+from eval.runs.summary import KINDS
 
 
 class Leading(NamedTuple):
@@ -80,7 +81,8 @@ def kinds_line(suite: SuiteSummary) -> list[str]:
     lead = leading_split(suite)
     kinds = suite.splits[lead.name].kinds if lead.name in suite.splits else suite.kinds
     said = []
-    for kind, (passed, cases) in kinds.items():
+    for kind in sorted(kinds, key=lambda k: list(KINDS).index(k) if k in KINDS else len(KINDS)):
+        passed, cases = kinds[kind]   # in KINDS' order: run.json stores its keys sorted
         lo, hi = beta_interval(passed, cases)
         said.append(f"{kind} {passed}/{cases} passed ({passed / cases:.3f} [{lo:.3f}, {hi:.3f}])")
     return [f"  {'; '.join(said)} ({_where(lead)})"] if said else []

@@ -28,3 +28,14 @@ def test_the_kinds_line_leads_with_the_test_split_and_an_exact_interval() -> Non
     assert kinds_line(suite) == ["  multi-document 8/10 passed (0.800 [0.444, 0.975]) (test split)"]
     alone = SuiteSummary(name="s", hash="h", mode="full", language="en", cases=3, kinds={"multi-turn": [3, 3]})
     assert kinds_line(alone) == ["  multi-turn 3/3 passed (1.000 [0.292, 1.000]) (all cases)"]
+
+
+def test_the_kinds_line_keeps_its_order_after_run_json_sorted_the_keys() -> None:
+    """The report is drawn from run.json, written with sorted keys: it printed multi-document before
+    multi-turn, where the console printed them the other way."""
+    suite = SuiteSummary.model_validate_json(SuiteSummary(
+        name="s", hash="h", mode="full", language="en", cases=4,
+        kinds={"multi-turn": [1, 2], "multi-document": [2, 2]}).model_dump_json())
+    sorted_back = suite.model_copy(update={"kinds": dict(sorted(suite.kinds.items()))})
+    line = kinds_line(sorted_back)[0]
+    assert line.index("multi-turn") < line.index("multi-document"), line
