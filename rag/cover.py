@@ -107,16 +107,16 @@ def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space
             if not terms & set(space.tokenize(sentence)):
                 continue   # a reference in a sentence about something else
             linked += graph.referred(sentence, skip_doc=pointing.chunk.doc_id)
-        present = {c.chunk.doc_id for c in final}
+        present = {c.chunk_id for c in final}
         for doc in dict.fromkeys(linked):
-            if doc in present or graph.doc_titles.get(doc) == pointing.chunk.title:
-                continue   # already read; or a version of the pointing document itself
+            if graph.doc_titles.get(doc) == pointing.chunk.title:
+                continue   # a version of the pointing document itself
             visible = [cid for cid in graph.chunks_of.get(doc, [])
                        if cid in position and (env.allowed is None or env.allowed[position[cid]])
                        and not space.chunk_by_id[cid].metadata.get("withdrawn")]   # "replaces the 2021 rules"
             best = max(visible, key=share, default=None)
-            if best is None or share(best) == 0:
-                continue
+            if best is None or share(best) == 0 or best in present:
+                continue   # nothing of the question there; or its best chunk is read already
             at = next(i for i, c in enumerate(final) if c.chunk_id == pointing.chunk_id)
             replaceable = [j for j in range(len(final) - 1, at, -1) if final[j].chunk_id not in protected]
             if len(final) >= k and not replaceable:

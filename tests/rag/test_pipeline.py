@@ -235,6 +235,16 @@ def test_the_evidence_reference_is_followed_into_the_top_k_and_never_to_a_hidden
     cover_references(final, retrieval, 3, idx, keep=(noise[1].chunk_id,))
     assert [c.chunk.doc_id for c in final] == ["supplies", "rules", noise[1].chunk.doc_id]
 
+    # the referred document read already, but by a chunk about something else (its invoice
+    # clause): its approval clause is still brought in; once that is read, nothing is
+    from rag.types import Candidate
+
+    rules = {("审批" if "审批" in c.text else "发票"): c for c in idx.chunks if c.doc_id == "rules"}
+    final = [supplies, Candidate(rules["发票"], 0.1, {}), noise[0]]
+    assert cover_references(final, retrieval, 3, idx) == [rules["审批"].chunk_id]
+    assert [c.chunk_id for c in final] == [supplies.chunk_id, rules["审批"].chunk_id, rules["发票"].chunk_id]
+    assert cover_references(final, retrieval, 3, idx) == []
+
     write("rules.md.metadata.yaml", "department: finance\nclearance: 3\n")
     idx, _ = Indexer(tmp_path / "w2").ensure("kb", write.root, config, "zh")
     hidden = Pipeline(config.model_copy(update={"follow_references": True}), idx).ask(question, EMPLOYEE)
