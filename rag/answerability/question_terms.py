@@ -25,7 +25,11 @@ _WORD = re.compile(r"(?<![A-Za-z0-9.])(?:[0-9]+(?:\.[0-9]+)?)?[A-Za-z][A-Za-z0-9
 _YEAR_GLUED = re.compile(r"^((?:1[5-9]|20)\d\d)([a-z]{2,}[a-z0-9]*)$")
 # hedges on the asked amount ("roughly", 大约, "三天左右"): no sentence that states it repeats them;
 # 左右 only after a number or a unit (谁左右了选举, 左右摇晃 keep it)
-_HEDGE = re.compile(r"\b(?:roughly|approximately)\b|大约|大致", re.I)
+_HEDGE = re.compile(r"\b(?:roughly|approximately|nearly|almost)\b|大约|大致", re.I)
+# English words that only colour a question ("how often … anyway?", "I'm totally locked out"), and
+# the word after "how" that asks (how long / often / far / soon …, as 多久 does): no source repeats them
+_FILLER = re.compile(r"\b(?:also|anyway|anyways|actually|really|totally|basically|honestly|literally)\b|"
+                     r"(?<=\bhow)\s+(?:long|often|far|soon|quickly|fast|early|late)\b", re.I)
 _ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
 _DIGIT = re.compile(r"\d")
 # a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code
@@ -98,7 +102,7 @@ def content_terms(question: str, env: QueryEnv) -> set[str]:
     """The question's terms without the words that ask: the scaffolding, and a Chinese word jieba
     glued around a question word (由谁来, 是什么样), which no answering sentence repeats."""
     skip = scaffolding(env.space)
-    question = _ABOUT_ZH.sub(r"\1 ", _HEDGE.sub(" ", _CHAT.sub(" ", without_look_up(question))))
+    question = _ABOUT_ZH.sub(r"\1 ", _FILLER.sub(" ", _HEDGE.sub(" ", _CHAT.sub(" ", without_look_up(question)))))
     names = names_of(question)
     terms: set[str] = set()
     for token in env.space.tokenize(question):

@@ -88,7 +88,9 @@ _QUESTIONS = re.compile(r"[^？?]+[？?]")
 # a word that joins a second question to the first ("另外报销要多久到账？", "also, when must …"):
 # it asks nothing, and is no term to look for in the sources
 _ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
-_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally)\b[,\s]*", re.I)   # never "besides X": it excludes X
+# never "besides X": it excludes X; "while I'm at it", "by the way", "one more thing" only join
+_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
+                      r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
 
 
 def _unjoined(part: str) -> str:
@@ -286,11 +288,14 @@ def _zh_items(question: str) -> list[str]:
     return [f"{head}{item}{tail}" for item in (left, right)]
 
 
-_EN_CLAUSE = re.compile(r"(how|what|when|where|who|which|why|can|do|does|is|are|must|should)\b", re.I)
+# a question word, or one after its preposition ("by when must I …", "to whom do I …")
+_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|from|for|to|in|at|on|with)\s+(?=how|what|when|where|who|whom|which)\b)?"
+                        r"(how|what|when|where|who|whom|which|why|can|do|does|is|are|must|should)\b", re.I)
 
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
-_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s)))\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)",
+# (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
+_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s)|\s[—–-]))\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)",
                        re.I)
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
 
@@ -351,6 +356,10 @@ _EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|aft
                              r"visit|holiday|break|lunch)s?\b", re.I)
 
 
+# a clause the part opens with, then its question: "it's almost three years old, how often do …?"
+_EN_ASKS_AFTER_CLAUSE = re.compile(r",\s*(?:how|what|when|where|who|which|why)\b", re.I)
+
+
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
     """A later part with its pronoun read as the first part's topic ("What does VPN-203 mean and how
     do I fix it?"); the topic is read from the first part's question, not from the scene it
@@ -362,6 +371,9 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         pointer = points_back(part, language)
         if pointer is None:
             return None
+        asks = _EN_ASKS_AFTER_CLAUSE.search(part, pointer.end())
+        if asks and not _EN_CONDITION.match(part[own.end() if own else 0:]):
+            return None   # "it's almost three years old, how often …?": the pronoun is in the part's scene
         before = part[own.end() if own else 0:pointer.start()]
         if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
@@ -428,7 +440,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="5")
+@transforms.register("split", version="6")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

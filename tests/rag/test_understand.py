@@ -255,6 +255,17 @@ def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list
     # no "and" is left dangling before a condition
     ("How much is the stipend and, if I leave within a year, do I have to pay it back?",
      ["How much is the stipend?", "if I leave within a year, do I have to pay it back?"]),
+    # blind dev cases md-d4 (issue #25): a scene set off by a dash stays with each part; "while I'm at
+    # it" / "by the way" only join; a question word after its preposition ("by when") opens a part
+    ("Getting set up as a new starter — how long must my password be, and by when must I finish the course?",
+     ["Getting set up as a new starter — how long must my password be?",
+      "Getting set up as a new starter — by when must I finish the course?"]),
+    ("What do I do about VPN-650 at home, and while I'm at it, which hours must I be reachable?",
+     ["What do I do about VPN-650 at home?", "which hours must I be reachable?"]),
+    ("Where is the Berlin office, and by the way, who runs it?", ["Where is the Berlin office?", "who runs it?"]),
+    # a hyphen inside a word or a number sets off no scene; a scene before one question is no split
+    ("What does a part-time worker get for 2-3 days of overtime?", []),
+    ("My part-time contract ends in May - what happens to my leave?", []),
 ])
 def test_english_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
@@ -320,6 +331,15 @@ def test_a_pronoun_after_a_noun_of_its_own_part_or_past_a_scene_is_not_the_first
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
     split()("How much RAM will my laptop have, and can the team lend me a monitor for it?", e)
     assert e.facts["sub_queries"][1] == "can the team lend me a monitor for it?"   # its own object stays the nearer
+    # a pronoun in a clause the part opens with, before its own question, is that clause's (blind dev
+    # case md-d4): "it's almost three years old" is not the first part's "gets back"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("My laptop is dead — how long till IT gets back to me? Also it's almost three years old, how often "
+            "are laptops replaced?", e)
+    assert e.facts["sub_queries"][1] == "it's almost three years old, how often are laptops replaced?"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("How long is parental leave, and if I take it, how is it paid?", e)
+    assert e.facts["sub_queries"][1] == "if I take parental leave, how is it paid?"   # a condition still resolves
 
 
 # ── attacks from the hostile review of split v4, kept ────────────────────────────────────────────
