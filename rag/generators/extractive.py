@@ -146,7 +146,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="15")
+@generators.register("extractive", version="16")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -162,6 +162,7 @@ def extractive(
     whole_bullets: bool = True,
     range_weight: float = 0.15,
     titled_cosine: tuple[str, ...] = ("en",),
+    follow_pointers: bool = False,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -208,7 +209,10 @@ def extractive(
     above "Arrive at 9:30 am"), up to ``part_sentences`` statements in all per part and one more per
     part over the message, never another row of a table the part quotes, nor a bare heading line; a
     count question's number bonus ignores a clock time ("6:30" counts no cars); the question is read
-    without the rest of its contractions ("What's")."""
+    without the rest of its contractions ("What's"). Version 16 (``follow_pointers``): a part whose best
+    statement names another source of the context by its title ("食堂消费发票的开具与报销，按《费用报销细则》
+    办理", "as described in the Security Handbook") also quotes that source's best statement for the part:
+    the pointer holds the question's words, the source it points to the answer."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -379,6 +383,14 @@ def extractive(
         # names only when every part names them too
         years = set(_YEAR.findall(question))
         units = units_for(question if not parts or all(years <= set(_YEAR.findall(p)) for p in parts) else "")
+        # the statements that name another source of the context by its title ("as described in the
+        # Security Handbook", "按《费用报销细则》办理"), with the sources they point to
+        for item in context:
+            if item.number not in parsed:
+                parsed[item.number] = units_of(item, whole_bullets, subjects)
+        pointing = {(u.number, u.order): to for item in context for u in parsed[item.number]
+                    if (to := {other.number for other in context
+                               if other.doc_id != item.doc_id and names_document(u.text, other.title)})}
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))
@@ -390,6 +402,14 @@ def extractive(
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         if part_sentences > 1:
             answers += runners_up(tops)
+        if follow_pointers:
+            # a part whose best statement sends the reader on also quotes the best statement of the
+            # source it points to: "食堂消费发票的开具与报销，按《费用报销细则》办理" and the invoice title there
+            for top in tops:
+                if top and (to := pointing.get((top[0][1].number, top[0][1].order))):
+                    there = next(((score, unit) for score, unit in top if unit.number in to), None)
+                    if there and there[0] >= min_score:
+                        answers.append(there[1])
         quoted = {compact(u.text) for u in picked}
         for unit in answers:   # a sentence two sources repeat is quoted once
             if compact(unit.text) not in quoted:

@@ -403,6 +403,37 @@ def test_part_sentences_quotes_each_parts_runner_up_within_keep_ratio() -> None:
 
 
 
+def test_a_part_answered_by_a_pointer_also_quotes_the_source_it_points_to() -> None:
+    """Blind dev case md-d4: "食堂消费发票的开具与报销，按《费用报销细则》办理" holds every word of "发票
+    抬头要写什么" and none of its answer, which stands in 《费用报销细则》, also in the context. With
+    ``follow_pointers`` the part quotes that source's best statement too; a pointer to a document
+    the context lacks, and the option off, quote only the pointer."""
+    canteen = item(1, "食堂通知\n员工每餐补贴标准为 15 元。食堂消费发票的开具与报销，按《费用报销细则》办理。",
+                   "canteen", title="食堂通知")
+    rules = item(2, "发票\n抬头为“青禾科技有限公司”。", "rules", title="费用报销细则")
+    other = item(2, "发票\n抬头为“青禾科技有限公司”。", "rules", title="差旅管理办法")
+    space = env([], language="zh")
+    space.facts["sub_queries"] = ["食堂每顿饭补贴多少？", "食堂的发票报销抬头要写什么？"]
+    question = "食堂每顿饭补贴多少，另外食堂的发票报销抬头要写什么？"
+    params = {"semantic_weight": 0, "max_sentences": 1, "part_sentences": 1}
+    following = generators.build({"name": "extractive", "params": {**params, "follow_pointers": True}})
+    plain = generators.build({"name": "extractive", "params": params})
+    text = following(question, [canteen, rules], ANSWER, space).text
+    assert "15 元" in text and "按《费用报销细则》办理" in text and "青禾科技有限公司" in text, text
+    assert "青禾科技有限公司" not in plain(question, [canteen, rules], ANSWER, space).text
+    assert "青禾科技有限公司" not in following(question, [canteen, other], ANSWER, space).text
+    # English: a reference by title, no 《》
+    helpdesk = item(1, "Lost laptops\nLost laptops are reported as described in the Security Handbook.", "it",
+                    title="IT Helpdesk Guide")
+    security = item(2, "Devices\nReport a lost laptop to the security team within one hour.\nUSB sticks are blocked.",
+                    "sec", title="Security Handbook")
+    space = env([])
+    space.facts["sub_queries"] = ["How long is the helpdesk's first reply?", "How quickly must I report a lost laptop?"]
+    text = following("How long is the helpdesk's first reply, and how quickly must I report a lost laptop?",
+                     [helpdesk, security], ANSWER, space).text
+    assert "within one hour" in text and "USB" not in text, text
+
+
 def test_part_sentences_never_quotes_a_sibling_row_or_a_bare_heading() -> None:
     """Attack from the review: with ``part_sentences`` 3 an ordinary employee's hotel rate came with
     the manager's and the director's rows, and a heading line was quoted as a statement."""
