@@ -185,6 +185,22 @@ _COUNTS_CLOCK = re.compile(r"how long|how many (?:hours|minutes)|ratio|score|poi
 # "what time …?" asks a time of day; never "what time limit / frame / period / off", "at what time of year"
 _ASKS_CLOCK = re.compile(r"\bwhat time\b(?!\s+(?:limit|limits|frame|frames|period|periods|off|zone|of))|"
                          r"\bat what hour\b|几点", re.I)
+# "几号 / 哪天 / what date …?" asks a day of the calendar or of the week, never "7×24 小时" or "放假期间"
+# (never 几号楼 / 几号线, a building's or a line's number; nor "what day of the trip")
+_ASKS_DAY = re.compile(r"几号(?![楼线房车门口位床])|几月几|哪一?天|哪一?日|什么日子|\bwhat date\b|\bwhich (?:date|day)\b|"
+                       r"\bwhat day\b(?!\s+of\b)|\bon what day\b", re.I)
+_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_DAY = {
+    "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,3}}\s*[日号](?![常期报志记])|周[一二三四五六日末天]|星期[一二三四五六日天]|"
+                     rf"礼拜[一二三四五六日天]|除夕|初[一二三四五六七八九十]|当天|当日|次日|[前后]一[天日]|"
+                     rf"第[{_ZH_NUM}0-9]+个?(?:天|日|工作日)|[0-9]{{4}}[-/.][0-9]{{1,2}}[-/.][0-9]{{1,2}}"),
+    "en": re.compile(rf"\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|"
+                     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:weekday|weekend)s?\b|\b\d{4}-\d{2}-\d{2}\b|"
+                     r"\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:the\s+)?(?:same|next|following|previous)\s+day\b|"
+                     r"\b(?:first|last)\s+(?:working\s+|business\s+)?day\b|"
+                     r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|edition|place|century|percentile))", re.I),
+}
 _TIME_OF_DAY = {
     "zh": re.compile(r"[0-9]{1,2}\s*[点时](?:\s*[0-9]{1,2}\s*分|半|钟)?|[一二三四五六七八九十两]{1,3}点(?:半|钟|[一二三四五六七八九十]+分)|"
                      r"[0-9]{1,2}\.[0-5][0-9](?![0-9])|正午|午夜|中午|凌晨|上午|下午|早上|晚上|傍晚"),
@@ -232,9 +248,13 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
                     [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
             found = [n.group() for n in re.finditer(r"\d(?:[\d.,]*\d)?", sentence)] + [f for f in found if not f[0].isdigit()]
-    elif kind == "date" and _ASKS_CLOCK.search(question):   # "what time …?" asks a time of day, not "14 days"
-        found = [m.group() for m in _CLOCK[lang].finditer(sentence)] + \
-            [m.group() for m in _TIME_OF_DAY[lang].finditer(sentence)]
+    elif kind == "date" and (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):
+        # "what time …?" asks a time of day, not "14 days"; "几号 / 哪天" a day, not "7×24 小时"; "哪天、几点" both
+        if _ASKS_CLOCK.search(question):
+            found = [m.group() for m in _CLOCK[lang].finditer(sentence)] + \
+                [m.group() for m in _TIME_OF_DAY[lang].finditer(sentence)]
+        if _ASKS_DAY.search(question):
+            found += [m.group() for m in _DAY[lang].finditer(sentence)]
     elif kind == "date":
         found = [m.group() for m in _DATE[lang].finditer(sentence)]
         if lang == "zh":

@@ -881,6 +881,26 @@ def test_what_time_asks_a_time_of_day() -> None:
     assert candidates("Complete the course within your first 14 days.", "date", "When must I finish the course?")
 
 
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    # blind dev case md-d4: "春节假是放到几号？" is answered by the dates, never by the duty phone of 放假期间
+    ("放假期间 IT 运维部安排 7×24 小时值班，值班电话 400-800-1234。", "春节假是放到几号？", []),
+    ("日期: 1 月 28 日（除夕）至 2 月 4 日; 安排: 放假，共 8 天", "春节假是放到几号？", ["28 日", "除夕", "4 日"]),
+    ("每月 10 日发放上月工资。", "工资哪天发？", ["10 日"]),
+    ("行政部在两个工作日内备货。", "备好以后哪天能去领？", []),
+    ("周二、周四下午两点到五点可领取。", "哪天、几点能去领？", ["下午两点", "下午", "周二", "周四"]),
+    ("班车从 3 号楼出发。", "班车几号楼出发？", ["3 号"]),   # 几号楼 asks no day: the broad date reading
+    ("Salaries are paid on the 25th of each month.", "On what day is the salary paid?", ["25th"]),
+    ("Salaries are paid on the last working day of the month.", "Which day is the salary paid?", ["last working day"]),
+    ("The office is closed for 14 days over the holidays.", "What date does the office reopen?", []),
+    ("The office reopens on January 6.", "What date does the office reopen?", ["January 6"]),
+    ("Claims are reviewed within 2 days on the 2nd floor.", "Which day are claims reviewed?", []),
+])
+def test_a_day_question_asks_a_day(sentence: str, question: str, found: list[str]) -> None:
+    """几号 / 哪天 / "what date", "which day" ask a day of the calendar or the week: no period
+    (期间), duration (24 小时, 14 days) or floor counts for one."""
+    assert candidates(sentence, "date", question) == found
+
+
 def test_a_part_is_decided_with_the_scene_it_carries() -> None:
     """Attack from the review: decided without its scene, each part of "I am a contractor based in
     Tokyo. What is the nightly hotel cap, and how long is parental leave?" answered from a source
