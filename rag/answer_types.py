@@ -198,7 +198,8 @@ _DAY = {
     "en": re.compile(rf"\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|"
                      r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:weekday|weekend)s?\b|\b\d{4}-\d{2}-\d{2}\b|"
                      r"\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:the\s+)?(?:same|next|following|previous)\s+day\b|"
-                     r"\b(?:first|last)\s+(?:working\s+|business\s+)?day\b|"
+                     r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:working\s+|business\s+)?"
+                     r"day\b|\bday\s+(?:one|two|three|\d{1,3})\b|"
                      r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|edition|place|century|percentile))", re.I),
 }
 _TIME_OF_DAY = {
