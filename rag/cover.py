@@ -8,12 +8,22 @@ candidates, or chunks the asker may see, are ever brought in.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rag.types import Candidate
 
 if TYPE_CHECKING:
     from rag.pipeline import Retrieval
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_HEAD_DEPTH = 5   # how far down a part's list its first current hit is looked for
+
+
+def _outdated(candidate: Candidate | None) -> bool:
+    meta = candidate.chunk.metadata if candidate is not None else {}
+    return bool(meta.get("withdrawn")) or "outdated" in (meta.get("tags") or [])
 
 
 def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
@@ -28,7 +38,11 @@ def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[st
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best = []
     for i in parts:
-        heads = [ids[0] for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
+        # each list's first hit that is no outdated version ("2022 版" beside the current rules), unless
+        # the part names a year, which asks for a version by name
+        dated = bool(_YEAR.search(retrieval.variants[i].text))
+        heads = [next((cid for cid in ids[:_HEAD_DEPTH] if dated or not _outdated(by_id.get(cid))), ids[0])
+                 for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:
             best.append(ranked[0])

@@ -408,3 +408,33 @@ def test_a_particle_is_no_preposition_of_time() -> None:
     """"fill in the paper form and sign it": "in" is a particle; "it" stays the form's."""
     assert _subs("How do I claim travel expenses, and do I fill in the paper form and sign it?")[1] == \
         "do I fill in the paper form and sign it?"
+
+
+def test_a_parts_best_source_is_its_first_current_hit() -> None:
+    """Blind dev case md-d5: "签字笔一个季度能领几根？" first hit the 2022 version of the supplies rules
+    (6 支), which was kept as the part's best source, and the current rules (10 支) never reached the
+    context. A part's best source is its lists' first hit that is no outdated version — unless the
+    part names a year, which asks for a version by name."""
+    from types import SimpleNamespace
+
+    from rag.cover import cover_parts
+    from rag.types import Candidate, QueryVariant
+
+    from .helpers import chunk
+
+    old = Candidate(chunk("supplies-2022#1", "签字笔 6 支", metadata={"tags": ["outdated"], "withdrawn": True}), 0.2, {})
+    new = Candidate(chunk("supplies#1", "签字笔 10 支"), 0.1, {})
+    loan = Candidate(chunk("rules#4", "借款 30 日内冲账"), 0.9, {})
+    noise = Candidate(chunk("noise#0", "无关"), 0.5, {})
+
+    def retrieval(part: str) -> SimpleNamespace:
+        return SimpleNamespace(
+            variants=[QueryVariant("whole"), QueryVariant("借款逾期会怎样？", "sub"), QueryVariant(part, "sub")],
+            candidates=[loan, noise, old, new],
+            stages={"bm25#1": ["rules#4"], "bm25#2": ["supplies-2022#1", "supplies#1"]})
+
+    final = [loan, noise]
+    assert cover_parts(final, retrieval("签字笔一个季度能领几根？"), 2) == ["supplies#1"]   # type: ignore[arg-type]
+    assert [c.chunk_id for c in final] == ["rules#4", "supplies#1"]
+    final = [loan, noise]
+    assert cover_parts(final, retrieval("2022 版签字笔能领几根？"), 2) == ["supplies-2022#1"]   # type: ignore[arg-type]
