@@ -189,11 +189,22 @@ def _zh_clauses(question: str) -> list[str]:
     body = question.strip().rstrip("？?")
     clauses = [piece for c in _ZH_CLAUSE_SEP.split(body) for piece in _joined_questions(c.strip()) if piece]
     asks = [_zh_asks(c) for c in clauses]
-    if sum(asks) < 2 or False in asks[asks.index(True):]:
-        return []   # one question; or a clause after the first question that does not ask
+    if sum(asks) < 2 or not asks[-1]:
+        return []   # one question; or the message ends on a clause that does not ask
     first = asks.index(True)
     scene = "，".join(clauses[:first])
-    asked = [_unjoined(c) for c in clauses[first:]]
+    # after the first question, a clause that does not ask sets up the next one only when it opens
+    # with a joining word ("…最长能用多久，另外找 IT 服务台咨询点一般性的问题，多久会有人回"); the
+    # clauses up to the next that asks are that question
+    groups: list[list[str]] = []
+    for clause, asking in zip(clauses[first:], asks[first:], strict=True):
+        if groups and not asking and _zh_asks(groups[-1][-1]) and not _ZH_LEAD.match(clause):
+            return []   # "…多少钱，我下个月去上海": a clause after a question that neither asks nor opens one
+        if not groups or _zh_asks(groups[-1][-1]):
+            groups.append([clause])
+        else:
+            groups[-1].append(clause)
+    asked = [_unjoined("，".join(group)) for group in groups]
     if not all(map(_stands_alone, asked)):
         return []
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
@@ -440,7 +451,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="6")
+@transforms.register("split", version="7")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

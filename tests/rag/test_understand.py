@@ -156,6 +156,12 @@ def test_two_questions_in_one_chinese_sentence_are_two_parts() -> None:
     assert _zh_parts("我在上海出差，住宿标准是多少？") == []
     assert _zh_parts("普通员工去上海出差，住宿费每晚上限是多少？") == []
     assert _zh_parts("这个月的工资什么时候发，发多少？") == []
+    # blind dev case md-d5: a clause after the first question that opens with a joining word sets up
+    # the next question; one that does not is no question's and leaves the message whole
+    assert _zh_parts("U 盘申请批下来以后最长能用多久，另外找 IT 服务台咨询点一般性的问题，多久会有人回？") == [
+        "U 盘申请批下来以后最长能用多久？", "找 IT 服务台咨询点一般性的问题，多久会有人回？"]
+    assert _zh_parts("年假有几天，另外我下个月去上海，住宿标准多少？") == ["年假有几天？", "我下个月去上海，住宿标准多少？"]
+    assert _zh_parts("补贴多少钱，我下个月去上海，住宿标准多少？") == []
 
 
 def test_the_scene_before_an_english_question_stays_with_each_part() -> None:
