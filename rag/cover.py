@@ -26,26 +26,34 @@ def _outdated(candidate: Candidate | None) -> bool:
     return bool(meta.get("withdrawn")) or "outdated" in (meta.get("tags") or [])
 
 
-def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
-    """When the question was split into sub-queries, make the top-k hold the best source of
-    every part (each part's first hit in any retriever's list), replacing the lowest-ranked
-    candidates that are no part's best. Other variants (rewrites, multi-query, HyDE) are
-    search aids, not parts. Returns the chunk ids brought in."""
-    parts = [i for i, v in enumerate(retrieval.variants) if v.kind == "sub"]
-    if not parts:
-        return []
+def best_of_parts(retrieval: Retrieval) -> list[str]:
+    """The best source of every part of a split question: of each list's first hit that is no
+    outdated version ("2022 版" beside the current rules, unless the part names a year, which asks
+    for a version by name), the one ranked highest. Other variants (rewrites, multi-query, HyDE)
+    are search aids, not parts."""
     by_id = {c.chunk_id: c for c in retrieval.candidates}
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
-    best = []
-    for i in parts:
-        # each list's first hit that is no outdated version ("2022 版" beside the current rules), unless
-        # the part names a year, which asks for a version by name
-        dated = bool(_YEAR.search(retrieval.variants[i].text))
+    best: list[str] = []
+    for i, variant in enumerate(retrieval.variants):
+        if variant.kind != "sub":
+            continue
+        dated = bool(_YEAR.search(variant.text))
         heads = [next((cid for cid in ids[:_HEAD_DEPTH] if dated or not _outdated(by_id.get(cid))), ids[0])
                  for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:
             best.append(ranked[0])
+    return best
+
+
+def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
+    """When the question was split into sub-queries, make the top-k hold the best source of
+    every part (:func:`best_of_parts`), replacing the lowest-ranked candidates that are no part's
+    best. Returns the chunk ids brought in."""
+    best = best_of_parts(retrieval)
+    if not best:
+        return []
+    by_id = {c.chunk_id: c for c in retrieval.candidates}
     brought = []
     for cid in best:
         if any(c.chunk_id == cid for c in final):
@@ -143,3 +151,17 @@ def cover_references(final: list[Candidate], retrieval: Retrieval, k: int, space
             brought.append(best)
             break   # one document per question or part
     return brought
+
+
+def cover(final: list[Candidate], retrieval: Retrieval, k: int, space: Any,
+          follow_references: bool) -> tuple[list[str], str | None, list[str]]:
+    """The top-k cut made to hold what the question needs, in order: every part's best source
+    (:func:`cover_parts`), the document a reference question points to (:func:`cover_linked`) and,
+    with ``follow_references``, the document the evidence points to (:func:`cover_references`),
+    which never takes the place of a part's best source, however that reached the cut. Returns
+    what each brought in, for the trace."""
+    covered = cover_parts(final, retrieval, k)
+    linked = cover_linked(final, retrieval, k, space)
+    kept = (*best_of_parts(retrieval), *covered, *([linked] if linked else []))
+    followed = cover_references(final, retrieval, k, space, kept) if follow_references else []
+    return covered, linked, followed

@@ -22,7 +22,7 @@ from rag.chat import ChatModel
 from rag.citations import resolve
 from rag.config import PipelineConfig
 from rag.context import context_builders
-from rag.cover import cover_linked, cover_parts, cover_references
+from rag.cover import cover
 from rag.cross_lingual import cross_view
 from rag.errors import ConfigError
 from rag.fusion import fusions
@@ -278,10 +278,7 @@ class Pipeline:
         k = retrieval.top_k or int(env.facts.get("top_k", self.config.top_k))   # a Retrieval made by hand
         with tracer.stage("top_k", "top_k", {"k": k}, candidates=len(retrieval.candidates)) as rec:
             final = retrieval.candidates[:k]
-            covered = cover_parts(final, retrieval, k)
-            linked = cover_linked(final, retrieval, k, self.space)
-            followed = cover_references(final, retrieval, k, self.space, (*covered, *([linked] if linked else []))) \
-                if self.config.follow_references else []
+            covered, linked, followed = cover(final, retrieval, k, self.space, self.config.follow_references)
             rec["note"] = "; ".join(
                 ([f"{env.facts['question_type']} question"] if "question_type" in env.facts else [])
                 + ([f"k {k} (config {self.config.top_k})"] if k != self.config.top_k else [])

@@ -250,3 +250,27 @@ def test_the_evidence_reference_is_followed_into_the_top_k_and_never_to_a_hidden
     hidden = Pipeline(config.model_copy(update={"follow_references": True}), idx).ask(question, EMPLOYEE)
     assert "rules" not in [c.doc_id for c in hidden.context]
     assert "rules" not in json.dumps([r.note for r in hidden.trace], ensure_ascii=False)
+
+
+def test_a_parts_best_source_is_never_given_up_to_follow_a_reference(write, tmp_path: Path) -> None:
+    """Blind dev case md-d5 (three parts): the reference one part's source makes ("按《费用报销细则》")
+    took the place of another part's best source, which was in the cut already and so was nobody's
+    "brought in" source. Every part's best source is kept, however it reached the cut."""
+    from rag.cover import cover
+
+    write("supplies.md", "# 办公用品领用办法\n\n单次超过 2000 元的办公用品须按《费用报销细则》走审批。")
+    write("rules.md", "# 费用报销细则\n\n## 一、审批\n\n采购审批由部门经理负责。")
+    write("canteen.md", "# 食堂通知\n\n食堂每餐补贴 15 元。")
+    for i in range(4):
+        write(f"noise{i}.md", f"# 通知{i}\n\n办公用品第{i}季度盘点安排。")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")], "top_k": 2, "follow_references": True,
+                                       "query_transforms": [ComponentSpec(name="split")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    retrieval = Pipeline(config, idx).retrieve("买 3000 元的办公用品要怎么审批？食堂每餐补贴多少？", EMPLOYEE)
+    by_doc = {c.chunk.doc_id: c for c in retrieval.candidates}
+    final = [by_doc["supplies"], by_doc["canteen"]]   # the pointing source first, the other part's best second
+    covered, _, followed = cover(final, retrieval, 2, idx, follow_references=True)
+    assert covered == [] and followed == [] and [c.chunk.doc_id for c in final] == ["supplies", "canteen"]
+    final = [by_doc["supplies"], by_doc["noise0"]]   # a source that is nobody's best gives way
+    cover(final, retrieval, 3, idx, follow_references=True)
+    assert [c.chunk.doc_id for c in final][:2] == ["supplies", "rules"]
