@@ -187,20 +187,26 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b(?!\s+(?:limit|limits|frame|frames|perio
                          r"\bat what hour\b|几点", re.I)
 # "几号 / 哪天 / what date …?" asks a day of the calendar or of the week, never "7×24 小时" or "放假期间"
 # (never 几号楼 / 几号线, a building's or a line's number; nor "what day of the trip")
-_ASKS_DAY = re.compile(r"几号(?![楼线房车门口位床])|几月几|哪一?天|哪一?日|什么日子|\bwhat date\b|\bwhich (?:date|day)\b|"
-                       r"\bwhat day\b(?!\s+of\b)|\bon what day\b", re.I)
-_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_ASKS_DAY = re.compile(r"几号(?![楼线房车门口位床])|几月几|哪一?天|哪一?日|什么日子|\bwhat date\b|\bwhich (?:date|day)\b(?!-)|"
+                       r"\bwhat day\b(?!-)|\bon what day\b", re.I)
+# months are read capitalised only ("you may carry over", "Up to 3 may be submitted")
+_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
 _DAY = {
     "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,3}}\s*[日号](?![常期报志记])|周[一二三四五六日末天]|星期[一二三四五六日天]|"
-                     rf"礼拜[一二三四五六日天]|除夕|初[一二三四五六七八九十]|当天|当日|次日|[前后]一[天日]|"
-                     rf"第[{_ZH_NUM}0-9]+个?(?:天|日|工作日)|[0-9]{{4}}[-/.][0-9]{{1,2}}[-/.][0-9]{{1,2}}"),
+                     rf"礼拜[一二三四五六日天]|除夕|(?<!最)初[一二三四五六七八九十]|当天|当日|次日|[前后]一[天日]|"
+                     rf"第[{_ZH_NUM}0-9]+个?(?:天|日|工作日)|最后一(?:个工作日|天)|[0-9０-９{_ZH_NUM}]{{1,2}}\s*月\s*[底末初中]|"
+                     rf"[月年][底末初]|[上中下]旬|元旦|春节|国庆|中秋|清明|端午|劳动节|"
+                     rf"[0-9]{{4}}[-/.][0-9]{{1,2}}[-/.][0-9]{{1,2}}"),
     "en": re.compile(rf"\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|"
-                     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:weekday|weekend)s?\b|\b\d{4}-\d{2}-\d{2}\b|"
-                     r"\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b(?:the\s+)?(?:same|next|following|previous)\s+day\b|"
+                     r"\b(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?\b|\b(?:weekday|weekend)s?\b|"
+                     r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|"
+                     r"\b(?:the\s+)?(?:same|next|following|previous)\s+day\b|"
+                     rf"\b(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?(?:month|year|week|quarter|{_MONTHS})\b|"
                      r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:working\s+|business\s+)?"
                      r"day\b|\bday\s+(?:one|two|three|\d{1,3})\b|"
-                     r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|edition|place|century|percentile))", re.I),
+                     r"\b(?:New Year's Day|Christmas(?: Day| Eve)?|Boxing Day|Easter(?: Monday)?|Good Friday)|"
+                     r"\b\d{1,2}(?:st|nd|rd|th)\b(?![-\s]*(?:floor|edition|place|century|percentile|party|quarter|grade))"),
 }
 _TIME_OF_DAY = {
     "zh": re.compile(r"[0-9]{1,2}\s*[点时](?:\s*[0-9]{1,2}\s*分|半|钟)?|[一二三四五六七八九十两]{1,3}点(?:半|钟|[一二三四五六七八九十]+分)|"

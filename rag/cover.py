@@ -21,9 +21,15 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _HEAD_DEPTH = 5   # how far down a part's list its first current hit is looked for
 
 
-def _outdated(candidate: Candidate | None) -> bool:
-    meta = candidate.chunk.metadata if candidate is not None else {}
-    return bool(meta.get("withdrawn")) or "outdated" in (meta.get("tags") or [])
+def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
+    """An outdated or withdrawn version — unless the part asks for it by its year ("2022 版"), which
+    must stand in its title or its ``version`` (a year of joining or an amount asks for no version)."""
+    if candidate is None:
+        return False
+    meta = candidate.chunk.metadata
+    if not (meta.get("withdrawn") or "outdated" in (meta.get("tags") or [])):
+        return False
+    return not years & set(_YEAR.findall(f"{candidate.chunk.title} {meta.get('version') or ''}"))
 
 
 def best_of_parts(retrieval: Retrieval) -> list[str]:
@@ -37,8 +43,8 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     for i, variant in enumerate(retrieval.variants):
         if variant.kind != "sub":
             continue
-        dated = bool(_YEAR.search(variant.text))
-        heads = [next((cid for cid in ids[:_HEAD_DEPTH] if dated or not _outdated(by_id.get(cid))), ids[0])
+        years = set(_YEAR.findall(variant.text))
+        heads = [next((cid for cid in ids[:_HEAD_DEPTH] if not _outdated(by_id.get(cid), years)), ids[0])
                  for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:

@@ -28,8 +28,13 @@ _YEAR_GLUED = re.compile(r"^((?:1[5-9]|20)\d\d)([a-z]{2,}[a-z0-9]*)$")
 _HEDGE = re.compile(r"\b(?:roughly|approximately|nearly|almost)\b|大约|大致", re.I)
 # English words that only colour a question ("how often … anyway?", "I'm totally locked out"), and
 # the word after "how" that asks (how long / often / far / soon …, as 多久 does): no source repeats them
-_FILLER = re.compile(r"\b(?:also|anyway|anyways|actually|really|totally|basically|honestly|literally)\b|"
-                     r"(?<=\bhow)\s+(?:long|often|far|soon|quickly|fast|early|late)\b", re.I)
+_FILLER = re.compile(r"\b(?:also|anyway|anyways|actually|really|totally|basically|honestly|literally)\b(?!-)|"
+                     # …asking only when a verb, a subject or "ahead" follows ("how early retirement affects my
+                     # pension", "how long-term disability works" name things)
+                     r"(?<=\bhow)\s+(?:long|often|far|soon|quickly|fast|early|late)\b(?!-)"
+                     r"(?=\s+(?:do|does|did|can|could|must|should|will|would|is|are|was|were|has|have|had|may|might|"
+                     r"ahead|in advance|before|after|till|until|i|you|we|they|it|he|she|the|a|an|my|our|your|their|"
+                     r"his|her|its|this|that|these|those|per|each|every)\b|\s*[?.,!]|\s*$)", re.I)
 _ABOUT_ZH = re.compile(r"([0-9零〇一二两三四五六七八九十百千万亿][\u4e00-\u9fff%]{0,3}?)左右")   # 三公斤左右
 _DIGIT = re.compile(r"\d")
 # a quantity written as one word ("a 600-dollar purchase", "3-day", "16-inch"): no code

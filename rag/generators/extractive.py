@@ -51,7 +51,9 @@ class Unit:
 _CONTINUES = re.compile(
     r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|否则|除非|对此|为此|届时|逾期|超出部分|其(?![他余它次实])|该|此(?!外)|上述|"
     r"(?:[Ii]f|[Oo]therwise|[Uu]nless|[Ii]n that case|[Ii]n this case|[Tt]o do so|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
-    r"[Ss]uch)\b)")   # never "IT …" (the department), "其他", "此外", or a contrast ("但", "However") that stands alone
+    r"[Ss]uch|[Aa]nything (?:worth|above|over|more|less|below|under|beyond|exceeding)|[Aa]ny (?:excess|remainder|difference))\b)")
+# never "IT …" (the department), "其他", "此外", or a contrast ("但", "However") that stands alone; "Anything
+# worth more must be declared" leans on the threshold before it
 
 
 # A lead-in ("具体如下表：", "as follows:") announces an answer but is not one.
@@ -111,6 +113,12 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
     return [u for u in units if quotable(u.text)]
 
 
+# a statement that sends the reader to another document: 按《…》办理, 参照 / 详见 / 依据《…》, "as described in",
+# "as set out in", "see the …", "according to", "follows the …"; a title merely mentioned is no pointer
+_POINTS_ON = re.compile(r"(?:按|按照|依照|依据|根据|参照|参见|详见|见)\s*《|\bas (?:described|set out|defined|explained|laid out)"
+                        r" in\b|\b(?:see|according to|in line with|follows?|under) the\b|\bper the\b", re.I)
+
+
 def names_document(question: str, title: str) -> bool:
     """Whether the question names the document: its title, or the title without year and
     version, appears in it (in 《》 or not)."""
@@ -146,7 +154,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="16")
+@generators.register("extractive", version="17")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -388,9 +396,10 @@ def extractive(
         for item in context:
             if item.number not in parsed:
                 parsed[item.number] = units_of(item, whole_bullets, subjects)
-        pointing = {(u.number, u.order): to for item in context for u in parsed[item.number]
+        pointing = {(u.number, u.order): to for item in context for u in parsed[item.number] if _POINTS_ON.search(u.text)
                     if (to := {other.number for other in context
-                               if other.doc_id != item.doc_id and names_document(u.text, other.title)})}
+                               if other.doc_id != item.doc_id and title_core(other.title) != title_core(item.title)
+                               and names_document(u.text, other.title)})}
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))

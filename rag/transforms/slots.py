@@ -45,7 +45,9 @@ _ZH_SKIP = frozenset(
 # Pronouns that point back. Case matters ("IT" is a department); a dummy "it" ("is it possible
 # to …") and a determiner or relative "that" ("that covers", "this year's") point at nothing:
 # "that" / "this" count only where they end the clause ("after that?", "is that taxed?" does not).
-_DUMMY = r"(?!\s+(?:possible|true|ok|okay|allowed|necessary|required|normal|fine|worth|likely|enough|too|raining)\b)"
+# …nor "it's 3am now", "it is Monday", "it's late": the time
+_DUMMY = (r"(?!\s+(?:possible|true|ok|okay|allowed|necessary|required|normal|fine|worth|likely|enough|too|raining)\b)"
+          r"(?!(?:'s|\s+is|\s+was)\s+(?:\d|(?:now|already|late|early|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
 _EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[Tt]heir)(?![\w-])"
                          r"|(?<![\w-])(?:that|this|those|these)(?=\s*[?.!,;]|\s*$)")
 # 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner

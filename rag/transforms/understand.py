@@ -87,7 +87,7 @@ _QUESTIONS = re.compile(r"[^？?]+[？?]")
 
 # a word that joins a second question to the first ("另外报销要多久到账？", "also, when must …"):
 # it asks nothing, and is no term to look for in the sources
-_ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
+_ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无0-9０-９一二两三四五六七八九十几个点些])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
 # never "besides X": it excludes X; "while I'm at it", "by the way", "one more thing" only join
 _EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
                       r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
@@ -98,13 +98,18 @@ def _unjoined(part: str) -> str:
     return _EN_LEAD.sub("", _ZH_LEAD.sub("", part.strip()), count=1)
 
 
+# a clause, then the question it leads to: "the vpn keeps saying VPN-203, what's that about"
+_EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|which|why)\b", re.I)
+
+
 def _asks(text: str) -> bool:
     """Whether a piece of a message asks something: a Chinese clause that ends asking ("…多少",
     "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
     text = _unjoined(text).rstrip("。.！!")
     if CJK.search(text):
         return _zh_asks(text)
-    return bool(_EN_CLAUSE.match(text))
+    # "and the vpn keeps saying VPN-203, what's that about": a clause, then its question
+    return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text))
 
 
 def _asked_questions(question: str) -> list[str]:
@@ -198,8 +203,11 @@ def _zh_clauses(question: str) -> list[str]:
     # clauses up to the next that asks are that question
     groups: list[list[str]] = []
     for clause, asking in zip(clauses[first:], asks[first:], strict=True):
-        if groups and not asking and _zh_asks(groups[-1][-1]) and not _ZH_LEAD.match(clause):
-            return []   # "…多少钱，我下个月去上海": a clause after a question that neither asks nor opens one
+        if groups and not asking and _zh_asks(groups[-1][-1]) and \
+                (not _ZH_LEAD.match(clause) or _ZH_FIRST_PERSON.match(_unjoined(clause))):
+            # "…多少钱，我下个月去上海": a clause after a question that neither asks nor opens one; "体检是哪天，
+            # 另外我在外地出差，能改期吗": the asker's scene, whose question leans on the first one
+            return []
         if not groups or _zh_asks(groups[-1][-1]):
             groups.append([clause])
         else:
@@ -300,14 +308,15 @@ def _zh_items(question: str) -> list[str]:
 
 
 # a question word, or one after its preposition ("by when must I …", "to whom do I …")
-_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|from|for|to|in|at|on|with)\s+(?=how|what|when|where|who|whom|which)\b)?"
-                        r"(how|what|when|where|who|whom|which|why|can|do|does|is|are|must|should)\b", re.I)
+_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
+                        r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
+                        r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should)\b", re.I)
 
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
 # (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
-_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s)|\s[—–-]))\s*(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)",
-                       re.I)
+_EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
+                       r"(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
 
 
@@ -367,8 +376,8 @@ _EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|aft
                              r"visit|holiday|break|lunch)s?\b", re.I)
 
 
-# a clause the part opens with, then its question: "it's almost three years old, how often do …?"
-_EN_ASKS_AFTER_CLAUSE = re.compile(r",\s*(?:how|what|when|where|who|which|why)\b", re.I)
+# a Chinese part with this many characters before its pronoun names what the pronoun points at itself
+_ZH_OWN_NOUN = 6
 
 
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
@@ -378,13 +387,13 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
     if language == "en":
         scene = _EN_SCENE.match(first)
         first = first[scene.end():] if scene else first
+        # the scene all parts carry is skipped; a part's own ("I checked my admin account out at 6pm,
+        # it's 3am now — can I keep using it?") holds what its pronoun may point at
         own = _EN_SCENE.match(part)
+        own = own if own and scene and own.group("scene") == scene.group("scene") else None
         pointer = points_back(part, language)
         if pointer is None:
             return None
-        asks = _EN_ASKS_AFTER_CLAUSE.search(part, pointer.end())
-        if asks and not _EN_CONDITION.match(part[own.end() if own else 0:]):
-            return None   # "it's almost three years old, how often …?": the pronoun is in the part's scene
         before = part[own.end() if own else 0:pointer.start()]
         if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
@@ -396,6 +405,9 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
             when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.end() - 1)
             if not (_EN_ASKING_VERB_END.search(lead) or when):
                 return None
+    elif (pointer := points_back(part, language)) is not None and \
+            len(re.sub(r"\W", "", _unjoined(part[:pointer.start()]))) >= _ZH_OWN_NOUN:
+        return None   # "…要送我们每人一个 300 来块的礼盒，这个能收吗？": 这个 is the part's own 礼盒
     return resolve_pointer(part, first, language)
 
 
@@ -451,7 +463,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="7")
+@transforms.register("split", version="8")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

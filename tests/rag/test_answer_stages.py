@@ -432,6 +432,22 @@ def test_a_part_answered_by_a_pointer_also_quotes_the_source_it_points_to() -> N
     text = following("How long is the helpdesk's first reply, and how quickly must I report a lost laptop?",
                      [helpdesk, security], ANSWER, space).text
     assert "within one hour" in text and "USB" not in text, text
+    # review attacks: a title merely mentioned is no pointer ("meals are extra" beside a source titled
+    # Meals), and another version of the same document is never the one pointed to
+    ctx = [item(1, "Hotels\nHotel stays are capped at 150 GBP per night; meals are extra.", "hotel", title="Hotels"),
+           item(2, "Meals\nMeals are reimbursed up to 40 GBP per day.", "meals", title="Meals"),
+           item(3, "Taxis\nTaxis need a receipt.", "taxi", title="Taxis")]
+    space.facts["sub_queries"] = ["What is the hotel cap per night?", "Do taxis need a receipt?"]
+    text = following("What is the hotel cap per night, and do taxis need a receipt?", ctx, ANSWER, space).text
+    assert "40 GBP" not in text and "150 GBP" in text, text
+    ctx = [item(1, "住宿\n一线城市出差住宿标准为每晚600元，原《差旅管理办法》的规定同时废止。", "travel-2024",
+                title="差旅管理办法（2024年版）"),
+           item(2, "住宿\n住宿按每晚450元执行。", "travel-2021", title="差旅管理办法（2021年版）"),
+           item(3, "打车\n出租车费用凭发票报销。", "taxi", title="交通费规定")]
+    space = env([], language="zh")
+    space.facts["sub_queries"] = ["一线城市出差住宿标准多少？", "打车能报销吗？"]
+    text = following("一线城市出差住宿标准多少，打车能报销吗？", ctx, ANSWER, space).text
+    assert "600" in text and "450" not in text, text
 
 
 def test_part_sentences_never_quotes_a_sibling_row_or_a_bare_heading() -> None:

@@ -160,7 +160,11 @@ def test_two_questions_in_one_chinese_sentence_are_two_parts() -> None:
     # the next question; one that does not is no question's and leaves the message whole
     assert _zh_parts("U 盘申请批下来以后最长能用多久，另外找 IT 服务台咨询点一般性的问题，多久会有人回？") == [
         "U 盘申请批下来以后最长能用多久？", "找 IT 服务台咨询点一般性的问题，多久会有人回？"]
-    assert _zh_parts("年假有几天，另外我下个月去上海，住宿标准多少？") == ["年假有几天？", "我下个月去上海，住宿标准多少？"]
+    # review attacks: a setup clause in the asker's own voice leans on the first question (its topic
+    # is there), and 还有 before a number is "still have", not a joining word: the message stays whole
+    assert _zh_parts("年假有几天，另外我下个月去上海，住宿标准多少？") == []
+    assert _zh_parts("体检是哪天，另外我在外地出差，能改期吗？") == []
+    assert _zh_parts("年假一共几天，还有三天没休完，可以顺延到明年吗？") == []
     assert _zh_parts("补贴多少钱，我下个月去上海，住宿标准多少？") == []
 
 
@@ -272,6 +276,11 @@ def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list
     # a hyphen inside a word or a number sets off no scene; a scene before one question is no split
     ("What does a part-time worker get for 2-3 days of overtime?", []),
     ("My part-time contract ends in May - what happens to my leave?", []),
+    # review attacks: a topic before a dash is no scene ("Hybrid working — is it …"); a preposition
+    # opens a question only in fixed pairs (by when, to whom, in which), never "from what I understand"
+    ("Hybrid working — is it allowed for new starters and how do I request it?", []),
+    ("Is the hotel cap 200 USD, from what I understand?", []),
+
 ])
 def test_english_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
@@ -337,12 +346,16 @@ def test_a_pronoun_after_a_noun_of_its_own_part_or_past_a_scene_is_not_the_first
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
     split()("How much RAM will my laptop have, and can the team lend me a monitor for it?", e)
     assert e.facts["sub_queries"][1] == "can the team lend me a monitor for it?"   # its own object stays the nearer
-    # a pronoun in a clause the part opens with, before its own question, is that clause's (blind dev
-    # case md-d4): "it's almost three years old" is not the first part's "gets back"
+    # a pronoun opening a clause before the part's question points back all the same (review attack);
+    # a dummy "it" of the time ("it's 3am now") points at nothing, and a pronoun after a noun phrase of
+    # the part's own scene is that phrase's (blind dev case md-d6)
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
-    split()("My laptop is dead — how long till IT gets back to me? Also it's almost three years old, how often "
-            "are laptops replaced?", e)
-    assert e.facts["sub_queries"][1] == "it's almost three years old, how often are laptops replaced?"
+    split()("What does error VPN-203 mean? It keeps coming back, who should I contact?", e)
+    assert e.facts["sub_queries"][1] == "error VPN-203 keeps coming back, who should I contact?"
+    e = QueryEnv(EnSpace())  # type: ignore[arg-type]
+    split()("Once I've promoted the replica, which secret has to be updated? And I checked my admin account out "
+            "at 6pm, it's 3am now — can I keep using it?", e)
+    assert e.facts["sub_queries"][1] == "I checked my admin account out at 6pm, it's 3am now — can I keep using it?"
     e = QueryEnv(EnSpace())  # type: ignore[arg-type]
     split()("How long is parental leave, and if I take it, how is it paid?", e)
     assert e.facts["sub_queries"][1] == "if I take parental leave, how is it paid?"   # a condition still resolves
@@ -428,7 +441,8 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
 
     from .helpers import chunk
 
-    old = Candidate(chunk("supplies-2022#1", "签字笔 6 支", metadata={"tags": ["outdated"], "withdrawn": True}), 0.2, {})
+    old = Candidate(chunk("supplies-2022#1", "签字笔 6 支", title="办公用品领用办法（2022 版）",
+                          metadata={"tags": ["outdated"], "withdrawn": True}), 0.2, {})
     new = Candidate(chunk("supplies#1", "签字笔 10 支"), 0.1, {})
     loan = Candidate(chunk("rules#4", "借款 30 日内冲账"), 0.9, {})
     noise = Candidate(chunk("noise#0", "无关"), 0.5, {})
@@ -444,3 +458,6 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
     assert [c.chunk_id for c in final] == ["rules#4", "supplies#1"]
     final = [loan, noise]
     assert cover_parts(final, retrieval("2022 版签字笔能领几根？"), 2) == ["supplies-2022#1"]   # type: ignore[arg-type]
+    # a year that names no version (the asker's joining year, an amount) asks for none (review attack)
+    final = [loan, noise]
+    assert cover_parts(final, retrieval("我2020年入职，签字笔能领几根？"), 2) == ["supplies#1"]   # type: ignore[arg-type]
