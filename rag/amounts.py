@@ -207,8 +207,15 @@ def asked_amounts(question: str) -> list[tuple[float, str]]:
     """The amounts a question names that have a unit: what :func:`fits` compares. An amount the
     question asks past (超过 3 天, "under 1,000 USD") is read just past it, so that of "3 天以内"
     and "3 天以上" only one holds it."""
-    return [(_nudged(value, question[max(0, m.start() - 16):m.start()]), unit)
-            for m, value, unit in _read(question) if unit is not None] + _worded(question)
+    money = bool(_MONEY_WORDS.search(question))
+    return [(_nudged(value, question[max(0, m.start() - 16):m.start()]), unit or "cny")
+            for m, value, unit in _read(question)
+            if unit is not None or (money and m.group("scale") in ("万", "亿"))] + _worded(question)
+
+
+# a Chinese sum written in 万 without 元 ("一笔 1.2 万的招待费报销", "月薪 4 万") is money when the question is
+# about money
+_MONEY_WORDS = re.compile(r"报销|费|钱|预算|采购|付款|借款|工资|月薪|年薪|薪|金额|价|补贴|奖金")
 
 
 def fits(question: str | list[tuple[float, str]], statement: str) -> bool | None:

@@ -975,3 +975,15 @@ def test_a_rate_is_read_only_after_a_number_and_never_as_a_month_or_once() -> No
     assert not written_in("一月", "班车 300 元/月") and not written_in("一次", "打印 2 元/次")
     assert not written_in("每晚", "价格见附表 /晚")
     assert written_in("每月", "班车 300 元/月") and written_in("一晚", "500 元 / 晚")
+
+
+def test_a_sum_in_wan_without_yuan_is_money_in_a_question_about_money() -> None:
+    """Blind dev case md-d7: "一笔 1.2 万的招待费报销，要谁审批" names 12,000 元 without 元, and the
+    "20,000 元以上" row was quoted instead of "5,000 元至 20,000 元". In a question about money a sum in
+    万 is yuan; a head count in 万 is not."""
+    from rag.amounts import asked_amounts, fits
+
+    assert asked_amounts("他们刚交了一笔 1.2 万的招待费报销，要谁审批？") == [(12000.0, "cny")]
+    assert fits("一笔 1.2 万的招待费报销要谁审批？", "单笔金额: 5,000 元至 20,000 元; 审批人: 部门经理 + 财务总监")
+    assert fits("一笔 1.2 万的招待费报销要谁审批？", "单笔金额: 20,000 元以上; 审批人: 总经理") is False
+    assert asked_amounts("公司有 3 万名员工吗？") == []
