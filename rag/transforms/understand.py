@@ -89,7 +89,7 @@ _QUESTIONS = re.compile(r"[^？?]+[？?]")
 # it asks nothing, and is no term to look for in the sources
 _ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无0-9０-９一二两三四五六七八九十几个点些])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
 # never "besides X": it excludes X; "while I'm at it", "by the way", "one more thing" only join
-_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
+_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
                       r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
 
 
@@ -308,7 +308,7 @@ def _zh_items(question: str) -> list[str]:
 
 
 # a question word, or one after its preposition ("by when must I …", "to whom do I …")
-_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
+_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:by|until|till|before)\s+(?=what (?:date|day|time)\b)|(?:to|for|with|from)\s+(?=whom\b)|"
                         r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
                         r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should)\b", re.I)
 
@@ -394,6 +394,11 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         pointer = points_back(part, language)
         if pointer is None:
             return None
+        if pointer.group().lower() in ("they", "their") and not _EN_ASKING_VERB_END.search(part[:pointer.start()]):
+            # "they want to buy from a new supplier", "they've hinted …": a "they" that opens a statement is
+            # mostly the people of the message's scene (a team, a supplier), not the first part's topic
+            # (blind dev cases md-d6, md-d7); "when do they ship?", "follow them" still point back
+            return None
         before = part[own.end() if own else 0:pointer.start()]
         if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
@@ -463,7 +468,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="8")
+@transforms.register("split", version="9")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

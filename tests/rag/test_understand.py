@@ -384,6 +384,19 @@ def test_a_subject_noun_phrase_does_not_block_resolving_an_object_pronoun(questi
     assert _subs(question)[1] == part
 
 
+def test_a_they_that_opens_a_statement_is_the_scenes_people() -> None:
+    """Blind dev case md-d7: "Research has only spent half of its budget. What's their allocation for
+    2025? Separately, they want to buy from a new supplier. How long does the vetting take?" read
+    "they" as the first part's topic ("next year's figure want to buy …"). A "they" that opens a
+    statement is left as written; after an asking verb it still points back."""
+    parts = _subs("What's the allocation for 2025? Separately, they want to buy from a new supplier, how long "
+                  "does the vetting take?")
+    assert parts[1].startswith("they want to buy"), parts
+    assert _subs("What are the new laptops, and when do they ship?")[1] == "when do new laptops ship?"
+    # "by what date" opens a question as "by when" does
+    assert _subs("How many days can I roll over, and by what date do I have to use them?")[1].startswith("by what date")
+
+
 def test_only_the_second_part_reads_a_pronoun_as_the_first_topic_and_an_if_echo_is_left_alone() -> None:
     parts = _subs("How much RAM does the laptop have, and how much disk, and which OS does it run, and when do I get it?")
     assert not any("RAM run" in p or "get RAM" in p for p in parts), parts
