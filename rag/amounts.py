@@ -210,11 +210,14 @@ def asked_amounts(question: str) -> list[tuple[float, str]]:
     money = bool(_MONEY_WORDS.search(question))
     return [(_nudged(value, question[max(0, m.start() - 16):m.start()]), unit or "cny")
             for m, value, unit in _read(question)
-            if unit is not None or (money and m.group("scale") in ("万", "亿"))] + _worded(question)
+            if unit is not None or (money and m.group("scale") in ("万", "亿") and _BARE_SUM_END.match(question, m.end()))
+            ] + _worded(question)
 
 
 # a Chinese sum written in 万 without 元 ("一笔 1.2 万的招待费报销", "月薪 4 万") is money when the question is
 # about money
+# …and only where nothing follows the sum that names what it counts (3 万名员工, 1 万步, 3 万日元, 2 万 5 千)
+_BARE_SUM_END = re.compile(r"\s*(?:的|[，,。？?！!、；;）)]|$)")
 _MONEY_WORDS = re.compile(r"报销|费|钱|预算|采购|付款|借款|工资|月薪|年薪|薪|金额|价|补贴|奖金")
 
 

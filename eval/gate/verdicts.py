@@ -211,6 +211,15 @@ def judge(gate: Gate, rule: Rule, suite: str, base: BaselineSuite, candidate: Me
     p = test.p_value if test else (sampled.p_value if sampled else None)
     verdict = Verdict(suite, rule, "pass", "", base_agg, cand_agg, delta, p, test, sampled, res)
     moved = f"{test.worse} worse, {test.better} better of {test.n} cases" if test else ""
+    if metric.aggregation == "sum" and not noisy and len(before):
+        # a count held to its baseline: a case made worse is not paid for by another made better
+        # (one forbidden answer fixed and another appearing keep the sum)
+        worse = np.clip((before - after) if metric.higher_is_better else (after - before), 0.0, None)
+        if float(worse.sum()) > allowed + 1e-12:
+            verdict.outcome = "fail"
+            verdict.message = (f"{value:.4f} vs baseline {base_value:.4f}, but {int((worse > 0).sum())} case(s) got worse "
+                               f"by {float(worse.sum()):.4f} > allowed {allowed:.4f}: a count is held case by case")
+            return verdict
     if drop <= allowed + 1e-12:
         verdict.message = f"{value:.4f} vs baseline {base_value:.4f} (drop {max(drop, 0.0) + 0.0:.4f} ≤ {allowed:.4f})"
         return verdict

@@ -89,7 +89,7 @@ _QUESTIONS = re.compile(r"[^？?]+[？?]")
 # it asks nothing, and is no term to look for in the sources
 _ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无0-9０-９一二两三四五六七八九十几个点些])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
 # never "besides X": it excludes X; "while I'm at it", "by the way", "one more thing" only join
-_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
+_EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately(?!\s+from)|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
                       r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
 
 
@@ -308,7 +308,7 @@ def _zh_items(question: str) -> list[str]:
 
 
 # a question word, or one after its preposition ("by when must I …", "to whom do I …")
-_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:by|until|till|before)\s+(?=what (?:date|day|time)\b)|(?:to|for|with|from)\s+(?=whom\b)|"
+_EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
                         r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
                         r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should)\b", re.I)
 
@@ -380,6 +380,10 @@ _EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|aft
 _ZH_OWN_NOUN = 6
 
 
+# where a statement opens: the start of a part, or after a stop, a comma or a joining word
+_EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
+
+
 def _pointer_in_split(part: str, first: str, language: str) -> str | None:
     """A later part with its pronoun read as the first part's topic ("What does VPN-203 mean and how
     do I fix it?"); the topic is read from the first part's question, not from the scene it
@@ -394,7 +398,7 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         pointer = points_back(part, language)
         if pointer is None:
             return None
-        if pointer.group().lower() in ("they", "their") and not _EN_ASKING_VERB_END.search(part[:pointer.start()]):
+        if pointer.group().lower() in ("they", "their") and _EN_CLAUSE_START.search(part[:pointer.start()]):
             # "they want to buy from a new supplier", "they've hinted …": a "they" that opens a statement is
             # mostly the people of the message's scene (a team, a supplier), not the first part's topic
             # (blind dev cases md-d6, md-d7); "when do they ship?", "follow them" still point back
@@ -468,7 +472,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="9")
+@transforms.register("split", version="10")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

@@ -987,3 +987,8 @@ def test_a_sum_in_wan_without_yuan_is_money_in_a_question_about_money() -> None:
     assert fits("一笔 1.2 万的招待费报销要谁审批？", "单笔金额: 5,000 元至 20,000 元; 审批人: 部门经理 + 财务总监")
     assert fits("一笔 1.2 万的招待费报销要谁审批？", "单笔金额: 20,000 元以上; 审批人: 总经理") is False
     assert asked_amounts("公司有 3 万名员工吗？") == []
+    # review attacks: a word after the sum that says what it counts, or another currency, is no yuan
+    assert asked_amounts("预算覆盖 3 万名员工的体检，谁审批？") == []
+    assert asked_amounts("每月走满 1 万步有健身补贴吗？") == []
+    assert asked_amounts("报销 3 万日元的酒店费用需要谁审批？") == []
+    assert asked_amounts("月薪 4 万，调薪多少？") == [(40000.0, "cny")]

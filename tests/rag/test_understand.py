@@ -393,8 +393,11 @@ def test_a_they_that_opens_a_statement_is_the_scenes_people() -> None:
                   "does the vetting take?")
     assert parts[1].startswith("they want to buy"), parts
     assert _subs("What are the new laptops, and when do they ship?")[1] == "when do new laptops ship?"
-    # "by what date" opens a question as "by when" does
-    assert _subs("How many days can I roll over, and by what date do I have to use them?")[1].startswith("by what date")
+    # review attacks: a "they" / "their" inside a question still points back; "separately from" is no joiner
+    assert _subs("How are expense reports submitted, and how long until they are approved?")[1] == \
+        "how long until expense reports submitted are approved?"
+    assert "their" not in _subs("How do I order a monitor, and who approves their purchase?")[1]
+    assert _subs("Is there a bonus? Separately from that, is there a pay rise?")[1].startswith("Separately from")
 
 
 def test_only_the_second_part_reads_a_pronoun_as_the_first_topic_and_an_if_echo_is_left_alone() -> None:

@@ -89,3 +89,29 @@ def test_what_a_rule_can_detect() -> None:
     noisy = resolution(42, 0.02, deterministic=False, alpha=0.05)
     assert noisy.cases == 5 and noisy.drop == pytest.approx(5 / 42)
     assert resolution(100, 0.05, deterministic=True, alpha=0.05).cases == 6
+
+
+def _counted(values: list[float], tag: str) -> Measured:
+    """One deterministic run whose cases all fail already, with a per-case count (forbidden answers)."""
+    records = [CaseRecord(suite="s", case_id=f"c{i}", question="q", expect="answer", passed=False,
+                          metrics={"forbidden_answer": v}) for i, v in enumerate(values)]
+    agg = Aggregate(value=float(sum(values)), n=len(values), aggregation="sum")
+    log = RunLog(run_id=tag, status="complete", started_at="t", config_path="c", config_hash="h", config={},
+                 suites={"s": SuiteSummary(name="s", hash="x", mode="full", language="en", cases=len(values),
+                                           metrics={"forbidden_answer": agg})})
+    return Measured([log], [records])
+
+
+def test_a_count_held_to_its_baseline_fails_when_any_case_gets_worse() -> None:
+    """Review attack: ``forbidden_answer`` is a sum. With one forbidden answer fixed and another one
+    appearing in a case that failed already, the sum and the flips stay as they were; a count held to
+    its baseline (``max_drop``) is therefore held case by case."""
+    spec = GateFile.model_validate({"name": "g", "config": "c.yaml", "baseline": "b.json", "deterministic": True,
+                                    "rules": [{"metric": "forbidden_answer", "max_drop": 0},
+                                              {"max_new_failures": 0}]})
+    gate = Gate(spec, Path("g.yaml"))
+    baseline = from_measured(_counted([1.0, 0.0, 0.0], "b"))
+    swapped = compare(gate, baseline, _counted([0.0, 1.0, 0.0], "c"))
+    assert swapped.exit_code == 1 and "1 case(s) got worse" in swapped.verdicts[0].message
+    assert compare(gate, baseline, _counted([0.0, 0.0, 0.0], "c")).exit_code == 0    # a fix alone passes
+    assert compare(gate, baseline, _counted([1.0, 0.0, 0.0], "c")).exit_code == 0    # no change passes
