@@ -8,16 +8,15 @@ candidates, or chunks the asker may see, are ever brought in.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
+from rag.text import years_in
 from rag.types import Candidate
 
 if TYPE_CHECKING:
     from rag.pipeline import Retrieval
 
 
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _HEAD_DEPTH = 5   # how far down a part's list its first current hit is looked for
 
 
@@ -29,7 +28,7 @@ def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
     meta = candidate.chunk.metadata
     if not (meta.get("withdrawn") or "outdated" in (meta.get("tags") or [])):
         return False
-    return not years & set(_YEAR.findall(f"{candidate.chunk.title} {meta.get('version') or ''}"))
+    return not years & years_in(f"{candidate.chunk.title} {meta.get('version') or ''}")
 
 
 def best_of_parts(retrieval: Retrieval) -> list[str]:
@@ -43,7 +42,7 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     for i, variant in enumerate(retrieval.variants):
         if variant.kind != "sub":
             continue
-        years = set(_YEAR.findall(variant.text))
+        years = years_in(variant.text)
         heads = [next((cid for cid in ids[:_HEAD_DEPTH] if not _outdated(by_id.get(cid), years)), ids[0])
                  for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
@@ -52,11 +51,11 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     return best
 
 
-def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int) -> list[str]:
+def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int, best: list[str] | None = None) -> list[str]:
     """When the question was split into sub-queries, make the top-k hold the best source of
-    every part (:func:`best_of_parts`), replacing the lowest-ranked candidates that are no part's
-    best. Returns the chunk ids brought in."""
-    best = best_of_parts(retrieval)
+    every part (``best``, :func:`best_of_parts` when not given), replacing the lowest-ranked
+    candidates that are no part's best. Returns the chunk ids brought in."""
+    best = best_of_parts(retrieval) if best is None else best
     if not best:
         return []
     by_id = {c.chunk_id: c for c in retrieval.candidates}
@@ -166,8 +165,9 @@ def cover(final: list[Candidate], retrieval: Retrieval, k: int, space: Any,
     with ``follow_references``, the document the evidence points to (:func:`cover_references`),
     which never takes the place of a part's best source, however that reached the cut. Returns
     what each brought in, for the trace."""
-    covered = cover_parts(final, retrieval, k)
+    best = best_of_parts(retrieval)
+    covered = cover_parts(final, retrieval, k, best)
     linked = cover_linked(final, retrieval, k, space)
-    kept = (*best_of_parts(retrieval), *covered, *([linked] if linked else []))
+    kept = (*best, *covered, *([linked] if linked else []))
     followed = cover_references(final, retrieval, k, space, kept) if follow_references else []
     return covered, linked, followed

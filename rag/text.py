@@ -78,6 +78,14 @@ def compact(text: str) -> str:
     return _SEPARATORS.sub("", text.lower())
 
 
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def years_in(text: str) -> set[str]:
+    """The calendar years ``text`` writes (1900–2099, never inside a longer number)."""
+    return set(_YEAR.findall(text))
+
+
 _CORE = re.compile(r"[（(][^）)]*[)）]|\b(19|20)\d{2}\b|\d{4}\s*年度?|版")
 
 

@@ -31,6 +31,7 @@ from rag.text import (
     title_core,
     unglued,
     without_contractions,
+    years_in,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -64,7 +65,6 @@ _ASKS_NUMBER = re.compile(r"多少|几|多久|多长|哪天|几号|上限|标准
                           re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
 # a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
@@ -132,7 +132,7 @@ def version_years(item: ContextItem, env: QueryEnv) -> set[str]:
     """The years a source's version is known by: in its title, or its ``version``."""
     chunk = env.space.chunk_by_id.get(item.chunk_id)
     version = str(chunk.metadata.get("version") or "") if chunk else ""
-    return set(_YEAR.findall(item.title)) | set(_YEAR.findall(version))
+    return years_in(f"{item.title} {version}")
 
 
 def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, lang: str) -> str:
@@ -358,6 +358,18 @@ def extractive(
                 out.append(unit)
         return out[:len(tops)]
 
+    def pointers(context: list[ContextItem], parsed: dict[int, list[Unit]], subjects: bool) -> dict[tuple[int, int], set[int]]:
+        """The statements that send the reader to another source of the context by its title ("as
+        described in the Security Handbook", "按《费用报销细则》办理"), with the sources they point to:
+        never another version of the same document."""
+        for item in context:
+            if item.number not in parsed:
+                parsed[item.number] = units_of(item, whole_bullets, subjects)
+        return {(u.number, u.order): to for item in context for u in parsed[item.number] if _POINTS_ON.search(u.text)
+                if (to := {other.number for other in context
+                           if other.doc_id != item.doc_id and title_core(other.title) != title_core(item.title)
+                           and names_document(u.text, other.title)})}
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -372,7 +384,7 @@ def extractive(
         subjects = not any(form_of(item) == "structured" for item in context)
 
         def units_for(asked: str) -> list[Unit]:
-            years = set(_YEAR.findall(asked))
+            years = years_in(asked)
             named = [item for item in context if years & version_years(item, env)]
             sources = named or context
             if env.facts.get("question_type") == "reference":
@@ -389,17 +401,8 @@ def extractive(
         # a question in parts may name a year for one part only ("年假能顺延到什么时候？2025 年春节放几天
         # 假？"): each part is answered from its own sources, and the whole from those of the years it
         # names only when every part names them too
-        years = set(_YEAR.findall(question))
-        units = units_for(question if not parts or all(years <= set(_YEAR.findall(p)) for p in parts) else "")
-        # the statements that name another source of the context by its title ("as described in the
-        # Security Handbook", "按《费用报销细则》办理"), with the sources they point to
-        for item in context:
-            if item.number not in parsed:
-                parsed[item.number] = units_of(item, whole_bullets, subjects)
-        pointing = {(u.number, u.order): to for item in context for u in parsed[item.number] if _POINTS_ON.search(u.text)
-                    if (to := {other.number for other in context
-                               if other.doc_id != item.doc_id and title_core(other.title) != title_core(item.title)
-                               and names_document(u.text, other.title)})}
+        years = years_in(question)
+        units = units_for(question if not parts or all(years <= years_in(p) for p in parts) else "")
         scored = ordered(question, units, env)
         if not scored or scored[0][0] < min_score:
             return Generation(refusal(env.language))
@@ -411,9 +414,10 @@ def extractive(
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         if part_sentences > 1:
             answers += runners_up(tops)
-        if follow_pointers:
+        if follow_pointers and tops:
             # a part whose best statement sends the reader on also quotes the best statement of the
             # source it points to: "食堂消费发票的开具与报销，按《费用报销细则》办理" and the invoice title there
+            pointing = pointers(context, parsed, subjects)
             for top in tops:
                 if top and (to := pointing.get((top[0][1].number, top[0][1].order))):
                     there = next(((score, unit) for score, unit in top if unit.number in to), None)
