@@ -101,6 +101,8 @@ def without_asking(question: str) -> str:
     lang = "zh" if _CJK.search(question) else "en"
     for _, pattern in _ASK_RE[lang]:
         question = pattern.sub(" ", question)
+    if lang == "en":   # "which month's pay": the possessive went with the asking words
+        question = re.sub(r"(?:^|(?<=\s))['’]s\b", "", question)
     return question
 
 

@@ -26,6 +26,10 @@ def in_parts(decide: Decider) -> Answerability:
     def decide_parts(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
         asked = [p for p in env.facts.get("sub_queries", []) if p != question]
         whole = decide(question, context, env)
+        if len(asked) >= 2 and "missing_codes" in whole.signals:
+            # each part's code may stand in the source kept for that part, whatever its rank
+            # ("VPN-809 和 MAIL-550 各怎么处理？")
+            whole = decide(question, context, env, sources=len(context))
         if len(asked) < 2 or not context or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
             return whole
         each = [decide(part, context, env, sources=len(context)) for part in asked]

@@ -68,6 +68,8 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 
 # a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
+# question types that ask for several rows of a table at once (rag.transforms.understand)
+_MANY_ROWS = ("list", "compare", "count")
 _BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
 
@@ -154,7 +156,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="17")
+@generators.register("extractive", version="18")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -408,6 +410,11 @@ def extractive(
             return Generation(refusal(env.language))
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
+        if env.facts.get("question_type") not in _MANY_ROWS:
+            # one row of a table answers one question: the next row is another department's or rank's
+            # figure (a list or comparison asks for several; a question in parts gets each part's own)
+            picked = [u for i, u in enumerate(picked)
+                      if not (u.is_row and any(v.is_row and v.number == u.number for v in picked[:i]))]
         # a question split into parts: the best statement for every part, too
         tops = [ordered(part, units_for(part), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts

@@ -37,7 +37,7 @@ _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d+")
 
 # words that never fill a slot: question scaffolding, function words, pronouns
-_EN_SKIP = EN_FUNCTION_WORDS
+_EN_SKIP = EN_FUNCTION_WORDS | frozenset("exactly actually really even still already ever".split())
 _ZH_SKIP = frozenset(
     "什么 多少 怎么 怎样 如何 哪些 哪个 哪里 是否 可以 能否 能 会 需要 要 吗 呢 吧 请问 一下 我 我们 你 您 是 有 "
     "没有 几 谁 为什么 多久 的 了 和 与 及 或 在 去 到 把 被 对 为 这个 那个 这 那 它 其 该 每 上限 最多 最少 "

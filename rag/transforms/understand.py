@@ -77,7 +77,7 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 
 _ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
 _ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
-_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or)\s+|[,;]\s+", re.I)
+_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or|\+|&)\s+|[,;]\s+", re.I)
 _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 
 
@@ -102,6 +102,10 @@ def _unjoined(part: str) -> str:
 _EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|which|why)\b", re.I)
 
 
+_EN_ASKS_INDIRECTLY = re.compile(r"\b(?:ask|asks|asking|asked|wondering|wonder|want to know|wants to know|check)\s+"
+                                 r"(?:me\s+|us\s+)?(?:how|what|when|where|who|which|whether|if)\b", re.I)
+
+
 def _asks(text: str) -> bool:
     """Whether a piece of a message asks something: a Chinese clause that ends asking ("…多少",
     "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
@@ -109,7 +113,8 @@ def _asks(text: str) -> bool:
     if CJK.search(text):
         return _zh_asks(text)
     # "and the vpn keeps saying VPN-203, what's that about": a clause, then its question
-    return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text))
+    # "also one of their suppliers keeps emailing to ask what day we reconcile invoices": asks indirectly
+    return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or _EN_ASKS_INDIRECTLY.search(text))
 
 
 def _asked_questions(question: str) -> list[str]:
@@ -285,7 +290,7 @@ def _separating(q: str) -> re.Match[str] | None:
 
 
 def _zh_items(question: str) -> list[str]:
-    q = re.sub(r"分别|各自", "", question)
+    q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
     match = _separating(q)
     if not match:
         return []
@@ -315,9 +320,21 @@ _EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
 # (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
+_EN_OPENS = r"(?:how|what|when|where|who|which|why|can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\b"
 _EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
-                       r"(?=(?:how|what|when|where|who|which|why|can|do|does|is|are)\b)", re.I)
+                       rf"(?={_EN_OPENS})", re.I)
+# a shorter lead before a dash ("new starter here - how often …") is a scene only when nothing after
+# it points back at it: "Hybrid working — is it allowed …?" names the topic "it" stands for
+_EN_SHORT_SCENE = re.compile(r"^(?P<scene>(?:[^\s?]+\s+){1,3}?[—–-])\s*" rf"(?={_EN_OPENS})", re.I)
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
+
+
+def _en_scene(question: str) -> re.Match[str] | None:
+    """The scene a message sets before its first question, if any."""
+    if scene := _EN_SCENE.match(question):
+        return scene
+    short = _EN_SHORT_SCENE.match(question)
+    return short if short and not points_back(question[short.end():], "en") else None
 
 
 # a request that asks indirectly: "Tell me how far ahead … and the core hours …", "我想知道A和B"
@@ -366,6 +383,11 @@ def _asks_if(text: str) -> bool:
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
 _EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]", re.I)
+# …or what the part itself asks about ("how many leftover days can I carry over, and by when must I
+# use them?"), unless the pronoun is the subject the question asks of ("how much RAM does it have?")
+_EN_ASKED_NOUN = re.compile(r"\b(?:how many|how much|which|what)\s+(?!(?:do|does|did|is|are|was|were|can|could|will|would|"
+                            r"should|shall|may|must|has|have|had|i|you|we|they|he|she|it|to|about|if|kind|sort|type)\b)"
+                            r"[A-Za-z]", re.I)
 # …except the subject of an asking verb ("does a part-time employee have to follow it?")
 _EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
 _EN_IF_END = re.compile(r"\bif\s*$", re.I)
@@ -380,6 +402,10 @@ _EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|aft
 _ZH_OWN_NOUN = 6
 
 
+_THEY = ("they", "them", "their")
+_THEY_WORD = re.compile(r"\b(?:they|them|their|theirs)\b", re.I)
+
+
 # where a statement opens: the start of a part, or after a stop, a comma or a joining word
 _EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
 
@@ -389,15 +415,17 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
     do I fix it?"); the topic is read from the first part's question, not from the scene it
     carries, and an English pronoun after a noun phrase of its own part is left as written."""
     if language == "en":
-        scene = _EN_SCENE.match(first)
+        scene = _en_scene(first)
         first = first[scene.end():] if scene else first
         # the scene all parts carry is skipped; a part's own ("I checked my admin account out at 6pm,
         # it's 3am now — can I keep using it?") holds what its pronoun may point at
-        own = _EN_SCENE.match(part)
+        own = _en_scene(part)
         own = own if own and scene and own.group("scene") == scene.group("scene") else None
         pointer = points_back(part, language)
         if pointer is None:
             return None
+        if pointer.group().lower() in _THEY and _THEY_WORD.search(first):
+            return None   # "Will they get a full bonus? How long is their probation?": the same people
         if pointer.group().lower() in ("they", "their") and _EN_CLAUSE_START.search(part[:pointer.start()]):
             # "they want to buy from a new supplier", "they've hinted …": a "they" that opens a statement is
             # mostly the people of the message's scene (a team, a supplier), not the first part's topic
@@ -406,6 +434,8 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         before = part[own.end() if own else 0:pointer.start()]
         if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
+        if _EN_ASKED_NOUN.search(before) and not _EN_ASKING_VERB_END.search(before):
+            return None
         for phrase in _EN_NOUN_PHRASE.finditer(before):
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
             # what the object pronoun points at
@@ -427,7 +457,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
         return asked
     if told := _told_parts(question, "en"):
         return told
-    if scene := _EN_SCENE.match(question):   # each part keeps the scene
+    if scene := _en_scene(question):   # each part keeps the scene
         return [f"{scene.group('scene')} {p}" for p in _en_parts(question[scene.end():], clauses_only)]
     if about := _EN_WHAT_ABOUT.match(question):
         # "What about the bonus, when is it paid, and how is it calculated?": the head stays with each
@@ -447,7 +477,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
         # never a question after its condition ("should the hotel cost more, who approves it?")
         rest = [after.strip()] if _asks_if(after) else (_en_parts(after.strip(), clauses_only=True) or [after.strip()])
         return [first + "?", *rest]
-    if clauses_only or not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
+    if clauses_only or not re.search(r"\b(and|or)\b|[+&]", match.group(), re.I):   # a bare comma does not enumerate
         return []
     stop = _EN_STOP.search(after)
     right_words = (after[:stop.start()] if stop else after).split()
@@ -472,7 +502,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="10")
+@transforms.register("split", version="11")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

@@ -462,3 +462,21 @@ def test_part_sentences_never_quotes_a_sibling_row_or_a_bare_heading() -> None:
     text = gen("我是普通员工，去北京出差住宿每晚上限多少？去上海出差住宿每晚上限又是多少？",
                [item(1, table, "travel")], ANSWER, space).text
     assert "普通员工" in text and "650" not in text and "900" not in text, text
+
+
+def test_a_question_quotes_one_row_of_a_table_unless_it_asks_for_several() -> None:
+    """Blind dev case md-d8: "by how much did Research's budget go up?" quoted the Research row and, as its
+    second statement, the IT Operations row (up 6 percent), a wrong figure beside the right one."""
+    table = ("Budgets\n| Department | Budget 2025 | Change from 2024 |\n|---|---|---|\n"
+             "| Research | 5.2 million USD | up 9 percent |\n| IT Operations | 1.1 million USD | up 6 percent |")
+    # keep_ratio 0.1: the second row is close enough to be quoted as the second statement
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 2, "keep_ratio": 0.1}})
+    space = env([], "en")
+    space.facts["question_type"] = "fact"
+    text = gen("By how much did the Research budget change from 2024?", [item(1, table, "budget")], ANSWER, space).text
+    assert "9 percent" in text and "6 percent" not in text, text
+    # a list or comparison asks for several rows
+    space.facts["question_type"] = "compare"
+    text = gen("Compare the budget change from 2024 of Research and IT Operations", [item(1, table, "budget")],
+               ANSWER, space).text
+    assert "9 percent" in text and "6 percent" in text, text

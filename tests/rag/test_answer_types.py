@@ -992,3 +992,22 @@ def test_a_sum_in_wan_without_yuan_is_money_in_a_question_about_money() -> None:
     assert asked_amounts("每月走满 1 万步有健身补贴吗？") == []
     assert asked_amounts("报销 3 万日元的酒店费用需要谁审批？") == []
     assert asked_amounts("月薪 4 万，调薪多少？") == [(40000.0, "cny")]
+
+
+def test_a_code_of_a_question_in_parts_is_looked_for_in_every_packed_source() -> None:
+    """Blind dev case md-d8: "VPN-809 和 MAIL-550 各怎么处理？" was refused whole because MAIL-550 stood in the
+    fourth source, past the three the whole question reads; each part's source may rank low."""
+    vpns = [item(i, f"VPN 手册\n错误码 VPN-80{i}：端口被拦截，切换到手机热点重试。", f"vpn{i}", score=1.0 - i / 10)
+            for i in (1, 2, 9)]
+    mail = item(4, "邮件手册\n错误码 MAIL-550：收件地址不存在，请核对地址拼写。", "mail", score=0.1)
+    space = env([chunk(f"vpn{i}#{i}", v.text) for i, v in zip((1, 2, 9), vpns, strict=True)] + [chunk("mail#4", mail.text)],
+                "zh")
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.3, "partial_coverage": 0.0}
+    decide = answerability.build({"name": "evidence", "params": params})
+    space.facts["sub_queries"] = ["VPN-809 怎么处理？", "MAIL-550 怎么处理？"]
+    assert decide("VPN-809 和 MAIL-550 各怎么处理？", [*vpns, mail], space).action == "answer"
+    # a code no packed source holds still refuses the message whole
+    space.facts["sub_queries"] = ["VPN-809 怎么处理？", "MAIL-551 怎么处理？"]
+    out = decide("VPN-809 和 MAIL-551 各怎么处理？", [*vpns, mail], space)
+    assert out.action == "refuse" and out.signals["missing_codes"] == 1.0
+

@@ -477,3 +477,56 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
     # a year that names no version (the asker's joining year, an amount) asks for none (review attack)
     final = [loan, noise]
     assert cover_parts(final, retrieval("我2020年入职，签字笔能领几根？"), 2) == ["supplies#1"]   # type: ignore[arg-type]
+
+
+# ── blind dev batch md-d8 (issue #25): each rule general, each with the attack it must survive ─────
+@pytest.mark.parametrize("question, parts", [
+    # a short lead before a dash is a scene when nothing points back at it…
+    ("new starter here - how often will my buddy meet up with me, and what hours must I be online?",
+     ["new starter here - how often will my buddy meet up with me?", "new starter here - what hours must I be online?"]),
+    # …and a topic when something does (the review's attack on split v8 stays true)
+    ("Hybrid working — is it allowed for new starters and how do I request it?", []),
+    # "+" and "&" join two questions as "and" does
+    ("what do I do with the email + where do I reset my password?",
+     ["what do I do with the email?", "where do I reset my password?"]),
+    ("Who approves a laptop & how long does delivery take?", ["Who approves a laptop?", "how long does delivery take?"]),
+    # a trailing statement that asks indirectly is a part ("… keeps emailing to ask what day …")
+    ("What is the Research budget? also a supplier keeps emailing to ask what day we pay invoices",
+     ["What is the Research budget?", "a supplier keeps emailing to ask what day we pay invoices?"]),
+])
+def test_md_d8_english_parts(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+
+
+def test_a_scene_may_end_before_any_auxiliary_and_they_in_two_parts_are_the_same_people() -> None:
+    subs = _subs("Putting together the welcome pack for someone who starts on 3 November. Will they get a full bonus "
+                 "this year? How long is their probation?")
+    assert subs == ["Putting together the welcome pack for someone who starts on 3 November. Will they get a full bonus "
+                    "this year?", "How long is their probation?"]   # never "How long is Putting together's probation?"
+    # a "they" the first part does not use still points back at its topic
+    assert _subs("What does the VPN-650 error mean, and how do I fix them?")[1] == "how do I fix VPN-650 error?"
+
+
+def test_a_pronoun_after_what_its_own_part_asks_about_is_left_alone() -> None:
+    # "them" is the part's own leftover days, never "s pay annual bonus"
+    subs = _subs("Which month's pay will include the annual bonus? And how many leftover holiday days can I roll "
+                 "over, and by what date do I have to use them?")
+    assert subs[1] == "how many leftover holiday days can I roll over, and by what date do I have to use them?"
+    # the subject the question asks of still points back ("how much RAM does it have?")
+    assert _subs("Which laptop will I get, and how much RAM does it have?")[1] == "how much RAM does laptop have?"
+
+
+def test_a_possessive_goes_with_the_asking_words() -> None:
+    from rag.answer_types import without_asking
+    from rag.transforms.slots import topic
+
+    assert "'s" not in without_asking("Which month's pay includes the bonus?")
+    assert topic("Which month's pay includes the bonus?", "en") != "s pay"
+    assert "Larkfield's" in without_asking("What is Larkfield's hotel cap?")   # a name's possessive stays
+
+
+def test_chinese_ge_before_the_asking_word_enumerates_like_fenbie() -> None:
+    from rag.transforms.understand import _zh_parts
+
+    assert _zh_parts("VPN-809 和 MAIL-550 各怎么处理？") == ["VPN-809 怎么处理？", "MAIL-550 怎么处理？"]
+    assert _zh_parts("各部门的预算是多少？") == []   # 各部门 is no enumeration
