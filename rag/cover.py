@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rag.pipeline import Retrieval
 
 
-_HEAD_DEPTH = 5   # how far down a part's list its first current hit is looked for
+_PART_RRF_K = 60   # reciprocal-rank fusion's usual constant (Cormack et al. 2009), for a part's own lists
 
 
 def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
@@ -32,10 +32,12 @@ def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
 
 
 def best_of_parts(retrieval: Retrieval) -> list[str]:
-    """The best source of every part of a split question: of each list's first hit that is no
-    outdated version ("2022 版" beside the current rules, unless the part names a year, which asks
-    for a version by name), the one ranked highest. Other variants (rewrites, multi-query, HyDE)
-    are search aids, not parts."""
+    """The best source of every part of a split question: the hit its own retrievers agree on
+    most (reciprocal-rank fusion of the part's lists, :data:`_PART_RRF_K`), skipping outdated
+    versions ("2022 版" beside the current rules, unless the part names a year, which asks for a
+    version by name); ties go to the hit the whole question ranks higher. The whole question's
+    rank alone favours the other parts' documents, which the message's words also match. Other
+    variants (rewrites, multi-query, HyDE) are search aids, not parts."""
     by_id = {c.chunk_id: c for c in retrieval.candidates}
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best: list[str] = []
@@ -43,9 +45,16 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
         if variant.kind != "sub":
             continue
         years = years_in(variant.text)
-        heads = [next((cid for cid in ids[:_HEAD_DEPTH] if not _outdated(by_id.get(cid), years)), ids[0])
-                 for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
-        ranked = sorted(heads, key=lambda cid: rank.get(cid, len(rank)))
+        lists = [ids for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
+        fused: dict[str, float] = {}
+        for ids in lists:
+            for r, cid in enumerate(ids):
+                if cid in by_id and not _outdated(by_id[cid], years):
+                    fused[cid] = fused.get(cid, 0.0) + 1.0 / (_PART_RRF_K + r)
+        if fused:
+            ranked = sorted(fused, key=lambda cid: (-fused[cid], rank.get(cid, len(rank))))
+        else:   # every hit an outdated version: the first of each list, as the whole question ranks them
+            ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:
             best.append(ranked[0])
     return best

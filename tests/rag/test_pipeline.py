@@ -274,3 +274,37 @@ def test_a_parts_best_source_is_never_given_up_to_follow_a_reference(write, tmp_
     final = [by_doc["supplies"], by_doc["noise0"]]   # a source that is nobody's best gives way
     cover(final, retrieval, 3, idx, follow_references=True)
     assert [c.chunk.doc_id for c in final][:2] == ["supplies", "rules"]
+
+
+def test_a_parts_best_source_is_the_hit_its_own_retrievers_agree_on() -> None:
+    """Blind dev batch md-d8: "…打车回酒店的钱能报吗？还有…想用 U 盘拷资料过去，这个要走什么审批？" — the U 盘
+    rule was first in the part's dense list, but another hit (first in its BM25 list) ranked higher for the
+    whole message, whose words are mostly the other part's, and the U 盘 rule never reached the context.
+    The part's best source is the one its own lists agree on; a tie goes to the whole question's rank;
+    an outdated version is skipped unless every hit is one."""
+    from types import SimpleNamespace
+
+    from rag.cover import best_of_parts
+    from rag.types import QueryVariant
+
+    def cand(cid: str, outdated: bool = False) -> SimpleNamespace:
+        meta = {"tags": ["outdated"]} if outdated else {}
+        return SimpleNamespace(chunk_id=cid, chunk=SimpleNamespace(metadata=meta, title=cid))
+
+    # whole-question rank: taxi, expense, usb, old
+    candidates = [cand("taxi"), cand("expense"), cand("usb"), cand("old", outdated=True)]
+    variants = [QueryVariant("整句", "original"), QueryVariant("打车能报吗", "sub"), QueryVariant("U 盘要走什么审批", "sub")]
+    stages = {"dense#1": ["taxi", "expense"], "bm25#1": ["taxi", "usb"],
+              "dense#2": ["usb", "expense"], "bm25#2": ["expense", "usb"]}
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages)
+    # part 2: usb is 1st + 2nd, expense 2nd + 1st: a tie, which the whole rank gives to expense…
+    assert best_of_parts(retrieval) == ["taxi", "expense"]
+    # …while usb, in both of the part's lists, beats expense, first in one of them only, though the whole
+    # message ranks expense higher
+    stages["dense#2"], stages["bm25#2"] = ["usb"], ["expense", "usb"]
+    assert best_of_parts(retrieval) == ["taxi", "usb"]
+    # an outdated version is skipped even when the part's lists put it first
+    stages["dense#2"], stages["bm25#2"] = ["old", "usb"], ["old", "expense"]
+    assert best_of_parts(retrieval)[1] in ("usb", "expense")
+    stages["dense#2"], stages["bm25#2"] = ["old"], ["old"]
+    assert best_of_parts(retrieval) == ["taxi", "old"]   # nothing current: the version there is
