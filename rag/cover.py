@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 _PART_RRF_K = 60   # reciprocal-rank fusion's usual constant (Cormack et al. 2009), for a part's own lists
+_PART_DEPTH = 5    # how far down each of its lists a part's best source is looked for
 
 
 def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
@@ -48,7 +49,7 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
         lists = [ids for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         fused: dict[str, float] = {}
         for ids in lists:
-            for r, cid in enumerate(ids):
+            for r, cid in enumerate(ids[:_PART_DEPTH]):
                 if cid in by_id and not _outdated(by_id[cid], years):
                     fused[cid] = fused.get(cid, 0.0) + 1.0 / (_PART_RRF_K + r)
         if fused:

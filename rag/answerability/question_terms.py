@@ -53,6 +53,12 @@ _CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-
 _SENTENCE_END = re.compile(r"[.?!。？！]\s*$")
 
 
+# a month or a day of the week says when, and names nothing a corpus must hold ("would February still be
+# in time?", "the trip I got back from on Friday")
+_CALENDAR = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+                       r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?")
+
+
 def names_in(question: str) -> list[str]:
     """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
     English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
@@ -67,8 +73,8 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word):
-            continue   # the asker, a word of chat or an amount: not a name
+        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word):
+            continue   # the asker, a word of chat, an amount or a day or month: not a name
         if cjk or capitals >= 2 or _DIGIT.search(word) or (not opens and word[0].isupper()):
             out.append(word)
     return out

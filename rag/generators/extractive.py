@@ -156,7 +156,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="18")
+@generators.register("extractive", version="19")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -411,10 +411,18 @@ def extractive(
         best = scored[0][0]
         picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
         if env.facts.get("question_type") not in _MANY_ROWS:
-            # one row of a table answers one question: the next row is another department's or rank's
-            # figure (a list or comparison asks for several; a question in parts gets each part's own)
+            # a row whose cells name what the question asks about ("Research") answers it; a sibling row that
+            # names nothing of the question is another department's or rank's figure. A row naming its own
+            # ("… in London than in Paris") stays, and so do rows that name nothing ("Which grades can fly
+            # business class?" reads them all); a list or comparison asks for several; a part gets its own.
+            asked = set(env.space.tokenize(question)) - scaffolding(env.space)
+
+            def named(u: Unit) -> set[str]:
+                return asked & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))
+
             picked = [u for i, u in enumerate(picked)
-                      if not (u.is_row and any(v.is_row and v.number == u.number for v in picked[:i]))]
+                      if not (u.is_row and any(v.is_row and v.number == u.number and named(v)
+                                               and not named(u) - named(v) for v in picked[:i]))]
         # a question split into parts: the best statement for every part, too
         tops = [ordered(part, units_for(part), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts

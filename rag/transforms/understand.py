@@ -77,7 +77,10 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 
 _ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
 _ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
-_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or|\+|&)\s+|[,;]\s+", re.I)
+_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or)\s+|[,;]\s+", re.I)
+# "+" or "&" joins two questions ("what do I do with it + where do I reset it?"), never the words of a name
+# ("Terms & Conditions", "R & D", "40 + 15"): only before a question word
+_EN_SYMBOL_JOIN = re.compile(r"\s+[+&]\s+(?=(?:how|what|when|where|who|whom|which|why)\b)", re.I)
 _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 
 
@@ -93,9 +96,13 @@ _EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately(?!\s+
                       r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
 
 
+# the number of a numbered question ("1) …", "2. …", "（3）…", "4、…"): it asks nothing
+_ENUMERATOR = re.compile(r"^\s*(?:[(（]?\d{1,2}\s*[)）.、:：]|[(（][一二三四五六七八九十]{1,2}[)）]|[一二三四五六七八九十]{1,2}、)\s*(?=\S)")
+
+
 def _unjoined(part: str) -> str:
-    """A part without the word that joined it to the one before."""
-    return _EN_LEAD.sub("", _ZH_LEAD.sub("", part.strip()), count=1)
+    """A part without the word that joined it to the one before, or its number in a numbered list."""
+    return _EN_LEAD.sub("", _ZH_LEAD.sub("", _ENUMERATOR.sub("", part.strip(), count=1)), count=1)
 
 
 # a clause, then the question it leads to: "the vpn keeps saying VPN-203, what's that about"
@@ -109,12 +116,14 @@ _EN_ASKS_INDIRECTLY = re.compile(r"\b(?:ask|asks|asking|asked|wondering|wonder|w
 def _asks(text: str) -> bool:
     """Whether a piece of a message asks something: a Chinese clause that ends asking ("…多少",
     "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
-    text = _unjoined(text).rstrip("。.！!")
+    original, text = text, _unjoined(text).rstrip("。.！!")
     if CJK.search(text):
         return _zh_asks(text)
     # "and the vpn keeps saying VPN-203, what's that about": a clause, then its question
     # "also one of their suppliers keeps emailing to ask what day we reconcile invoices": asks indirectly
-    return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or _EN_ASKS_INDIRECTLY.search(text))
+    # (only when a joining word adds it: "My manager asked if I had done the training" is background)
+    indirect = bool(_EN_LEAD.match(original.strip()) and _EN_ASKS_INDIRECTLY.search(text))
+    return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or indirect)
 
 
 def _asked_questions(question: str) -> list[str]:
@@ -125,7 +134,8 @@ def _asked_questions(question: str) -> list[str]:
     joins one to the one before ("另外", "also") is left out."""
     text = question.strip()
     found = [q.strip() for q in _QUESTIONS.findall(text)]
-    rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip() if found else ""
+    # "is it even open then?? also what's …": a doubled mark ends the same question
+    rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip().lstrip("？?!！ ") if found else ""
     if rest and not rest.endswith((".", "!", "。", "！")) and _asks(rest) and _stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
     found = [_unjoined(q) for q in found]
@@ -141,7 +151,8 @@ def _stands_alone(question: str) -> bool:
 # two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
 # inside a number, 5,000, separates nothing)
 _ZH_CLAUSE_SEP = re.compile(r"[，；;。！!]|,(?!\d{3})")
-_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|怎么|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+_ZH_SENTENCE_END = "。！!；;"
+_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|啥|怎么|咋|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
                              r"会不会|是不是|吗|呢).{0,4}$")
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
@@ -197,7 +208,17 @@ def _zh_clauses(question: str) -> list[str]:
     modifier or a condition ("几级以上的员工，出差可以坐飞机吗？", "如果报销超过多少钱，…"), or
     when one is too short to stand alone ("工资什么时候发，发多少？")."""
     body = question.strip().rstrip("？?")
-    clauses = [piece for c in _ZH_CLAUSE_SEP.split(body) for piece in _joined_questions(c.strip()) if piece]
+    # each clause, and whether a sentence ended before it ("…上限是多少。他明年要是升到 P8，…几个月工资？")
+    clauses: list[str] = []
+    fresh: list[bool] = []
+    at = 0
+    for sep in [*_ZH_CLAUSE_SEP.finditer(body), None]:
+        end = sep.start() if sep else len(body)
+        pieces = [piece for piece in _joined_questions(body[at:end].strip()) if piece]
+        opened = at > 0 and body[at - 1] in _ZH_SENTENCE_END
+        clauses += pieces
+        fresh += [opened] + [False] * (len(pieces) - 1) if pieces else []
+        at = sep.end() if sep else end
     asks = [_zh_asks(c) for c in clauses]
     if sum(asks) < 2 or not asks[-1]:
         return []   # one question; or the message ends on a clause that does not ask
@@ -207,8 +228,8 @@ def _zh_clauses(question: str) -> list[str]:
     # with a joining word ("…最长能用多久，另外找 IT 服务台咨询点一般性的问题，多久会有人回"); the
     # clauses up to the next that asks are that question
     groups: list[list[str]] = []
-    for clause, asking in zip(clauses[first:], asks[first:], strict=True):
-        if groups and not asking and _zh_asks(groups[-1][-1]) and \
+    for clause, asking, opened in zip(clauses[first:], asks[first:], fresh[first:], strict=True):
+        if groups and not asking and _zh_asks(groups[-1][-1]) and not opened and \
                 (not _ZH_LEAD.match(clause) or _ZH_FIRST_PERSON.match(_unjoined(clause))):
             # "…多少钱，我下个月去上海": a clause after a question that neither asks nor opens one; "体检是哪天，
             # 另外我在外地出差，能改期吗": the asker's scene, whose question leans on the first one
@@ -383,11 +404,12 @@ def _asks_if(text: str) -> bool:
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
 _EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]", re.I)
-# …or what the part itself asks about ("how many leftover days can I carry over, and by when must I
-# use them?"), unless the pronoun is the subject the question asks of ("how much RAM does it have?")
-_EN_ASKED_NOUN = re.compile(r"\b(?:how many|how much|which|what)\s+(?!(?:do|does|did|is|are|was|were|can|could|will|would|"
-                            r"should|shall|may|must|has|have|had|i|you|we|they|he|she|it|to|about|if|kind|sort|type)\b)"
-                            r"[A-Za-z]", re.I)
+# …or the things the part itself counts ("how many leftover days can I carry over, and by when must I
+# use them?"): a plural pronoun after "how many" + noun; never "it" after "which form" ("What is the
+# travel allowance, and which form do I need to claim it?" claims the allowance)
+_EN_COUNTED_NOUN = re.compile(r"\bhow many\s+(?!(?:do|does|did|are|were|can|could|will|would|should|shall|may|must|have|"
+                              r"had|i|you|we|they|of)\b)[A-Za-z]", re.I)
+_EN_PLURAL_POINTER = ("they", "them", "their", "those", "these")
 # …except the subject of an asking verb ("does a part-time employee have to follow it?")
 _EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
 _EN_IF_END = re.compile(r"\bif\s*$", re.I)
@@ -406,6 +428,7 @@ _THEY = ("they", "them", "their")
 _THEY_WORD = re.compile(r"\b(?:they|them|their|theirs)\b", re.I)
 
 
+
 # where a statement opens: the start of a part, or after a stop, a comma or a joining word
 _EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
 
@@ -415,17 +438,20 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
     do I fix it?"); the topic is read from the first part's question, not from the scene it
     carries, and an English pronoun after a noun phrase of its own part is left as written."""
     if language == "en":
-        scene = _en_scene(first)
+        scene = _EN_SCENE.match(first)   # a short dash lead ("Company car — who …?") may be the topic
         first = first[scene.end():] if scene else first
         # the scene all parts carry is skipped; a part's own ("I checked my admin account out at 6pm,
         # it's 3am now — can I keep using it?") holds what its pronoun may point at
-        own = _en_scene(part)
+        own = _EN_SCENE.match(part)
         own = own if own and scene and own.group("scene") == scene.group("scene") else None
         pointer = points_back(part, language)
         if pointer is None:
             return None
         if pointer.group().lower() in _THEY and _THEY_WORD.search(first):
-            return None   # "Will they get a full bonus? How long is their probation?": the same people
+            # "Will they get a full bonus? How long is their probation?": the first part's people, whom its topic
+            # words do not name (the review's "Do new hires get laptops when they join? What OS do they run?"
+            # means the laptops, which no rule here reads either; "new hires" was no better)
+            return None
         if pointer.group().lower() in ("they", "their") and _EN_CLAUSE_START.search(part[:pointer.start()]):
             # "they want to buy from a new supplier", "they've hinted …": a "they" that opens a statement is
             # mostly the people of the message's scene (a team, a supplier), not the first part's topic
@@ -434,7 +460,8 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
         before = part[own.end() if own else 0:pointer.start()]
         if _EN_IF_END.search(before):
             return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
-        if _EN_ASKED_NOUN.search(before) and not _EN_ASKING_VERB_END.search(before):
+        if pointer.group().lower() in _EN_PLURAL_POINTER and _EN_COUNTED_NOUN.search(before) \
+                and not _EN_ASKING_VERB_END.search(before):
             return None
         for phrase in _EN_NOUN_PHRASE.finditer(before):
             # the subject of an asking verb ("does a part-time employee have to follow it?") is not
@@ -453,6 +480,7 @@ def _pointer_in_split(part: str, first: str, language: str) -> str | None:
 def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
     """The parts of an English message; with ``clauses_only`` (the rest after a second question)
     only whole questions, never the items of an enumeration ("who is in Research and Development?")."""
+    question = _EN_SYMBOL_JOIN.sub(" and ", question)
     if asked := _asked_questions(question):
         return asked
     if told := _told_parts(question, "en"):
@@ -477,7 +505,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
         # never a question after its condition ("should the hotel cost more, who approves it?")
         rest = [after.strip()] if _asks_if(after) else (_en_parts(after.strip(), clauses_only=True) or [after.strip()])
         return [first + "?", *rest]
-    if clauses_only or not re.search(r"\b(and|or)\b|[+&]", match.group(), re.I):   # a bare comma does not enumerate
+    if clauses_only or not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
         return []
     stop = _EN_STOP.search(after)
     right_words = (after[:stop.start()] if stop else after).split()
@@ -502,7 +530,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="11")
+@transforms.register("split", version="12")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

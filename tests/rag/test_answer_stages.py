@@ -475,6 +475,14 @@ def test_a_question_quotes_one_row_of_a_table_unless_it_asks_for_several() -> No
     space.facts["question_type"] = "fact"
     text = gen("By how much did the Research budget change from 2024?", [item(1, table, "budget")], ANSWER, space).text
     assert "9 percent" in text and "6 percent" not in text, text
+    # a row that names its own (review attack: a comparison read as a fact question) stays, and rows that
+    # name nothing of the question are read alike
+    cities = ("Hotels\n| City | Nightly cap |\n|---|---|\n| London | 240 USD |\n| Paris | 200 USD |")
+    text = gen("Is the hotel cap higher in London than in Paris?", [item(1, cities, "hotels")], ANSWER, space).text
+    assert "240" in text and "200" in text, text
+    grades = ("Flights\n| Grade | Business class |\n|---|---|\n| L1-L4 | Not allowed |\n| L5 and above | Allowed |")
+    text = gen("Which grades may fly business class?", [item(1, grades, "flights")], ANSWER, space).text
+    assert "Not allowed" in text and "L5 and above" in text, text
     # a list or comparison asks for several rows
     space.facts["question_type"] = "compare"
     text = gen("Compare the budget change from 2024 of Research and IT Operations", [item(1, table, "budget")],

@@ -308,3 +308,11 @@ def test_a_parts_best_source_is_the_hit_its_own_retrievers_agree_on() -> None:
     assert best_of_parts(retrieval)[1] in ("usb", "expense")
     stages["dense#2"], stages["bm25#2"] = ["old"], ["old"]
     assert best_of_parts(retrieval) == ["taxi", "old"]   # nothing current: the version there is
+    # review attack: a hit far down three lists (11th, 11th, 10th) never beats one first in two of them;
+    # a part's best source is looked for in the first five of each list
+    fill = {name: [f"{name}-{j}" for j in range(10)] for name in ("d", "b", "g")}
+    candidates += [cand(c) for c in (*fill["d"], *fill["b"], *fill["g"], "far", "graph-head")]
+    stages["dense#2"] = ["usb", *fill["d"], "far"]
+    stages["bm25#2"] = ["usb", *fill["b"], "far"]
+    stages["graph#2"] = ["graph-head", *fill["g"][:8], "far"]
+    assert best_of_parts(retrieval)[1] == "usb"

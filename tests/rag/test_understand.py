@@ -530,3 +530,58 @@ def test_chinese_ge_before_the_asking_word_enumerates_like_fenbie() -> None:
 
     assert _zh_parts("VPN-809 和 MAIL-550 各怎么处理？") == ["VPN-809 怎么处理？", "MAIL-550 怎么处理？"]
     assert _zh_parts("各部门的预算是多少？") == []   # 各部门 is no enumeration
+
+
+@pytest.mark.parametrize("question, parts", [
+    # review attacks on split v11: "&" and "+" inside a name or a sum join nothing…
+    ("Where can I find the Terms & Conditions for the bike scheme?", []),
+    ("Is the meal allowance 40 + 15 for drinks?", []),
+    ("What is the budget for R & D and who approves it?", ["What is the budget for R & D?", "who approves it?"]),
+    # …and a statement the asker adds without a joining word is background, not a question
+    ("How do I reset my password? My manager asked if I had done the security training", []),
+    # blind dev batch md-d9: a doubled question mark ends one question; a numbered question loses its number
+    ("is the garage open at 6?? also what's the daily food allowance on trips",
+     ["is the garage open at 6?", "what's the daily food allowance on trips?"]),
+    ("Prepping a counter-offer. 1) What's the top of the L4 band? 2) What's the target bonus at L4? "
+     "3) What multiplier did the board set?",
+     ["Prepping a counter-offer. 1) What's the top of the L4 band?", "What's the target bonus at L4?",
+      "What multiplier did the board set?"]),
+])
+def test_review_attacks_and_md_d9_english_parts(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+
+
+def test_review_attacks_on_pronouns_in_split_v11() -> None:
+    # "it" after "which form" is still the first part's allowance; only a plural pronoun after "how many" + noun
+    # is the part's own
+    assert _subs("What is the travel allowance and which form do I need to claim it?")[1] == \
+        "which form do I need to claim travel allowance?"
+    # a short lead before a dash that a later part points back at is the topic, never stripped as a scene
+    assert _subs("Company car — who is eligible? How do I apply for it?")[1] == "How do I apply for Company car?"
+
+
+@pytest.mark.parametrize("question, parts", [
+    # 啥 asks as 什么 does
+    ("体检报告出来去哪儿查，还有客户来访凭啥进门？", ["体检报告出来去哪儿查？", "客户来访凭啥进门？"]),
+    # a clause after a sentence that ended with 。 sets up the next question
+    ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？",
+     ["帮我看下 P7 的月薪上限是多少？", "他明年要是升到 P8，目标奖金能到几个月工资？"]),
+    # …but after a comma a clause that asks nothing is still the scene of the one before
+    ("出差住宿标准多少钱，我下个月去上海", []),
+    # a numbered Chinese question loses its number
+    ("1. 年假有几天？2. 病假工资怎么算？", ["年假有几天？", "病假工资怎么算？"]),
+])
+def test_md_d9_chinese_parts(question: str, parts: list[str]) -> None:
+    from rag.transforms.understand import _zh_parts
+
+    assert _zh_parts(question) == parts
+
+
+def test_a_month_or_a_weekday_is_no_name_and_what_is_the_most_asks_a_number() -> None:
+    from rag.answer_types import asked_type
+    from rag.answerability.question_terms import names_in
+
+    assert names_in("How many leftover days can I carry over, and would February still be in time?") == []
+    assert names_in("How long do I have to file the expenses from the trip I got back from on Friday?") == []
+    assert names_in("What is the hotel cap in Zurich?") == ["Zurich"]
+    assert asked_type("what's the most a rep can claim for a hotel night in London?") == "number"
