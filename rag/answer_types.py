@@ -52,7 +52,7 @@ _ASK = {
         ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
                    r"\bwhat (percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|cap)\b|"
                    r"\bwhat(?:'s|’s| is) the (maximum|minimum|most|least|max|min|limit|cap|amount|number|price|cost|fee|rate|total)\b"),
-        ("date", r"\bwhen\b|\bhow quickly\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
+        ("date", r"\bwhen\b|\bhow quickly\b|\bhow quick\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
                  r"\bwhich (year|date|day|month|century|decade|era|period)\b|\bby what (date|time)\b|\bhow soon\b"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
                    r"manager|director|officer|team member)\b"),

@@ -109,6 +109,9 @@ def _unjoined(part: str) -> str:
 _EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|which|why)\b", re.I)
 
 
+# an asking verb before its subject ("…, if she's still out on thursday does she need a note")
+_EN_INVERTED = re.compile(r"(?:^|,\s*|\b(?:then|so)\s+)[^,]*?\b(?:do|does|did|is|are|can|could|will|would|should|must|may)\s+"
+                          r"(?:i|you|he|she|they|we|it)\b(?!\s*[,.])", re.I)
 _EN_ASKS_INDIRECTLY = re.compile(r"\b(?:ask|asks|asking|asked|wondering|wonder|want to know|wants to know|check)\s+"
                                  r"(?:me\s+|us\s+)?(?:how|what|when|where|who|which|whether|if)\b", re.I)
 
@@ -122,7 +125,7 @@ def _asks(text: str) -> bool:
     # "and the vpn keeps saying VPN-203, what's that about": a clause, then its question
     # "also one of their suppliers keeps emailing to ask what day we reconcile invoices": asks indirectly
     # (only when a joining word adds it: "My manager asked if I had done the training" is background)
-    indirect = bool(_EN_LEAD.match(original.strip()) and _EN_ASKS_INDIRECTLY.search(text))
+    indirect = bool(_EN_LEAD.match(original.strip()) and (_EN_ASKS_INDIRECTLY.search(text) or _EN_INVERTED.search(text)))
     return bool(_EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or indirect)
 
 
@@ -138,9 +141,19 @@ def _asked_questions(question: str) -> list[str]:
     rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip().lstrip("？?!！ ") if found else ""
     if rest and not rest.endswith((".", "!", "。", "！")) and _asks(rest) and _stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
+    elif rest and not CJK.search(rest):
+        # "… keep the hamper? Also, which day of the month do we reconcile invoices now, their team keeps
+        # asking. Background: …": a sentence a joining word opens that asks is a question, however it ends
+        for sentence in re.split(r"(?<=[.!])\s+", rest):
+            if _EN_LEAD.match(sentence) and _EN_CLAUSE.match(_unjoined(sentence)) and _stands_alone(sentence):
+                found.append(sentence.strip().rstrip(".!") + "?")
     found = [_unjoined(q) for q in found]
-    found = [q for q in found if _stands_alone(q)]
+    found = [q for q in found if _stands_alone(q) and not _META_REQUEST.match(q)]
     return found if len(found) >= 2 else []
+
+
+_META_REQUEST = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you|please)\s+(?:please\s+)?(?:help|answer|check|explain)"
+                           r"(?:\s+(?:me|us|her|him|them))?(?:\s+(?:with\s+)?(?:this|that|it|answer\s+(?:her|him|them)))?\W*$", re.I)
 
 
 def _stands_alone(question: str) -> bool:
@@ -530,7 +543,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="12")
+@transforms.register("split", version="13")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

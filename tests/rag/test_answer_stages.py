@@ -50,7 +50,10 @@ def test_unknown_names_mean_refuse_even_with_good_coverage() -> None:
 def test_names_are_acronyms_codes_and_capitalised_words() -> None:
     from rag.answerability.question_terms import names_in
 
-    assert names_in("Who is the CEO of Wi-Fi Corp in Paris, level L7?") == ["CEO", "Wi-Fi", "Corp", "Paris", "L7"]
+    assert names_in("Who is the CEO of Wi-Fi Corp of Paris, level L7?") == ["CEO", "Wi-Fi", "Corp", "Paris", "L7"]
+    # a place the asker is in, goes to or comes from is covered by a rule's kind ("working from abroad", "all
+    # other cities"), not a name the sources must hold (blind dev cases md-d9, md-d10); the company still is
+    assert names_in("Who is the CEO of Wi-Fi Corp in Paris?") == ["CEO", "Wi-Fi", "Corp"]
     assert names_in("What is the hotel cap?") == []
     assert names_in("公司 ceo 是谁？VPN 报错") == ["ceo", "VPN"]
 
@@ -86,7 +89,8 @@ def test_a_name_in_the_scene_is_not_what_is_asked() -> None:
     from rag.answerability.question_terms import names_in
 
     assert names_in("I am planning to work from Spain next spring. How early do I need approval?") == []
-    assert names_in("Can I work from Spain for a month?") == ["Spain"]
+    assert names_in("Can I work from Spain for a month?") == []   # where the asker goes (md-d9, md-d10)
+    assert names_in("Does the Spain office have parking?") == ["Spain"]
     assert names_in("我在 Acme 工作。停车费多少？") == []
     assert names_in("How many days do I get? I joined Acme in 2021.") == []
     # a version's dots and "e.g." end no sentence
