@@ -51,7 +51,10 @@ _ASK = {
     "en": [
         ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
                    r"\bwhat (percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|cap)\b|"
-                   r"\bwhat(?:'s|’s| is) the (maximum|minimum|most|least|max|min|limit|cap|amount|number|price|cost|fee|rate|total)\b"),
+                   r"\bwhat(?:'s|’s| is) the (maximum|minimum|max|min|limit|cap|amount|number|price|cost|fee|rate|total)\b|"
+                   # "what's the most I can claim", never "the most common cause" (an adjective follows)
+                   r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
+                   r"per|for|that|it|my|our|your)\b)"),
         ("date", r"\bwhen\b|\bhow quickly\b|\bhow quick\b|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
                  r"\bwhich (year|date|day|month|century|decade|era|period)\b|\bby what (date|time)\b|\bhow soon\b"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"

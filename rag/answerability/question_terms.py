@@ -30,8 +30,9 @@ _HEDGE = re.compile(r"\b(?:roughly|approximately|nearly|almost)\b|大约|大致"
 # the word after "how" that asks (how long / often / far / soon …, as 多久 does): no source repeats them
 _FILLER = re.compile(r"\b(?:also|anyway|anyways|actually|really|totally|basically|honestly|literally|"
                      # contractions typed without their apostrophe ("i cant do any work", "shes still out")
-                     r"cant|dont|doesnt|didnt|wont|isnt|arent|wasnt|werent|couldnt|shouldnt|wouldnt|havent|hasnt|"
-                     r"im|ive|youre|theyre|shes|hes|thats|whats|theres)\b(?!-)|"
+                     # (in lower case: "IM" is instant messaging)
+                     r"(?-i:cant|dont|doesnt|didnt|wont|isnt|arent|wasnt|werent|couldnt|shouldnt|wouldnt|havent|hasnt|"
+                     r"im|ive|youre|theyre|shes|hes|thats|whats|theres))\b(?!-)|"
                      # …asking only when a verb, a subject or "ahead" follows ("how early retirement affects my
                      # pension", "how long-term disability works" name things)
                      r"(?<=\bhow)\s+(?:long|often|far|soon|quickly|quick|fast|early|late)\b(?!-)"
@@ -62,7 +63,12 @@ _CALENDAR = re.compile(r"(?:January|February|March|April|May|June|July|August|Se
                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?")
 
 
-_WHERE_THE_ASKER_GOES = re.compile(r"\b(?:in|from|to|near|around|visiting|visit|across|throughout)\s+$", re.I)
+# …where the asker works, stays or travels: "can I work from Spain?", "working from her family's place in
+# Portugal", "a trip to Leeds"; never "access to Salesforce", "courses in Python", "the office in Dublin"
+_WHERE_THE_ASKER_GOES = re.compile(
+    r"\b(?:work|works|working|worked|stay|stays|staying|travel|travels|travelling|traveling|trip|go|going|goes|fly|"
+    r"flying|visit|visiting|move|moving|relocate|relocating|live|living|based|spend|spending|holiday|vacation)\b"
+    r"(?:\s+(?!office\b|offices\b)[\w'’-]+){0,8}?\s+(?:in|from|to)\s+$", re.I)
 
 
 def names_in(question: str) -> list[str]:

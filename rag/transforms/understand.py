@@ -97,7 +97,9 @@ _EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately(?!\s+
 
 
 # the number of a numbered question ("1) …", "2. …", "（3）…", "4、…"): it asks nothing
-_ENUMERATOR = re.compile(r"^\s*(?:[(（]?\d{1,2}\s*[)）.、:：]|[(（][一二三四五六七八九十]{1,2}[)）]|[一二三四五六七八九十]{1,2}、)\s*(?=\S)")
+# (never a decimal, a clock time or "3、4月": no digit after the mark)
+_ENUMERATOR = re.compile(r"^\s*(?:[(（]?\d{1,2}\s*(?:[)）]|[.、:：](?!\d))|[(（][一二三四五六七八九十]{1,2}[)）]|"
+                         r"[一二三四五六七八九十]{1,2}、(?![一二三四五六七八九十\d]))\s*(?=\S)")
 
 
 def _unjoined(part: str) -> str:
@@ -110,8 +112,9 @@ _EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|wh
 
 
 # an asking verb before its subject ("…, if she's still out on thursday does she need a note")
+# (never "that is it", "whatever it is I'll take it": no dummy "it", no contraction after the subject)
 _EN_INVERTED = re.compile(r"(?:^|,\s*|\b(?:then|so)\s+)[^,]*?\b(?:do|does|did|is|are|can|could|will|would|should|must|may)\s+"
-                          r"(?:i|you|he|she|they|we|it)\b(?!\s*[,.])", re.I)
+                          r"(?:i|you|he|she|they|we)\b(?!['’])(?!\s*[,.])", re.I)
 _EN_ASKS_INDIRECTLY = re.compile(r"\b(?:ask|asks|asking|asked|wondering|wonder|want to know|wants to know|check)\s+"
                                  r"(?:me\s+|us\s+)?(?:how|what|when|where|who|which|whether|if)\b", re.I)
 
@@ -144,8 +147,11 @@ def _asked_questions(question: str) -> list[str]:
     elif rest and not CJK.search(rest):
         # "… keep the hamper? Also, which day of the month do we reconcile invoices now, their team keeps
         # asking. Background: …": a sentence a joining word opens that asks is a question, however it ends
+        # (never an exclamation, "Also what a mess this week has been!", nor a statement without a
+        # question's word order, "Also when I get back I'll be in the office all week.")
         for sentence in re.split(r"(?<=[.!])\s+", rest):
-            if _EN_LEAD.match(sentence) and _EN_CLAUSE.match(_unjoined(sentence)) and _stands_alone(sentence):
+            if _EN_LEAD.match(sentence) and _EN_CLAUSE.match(_unjoined(sentence)) and _stands_alone(sentence) \
+                    and not sentence.rstrip().endswith("!") and _EN_INVERTED.search(_unjoined(sentence)):
                 found.append(sentence.strip().rstrip(".!") + "?")
     found = [_unjoined(q) for q in found]
     found = [q for q in found if _stands_alone(q) and not _META_REQUEST.match(q)]
@@ -165,7 +171,7 @@ def _stands_alone(question: str) -> bool:
 # inside a number, 5,000, separates nothing)
 _ZH_CLAUSE_SEP = re.compile(r"[，；;。！!]|,(?!\d{3})")
 _ZH_SENTENCE_END = "。！!；;"
-_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|啥|怎么|咋|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
                              r"会不会|是不是|吗|呢).{0,4}$")
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
@@ -520,6 +526,8 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
         return [first + "?", *rest]
     if clauses_only or not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
         return []
+    if re.search(r"[?？!！]\s*$", question[:match.start()]):
+        return []   # "Can I carry over leave? And that is it for today": no item crosses a question's end
     stop = _EN_STOP.search(after)
     right_words = (after[:stop.start()] if stop else after).split()
     if not 1 <= len(right_words) <= 6:
@@ -543,7 +551,7 @@ def _en_parts(question: str, clauses_only: bool = False) -> list[str]:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="13")
+@transforms.register("split", version="14")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

@@ -631,3 +631,37 @@ def test_where_the_asker_goes_a_closing_quote_and_untyped_contractions() -> None
 
     terms = content_terms("i cant do any work, shes still out", QueryEnv(Space()))  # type: ignore[arg-type]
     assert "cant" not in terms and "shes" not in terms and "work" in terms, terms
+
+
+def test_second_review_attacks_on_split_v13_and_evidence_v21() -> None:
+    """A second hostile review: a tool, a course subject or a named office after "to / in / from" was read as a
+    place the asker goes, and a question about it answered; 啥也 / 不咋样 asked; "1.5倍" lost its "1."; an
+    exclamation or a statement after a joining word became a question; "the most common" asked a number."""
+    from rag.answer_types import asked_type
+    from rag.answerability.question_terms import content_terms, names_in
+    from rag.transforms.understand import _zh_parts
+
+    for question, name in [("How do I request access to Salesforce?", "Salesforce"),
+                           ("What is the learning budget for courses in Python?", "Python"),
+                           ("Is there parking at the office in Dublin?", "Dublin"),
+                           ("Can I work from the office in Berlin on Tuesdays?", "Berlin")]:
+        assert name in names_in(question), question
+    assert names_in("Can I work from Spain for a month?") == []
+    assert _zh_parts("我刚入职啥也不知道，年假怎么算？") == []
+    assert _zh_parts("这家协议酒店不咋样，能换一家吗？") == []
+    assert _zh_parts("年假有几天？1.5倍加班费怎么算？") == ["年假有几天？", "1.5倍加班费怎么算？"]
+    assert _zh_parts("3、4月份的工资什么时候发？能提前吗？")[0] == "3、4月份的工资什么时候发？"
+    assert _en_parts("Can I carry over unused leave? And that is it for today") == []
+    assert _en_parts("How do I reset my password? Also what a mess this week has been!") == []
+    assert _en_parts("How many days can I work from abroad? Also when I get back I'll be in the office all week.") == []
+    assert asked_type("What is the most common cause of a VPN error?") != "number"
+    assert asked_type("what's the most a rep can claim for a hotel night?") == "number"
+
+    class Space:
+        language = "en"
+
+        @staticmethod
+        def tokenize(text: str) -> list[str]:
+            return text.lower().replace("?", "").split()
+
+    assert "im" in content_terms("Which IM tool is approved?", QueryEnv(Space()))  # type: ignore[arg-type]
