@@ -13,7 +13,8 @@ from rag.indexing import Indexer
 from rag.pipeline import Pipeline
 from rag.registry import ComponentSpec
 from rag.transforms import transforms
-from rag.transforms.understand import _en_parts, _zh_parts
+from rag.transforms.parts_en import en_parts as _en_parts
+from rag.transforms.parts_zh import zh_parts as _zh_parts
 from rag.types import QueryEnv
 from tests.rag.test_pipeline import CONFIG, EMPLOYEE
 
@@ -526,7 +527,7 @@ def test_a_possessive_goes_with_the_asking_words() -> None:
 
 
 def test_chinese_ge_before_the_asking_word_enumerates_like_fenbie() -> None:
-    from rag.transforms.understand import _zh_parts
+    from rag.transforms.parts_zh import zh_parts as _zh_parts
 
     assert _zh_parts("VPN-809 和 MAIL-550 各怎么处理？") == ["VPN-809 怎么处理？", "MAIL-550 怎么处理？"]
     assert _zh_parts("各部门的预算是多少？") == []   # 各部门 is no enumeration
@@ -572,7 +573,7 @@ def test_review_attacks_on_pronouns_in_split_v11() -> None:
     ("1. 年假有几天？2. 病假工资怎么算？", ["年假有几天？", "病假工资怎么算？"]),
 ])
 def test_md_d9_chinese_parts(question: str, parts: list[str]) -> None:
-    from rag.transforms.understand import _zh_parts
+    from rag.transforms.parts_zh import zh_parts as _zh_parts
 
     assert _zh_parts(question) == parts
 
@@ -639,7 +640,7 @@ def test_second_review_attacks_on_split_v13_and_evidence_v21() -> None:
     exclamation or a statement after a joining word became a question; "the most common" asked a number."""
     from rag.answer_types import asked_type
     from rag.answerability.question_terms import content_terms, names_in
-    from rag.transforms.understand import _zh_parts
+    from rag.transforms.parts_zh import zh_parts as _zh_parts
 
     for question, name in [("How do I request access to Salesforce?", "Salesforce"),
                            ("What is the learning budget for courses in Python?", "Python"),

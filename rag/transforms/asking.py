@@ -1,0 +1,175 @@
+"""Whether a piece of a message asks, and the questions a message asks.
+
+A message may ask several things: questions each with its own mark ("居家办公每周最多几天？电脑坏了多久会
+响应？"), a last one without it, a clause a joining word adds ("另外", "also"), a numbered list, or a
+request that asks indirectly ("Tell me … and …"). These rules are shared by the Chinese and the English
+parts of :mod:`rag.transforms.understand`'s ``split`` (:mod:`rag.transforms.parts_zh`,
+:mod:`rag.transforms.parts_en`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.text import CJK, ZH_LOOK_UP
+
+# one message that asks several questions: "居家办公每周最多几天？电脑坏了多久会响应？"
+_QUESTIONS = re.compile(r"[^？?]+[？?]")
+
+
+# a word that joins a second question to the first ("另外报销要多久到账？", "also, when must …"):
+# it asks nothing, and is no term to look for in the sources
+ZH_LEAD = re.compile(r"^(?:另外|还有(?![没无0-9０-９一二两三四五六七八九十几个点些])|以及|并且|而且|此外|再者|顺便问一下|顺便问下|顺便|再问一下|再问下)[，,、\s]*")
+# never "besides X": it excludes X; "while I'm at it", "by the way", "one more thing" only join
+EN_LEAD = re.compile(r"^(?:and also|and|also|plus|additionally|separately(?!\s+from)|(?:and\s+)?while i'?m at it|(?:and\s+)?by the way|btw|"
+                      r"(?:and\s+)?on top of that|(?:and\s+)?one more thing)\b[,:\s]*", re.I)
+
+
+# the number of a numbered question ("1) …", "2. …", "（3）…", "4、…"): it asks nothing
+# (never a decimal, a clock time or "3、4月": no digit after the mark)
+_ENUMERATOR = re.compile(r"^\s*(?:[(（]?\d{1,2}\s*(?:[)）]|[.、:：](?!\d))|[(（][一二三四五六七八九十]{1,2}[)）]|"
+                         r"[一二三四五六七八九十]{1,2}、(?![一二三四五六七八九十\d]))\s*(?=\S)")
+
+
+def unjoined(part: str) -> str:
+    """A part without the word that joined it to the one before, or its number in a numbered list."""
+    return EN_LEAD.sub("", ZH_LEAD.sub("", _ENUMERATOR.sub("", part.strip(), count=1)), count=1)
+
+
+
+# a clause, then the question it leads to: "the vpn keeps saying VPN-203, what's that about"
+_EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|which|why)\b", re.I)
+
+
+# an asking verb before its subject ("…, if she's still out on thursday does she need a note")
+# (never "that is it", "whatever it is I'll take it": no dummy "it", no contraction after the subject)
+_EN_INVERTED = re.compile(r"(?:^|,\s*|\b(?:then|so)\s+)[^,]*?\b(?:do|does|did|is|are|can|could|will|would|should|must|may)\s+"
+                          r"(?:i|you|he|she|they|we)\b(?!['’])(?!\s*[,.])", re.I)
+_EN_ASKS_INDIRECTLY = re.compile(r"\b(?:ask|asks|asking|asked|wondering|wonder|want to know|wants to know|check)\s+"
+                                 r"(?:me\s+|us\s+)?(?:how|what|when|where|who|which|whether|if)\b", re.I)
+
+
+def asks(text: str) -> bool:
+    """Whether a piece of a message asks something: a Chinese clause that ends asking ("…多少",
+    "…吗"), an English one that opens with a question word ("when must …", "is there …")."""
+    original, text = text, unjoined(text).rstrip("。.！!")
+    if CJK.search(text):
+        return zh_asks(text)
+    # "and the vpn keeps saying VPN-203, what's that about": a clause, then its question
+    # "also one of their suppliers keeps emailing to ask what day we reconcile invoices": asks indirectly
+    # (only when a joining word adds it: "My manager asked if I had done the training" is background)
+    indirect = bool(EN_LEAD.match(original.strip()) and (_EN_ASKS_INDIRECTLY.search(text) or _EN_INVERTED.search(text)))
+    return bool(EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or indirect)
+
+
+
+def asked_questions(question: str) -> list[str]:
+    """The questions of a message that asks more than one, each ending in its own question
+    mark (the last may lack one when it still asks: "年假能顺延到什么时候？还有体检公司出多少钱");
+    none when it asks one. A statement after the last question mark ("… I joined in 2021.") is
+    context, not a question; each question must be long enough to stand alone; the word that
+    joins one to the one before ("另外", "also") is left out."""
+    text = question.strip()
+    found = [q.strip() for q in _QUESTIONS.findall(text)]
+    # "is it even open then?? also what's …": a doubled mark ends the same question
+    rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip().lstrip("？?!！ ") if found else ""
+    if rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
+        found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
+    elif rest and not CJK.search(rest):
+        # "… keep the hamper? Also, which day of the month do we reconcile invoices now, their team keeps
+        # asking. Background: …": a sentence a joining word opens that asks is a question, however it ends
+        # (never an exclamation, "Also what a mess this week has been!", nor a statement without a
+        # question's word order, "Also when I get back I'll be in the office all week.")
+        for sentence in re.split(r"(?<=[.!])\s+", rest):
+            if EN_LEAD.match(sentence) and EN_CLAUSE.match(unjoined(sentence)) and stands_alone(sentence) \
+                    and not sentence.rstrip().endswith("!") and _EN_INVERTED.search(unjoined(sentence)):
+                found.append(sentence.strip().rstrip(".!") + "?")
+    found = [unjoined(q) for q in found]
+    found = [q for q in found if stands_alone(q) and not _META_REQUEST.match(q)]
+    return found if len(found) >= 2 else []
+
+
+_META_REQUEST = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you|please)\s+(?:please\s+)?(?:help|answer|check|explain)"
+                           r"(?:\s+(?:me|us|her|him|them))?(?:\s+(?:with\s+)?(?:this|that|it|answer\s+(?:her|him|them)))?\W*$", re.I)
+
+
+def stands_alone(question: str) -> bool:
+    """Long enough to be asked on its own: four letters or characters, punctuation aside."""
+    return len(re.sub(r"\W", "", question)) >= 4
+
+
+
+_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+                             r"会不会|是不是|吗|呢).{0,4}$")
+_ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
+
+
+# a question word that asks from inside its clause ("体检报告多久以后能查到", "密码每隔多少天要更换一次"),
+# unless a 的 after it makes it a modifier ("多少天以内的病假"); a bare 几 or 什么 may only count
+# ("几个同事一起出差"), so these ask only at the end
+_ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|多久|多长时间|什么时候|哪里|哪儿|哪天|哪一天|谁")
+
+
+ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
+_ZH_INDEFINITE = re.compile(r"(?:过|好|没)$")   # 过几天, 好几天: some days, not how many
+
+
+# what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle
+_LOOKED_UP = re.compile(r"\s*(?![我吧呢啊一下，,。])\S{2,}")
+
+
+def zh_asks(clause: str) -> bool:
+    """Whether a Chinese clause asks: a question word at its end, or one of the unambiguous ones
+    inside it with no 的 after; never a condition ("如果报销超过多少钱")."""
+    if _ZH_IF.match(clause):
+        return False
+    if _ZH_ASKS_AT_END.search(clause):
+        return True
+    if (request := ZH_LOOK_UP.match(clause)) and _LOOKED_UP.match(clause[request.end():]):
+        return True   # a request to look something up asks for it: "帮我查一下 P6 的月薪上限"
+    if ZH_FIRST_PERSON.match(clause):
+        return False   # "我过几天要去上海出差", "我还有几天年假没休完": the asker's scene
+    within = _ZH_ASKS_WITHIN.search(clause)
+    return within is not None and "的" not in clause[within.end():] and not _ZH_INDEFINITE.search(clause[:within.start()])
+
+
+
+# a question word, or one after its preposition ("by when must I …", "to whom do I …")
+EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
+                        r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
+                        r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should)\b", re.I)
+
+
+
+
+# a request that asks indirectly: "Tell me how far ahead … and the core hours …", "我想知道A和B"
+_EN_TELL = re.compile(r"^\s*(?:please\s+)?(?:tell me|let me know|i(?:'d| would) like to know|i want to know|"
+                      r"i need to know|(?:can|could) you tell me)\s+", re.I)
+_EN_ITEM_OPENS = re.compile(r"(?:the|a|an|my|our|how|what|when|where|who|which|whether|if)\b", re.I)
+_ZH_TELL = re.compile(r"^\s*(?:请问一下|请问|请告诉我|告诉我|我想知道|想知道|我想问一下|我想问|想问一下|想问)[，,：:\s]*")
+
+
+def told_parts(question: str, language: str) -> list[str]:
+    """The indirect questions a request joins with "and" / 和: "Tell me how far ahead a host must
+    book visitor parking and the core hours when everyone must be reachable." Each must open as
+    a question or a noun phrase does (English) or ask (Chinese); the request stays with each."""
+    opener = (_EN_TELL if language == "en" else _ZH_TELL).match(question)
+    if not opener:
+        return []
+    head, body = question[:opener.end()], question[opener.end():].strip()
+    end = re.search(r"[.?!。？！]*\s*$", body)
+    mark = end.group().strip() if end else ""
+    body = body[:end.start()] if end else body
+    seps = re.finditer(r"\s+and\s+|,\s*and\s+" if language == "en" else r"以及|还有|和|与", body)
+    for sep in seps:
+        left, right = body[:sep.start()].strip(" ,，"), body[sep.end():].strip()
+        if language == "en":
+            # "the pros and the cons of …" are one thing: a noun phrase must say what it is about
+            ok = bool(_EN_ITEM_OPENS.match(left) and _EN_ITEM_OPENS.match(right)
+                      and min(len(left.split()), len(right.split())) >= 3)
+        else:
+            ok = zh_asks(left) and zh_asks(right) and stands_alone(right)
+        if ok and stands_alone(left):
+            return [f"{head}{left}{mark}", f"{head}{right}{mark}"]
+    return []
+

@@ -1,0 +1,101 @@
+"""The parts of an English message for ``split``: its questions (:mod:`rag.transforms.asking`), two
+questions joined by "and" ("How long is X and how many Y?"), a question after a condition, "what about X,
+…", and the items of an enumeration ("the hotel caps in London and Lisbon"), each part keeping the scene
+set before it ("I'm going to Lisbon next month: …")."""
+
+from __future__ import annotations
+
+import re
+
+from rag.transforms.asking import EN_CLAUSE, asked_questions, told_parts, unjoined
+from rag.transforms.slots import points_back
+
+_EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or)\s+|[,;]\s+", re.I)
+# "+" or "&" joins two questions ("what do I do with it + where do I reset it?"), never the words of a name
+# ("Terms & Conditions", "R & D", "40 + 15"): only before a question word
+_EN_SYMBOL_JOIN = re.compile(r"\s+[+&]\s+(?=(?:how|what|when|where|who|whom|which|why)\b)", re.I)
+_EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
+
+
+# the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
+# (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
+_EN_OPENS = r"(?:how|what|when|where|who|which|why|can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\b"
+EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
+                       rf"(?={_EN_OPENS})", re.I)
+# a shorter lead before a dash ("new starter here - how often …") is a scene only when nothing after
+# it points back at it: "Hybrid working — is it allowed …?" names the topic "it" stands for
+_EN_SHORT_SCENE = re.compile(r"^(?P<scene>(?:[^\s?]+\s+){1,3}?[—–-])\s*" rf"(?={_EN_OPENS})", re.I)
+_DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
+
+
+def _en_scene(question: str) -> re.Match[str] | None:
+    """The scene a message sets before its first question, if any."""
+    if scene := EN_SCENE.match(question):
+        return scene
+    short = _EN_SHORT_SCENE.match(question)
+    return short if short and not points_back(question[short.end():], "en") else None
+
+
+
+_EN_WHAT_ABOUT = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b[^,?;]*[,;]", re.I)
+# a question after a condition: "…, and if my laptop gets stolen while I'm there, which number do I call?"
+_EN_CONDITION = re.compile(r"(?:if|once|in case|should)\b[^,?]{3,}?,\s*", re.I)
+
+
+def _asks_if(text: str) -> bool:
+    """A clause that asks after a condition it opens with ("if it breaks, who do I call?")."""
+    condition = _EN_CONDITION.match(text)
+    return bool(condition and EN_CLAUSE.match(text[condition.end():]))
+
+
+
+def en_parts(question: str, clauses_only: bool = False) -> list[str]:
+    """The parts of an English message; with ``clauses_only`` (the rest after a second question)
+    only whole questions, never the items of an enumeration ("who is in Research and Development?")."""
+    question = _EN_SYMBOL_JOIN.sub(" and ", question)
+    if asked := asked_questions(question):
+        return asked
+    if told := told_parts(question, "en"):
+        return told
+    if scene := _en_scene(question):   # each part keeps the scene
+        return [f"{scene.group('scene')} {p}" for p in en_parts(question[scene.end():], clauses_only)]
+    if about := _EN_WHAT_ABOUT.match(question):
+        # "What about the bonus, when is it paid, and how is it calculated?": the head stays with each
+        # part; "what about a lost laptop, how quickly must I report that?" asks one thing
+        head = about.group().strip().rstrip(",;")
+        rest = en_parts(question[about.end():].strip(), clauses_only=True)
+        return [f"{head}, {p}" for p in rest] if len(rest) >= 2 else []
+    match = _EN_SEP.search(question)
+    if not match:
+        return []
+    after = unjoined(question[match.end():])
+    if EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
+        if not EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
+            return []
+        first = re.sub(r"\s+(?:and|or)$", "", question[:match.start()].strip(), flags=re.I)   # "… stipend and, if …"
+        # three or more ("What time …, how long …, and how long …?"): the rest is split again, but
+        # never a question after its condition ("should the hotel cost more, who approves it?")
+        rest = [after.strip()] if _asks_if(after) else (en_parts(after.strip(), clauses_only=True) or [after.strip()])
+        return [first + "?", *rest]
+    if clauses_only or not re.search(r"\b(and|or)\b", match.group(), re.I):   # a bare comma does not enumerate
+        return []
+    if re.search(r"[?？!！]\s*$", question[:match.start()]):
+        return []   # "Can I carry over leave? And that is it for today": no item crosses a question's end
+    stop = _EN_STOP.search(after)
+    right_words = (after[:stop.start()] if stop else after).split()
+    if not 1 <= len(right_words) <= 6:
+        return []
+    before = question[:match.start()].split(" ")
+    n = len(right_words)
+    # parallel items are as long as each other, unless the right one opens with a determiner
+    # the left one also has: "the hotel cap for tier 1 cities and the deadline for claims"
+    opener = right_words[0].lower()
+    if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
+        n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
+    if len(before) <= n:
+        return []
+    left = " ".join(before[-n:])
+    head = " ".join(before[:-n])
+    tail = after[len(" ".join(right_words)):] if not stop else after[stop.start():]
+    return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
+

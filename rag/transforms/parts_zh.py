@@ -1,0 +1,174 @@
+"""The parts of a Chinese message for ``split``: its questions (:mod:`rag.transforms.asking`), two
+clauses that each ask ("居家办公补贴多少钱，申请要找谁批？"), and the items of an enumeration
+("经理和总监的住宿标准分别是多少？"), each part keeping the scene set before it."""
+
+from __future__ import annotations
+
+import re
+
+from rag.transforms.asking import (
+    ZH_FIRST_PERSON,
+    ZH_LEAD,
+    asked_questions,
+    stands_alone,
+    told_parts,
+    unjoined,
+    zh_asks,
+)
+
+_ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
+_ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
+
+
+# two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
+# inside a number, 5,000, separates nothing)
+_ZH_CLAUSE_SEP = re.compile(r"[，；;。！!]|,(?!\d{3})")
+_ZH_SENTENCE_END = "。！!；;"
+
+
+_ZH_JOIN = re.compile(r"以及|还有|另外|并且|而且|此外|同时")
+
+
+def _joined_questions(clause: str) -> list[str]:
+    """A clause cut where a joining word follows a question that has ended asking
+    ("年假能顺延到什么时候以及体检公司出多少钱"); left whole when the words before it ask nothing
+    ("住宿费以及餐费分别是多少", "我今年还有多少天年假")."""
+    for match in _ZH_JOIN.finditer(clause):
+        left, right = clause[:match.start()].strip(), clause[match.end():].strip()
+        if zh_asks(left) and stands_alone(right):
+            return [left, *_joined_questions(right)]
+    return [clause]
+
+
+def _zh_clauses(question: str) -> list[str]:
+    """The clauses of a message that asks two things in one sentence, each asking at its end
+    (a question word, "吗", "是否" …) and long enough to stand alone, with the clauses before
+    them that only set the scene kept in front of each ("我下个月去深圳出差，住宿标准多少，能带家属吗？").
+    None when only one clause asks ("我在上海出差，住宿标准是多少？"), when an asking clause is a
+    modifier or a condition ("几级以上的员工，出差可以坐飞机吗？", "如果报销超过多少钱，…"), or
+    when one is too short to stand alone ("工资什么时候发，发多少？")."""
+    body = question.strip().rstrip("？?")
+    # each clause, and whether a sentence ended before it ("…上限是多少。他明年要是升到 P8，…几个月工资？")
+    clauses: list[str] = []
+    fresh: list[bool] = []
+    at = 0
+    for sep in [*_ZH_CLAUSE_SEP.finditer(body), None]:
+        end = sep.start() if sep else len(body)
+        pieces = [piece for piece in _joined_questions(body[at:end].strip()) if piece]
+        opened = at > 0 and body[at - 1] in _ZH_SENTENCE_END
+        clauses += pieces
+        fresh += [opened] + [False] * (len(pieces) - 1) if pieces else []
+        at = sep.end() if sep else end
+    asks = [zh_asks(c) for c in clauses]
+    if sum(asks) < 2 or not asks[-1]:
+        return []   # one question; or the message ends on a clause that does not ask
+    first = asks.index(True)
+    scene = "，".join(clauses[:first])
+    # after the first question, a clause that does not ask sets up the next one only when it opens
+    # with a joining word ("…最长能用多久，另外找 IT 服务台咨询点一般性的问题，多久会有人回"); the
+    # clauses up to the next that asks are that question
+    groups: list[list[str]] = []
+    for clause, asking, opened in zip(clauses[first:], asks[first:], fresh[first:], strict=True):
+        if groups and not asking and zh_asks(groups[-1][-1]) and not opened and \
+                (not ZH_LEAD.match(clause) or ZH_FIRST_PERSON.match(unjoined(clause))):
+            # "…多少钱，我下个月去上海": a clause after a question that neither asks nor opens one; "体检是哪天，
+            # 另外我在外地出差，能改期吗": the asker's scene, whose question leans on the first one
+            return []
+        if not groups or zh_asks(groups[-1][-1]):
+            groups.append([clause])
+        else:
+            groups[-1].append(clause)
+    asked = [unjoined("，".join(group)) for group in groups]
+    if not all(map(stands_alone, asked)):
+        return []
+    return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
+
+
+def _as_many_words(before: str, item: str) -> int:
+    """How many characters at the end of ``before`` make an item at least as long as ``item``, in
+    whole jieba words: "住宿费以及餐费" pairs 住宿费 with 餐费 (not 宿费), "年假和调休" 年假 with 调休
+    (jieba cuts 年假 into 年 / 假)."""
+    import jieba
+
+    taken = 0
+    for word in reversed(jieba.lcut(before)):
+        taken += len(word)
+        if len(before[len(before) - taken:].strip()) >= len(item.strip()):
+            break
+    return taken
+
+
+
+
+# what ends an enumerated item: a verb, pronoun, adverb, preposition, particle or conjunction
+# (jieba's tags, read in the whole question): "病假和事假扣工资吗" → 事假; but a verbal noun (vn:
+# 工资, 调休) names an item
+_NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
+
+
+def _leading_nouns(q: str, start: int, text: str) -> str:
+    """The item an enumeration names: ``text`` (which starts at ``start`` in ``q``) up to the first
+    word that is no part of a name; the whole text when that would leave nothing."""
+    import jieba.posseg
+
+    at = 0
+    for pair in jieba.posseg.lcut(q):
+        word_start, at = at, at + len(pair.word)
+        if at <= start:
+            continue
+        if word_start >= start + len(text):
+            break
+        if word_start > start and pair.flag.startswith(_NOT_ITEM) and pair.flag != "vn":
+            return text[:word_start - start].rstrip() or text
+    return text
+
+
+def _is_pronoun(item: str) -> bool:
+    import jieba.posseg
+
+    words = [p for p in jieba.posseg.lcut(item.strip()) if p.word.strip()]
+    return bool(words) and words[0].flag.startswith("r")
+
+
+def zh_parts(question: str) -> list[str]:
+    if asked := asked_questions(question) or _zh_clauses(question) or told_parts(question, "zh"):
+        return asked
+    parts = _zh_items(question)
+    # three or more items ("北京、上海和广州"): the second part holds the rest, and is split again
+    return list(dict.fromkeys(piece for part in parts for piece in (_zh_items(part) or [part])))
+
+
+def _separating(q: str) -> re.Match[str] | None:
+    """The first joining word that stands as a word of its own: the 与 of 参与, the 和 of 和平 and
+    the 及 of 及时 join nothing."""
+    import jieba
+
+    starts, at = set(), 0
+    for word in jieba.lcut(q):
+        starts.add((at, word))
+        at += len(word)
+    return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts), None)
+
+
+def _zh_items(question: str) -> list[str]:
+    q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
+    match = _separating(q)
+    if not match:
+        return []
+    rest = q[match.end():]
+    after = rest.lstrip()
+    start = match.end() + len(rest) - len(after)
+    stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
+    right = _leading_nouns(q, start, (after[:stop.start()] if stop else after).rstrip())
+    if not 1 <= len(right) <= 10:
+        return []
+    end_left = len(q[:match.start()].rstrip())
+    left_start = max(0, end_left - _as_many_words(q[:end_left], right))   # parallel items match
+    left = q[left_start:end_left]
+    if not left.strip() or _ZH_STOP.search(left.strip()) or _is_pronoun(left) or _is_pronoun(right):
+        return []   # "我和同事一起出差" names who asks, not what is asked
+    head, tail = q[:left_start], q[start + len(right):]
+    if re.search(r"相比|比较|比起|对比|相同|一样", right) or re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
+        return []   # "A和B相比有什么不同": a comparison asks about both at once
+    return [f"{head}{item}{tail}" for item in (left, right)]
+

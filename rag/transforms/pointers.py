@@ -1,0 +1,86 @@
+"""A later part's pronoun read as the first part's topic ("What does VPN-203 mean and how do I fix it?"
+→ "how do I fix VPN-203?"), unless the part names what it points at itself."""
+
+from __future__ import annotations
+
+import re
+
+from rag.transforms.asking import unjoined
+from rag.transforms.parts_en import EN_SCENE
+from rag.transforms.slots import points_back, resolve_pointer
+
+# a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
+# report that?"): the pronoun may point at it, so it is not read as the first part's topic
+_EN_NOUN_PHRASE = re.compile(r"\b(?:a|an|the|my|our|your|this|that)\s+[A-Za-z]", re.I)
+# …or the things the part itself counts ("how many leftover days can I carry over, and by when must I
+# use them?"): a plural pronoun after "how many" + noun; never "it" after "which form" ("What is the
+# travel allowance, and which form do I need to claim it?" claims the allowance)
+_EN_COUNTED_NOUN = re.compile(r"\bhow many\s+(?!(?:do|does|did|are|were|can|could|will|would|should|shall|may|must|have|"
+                              r"had|i|you|we|they|of)\b)[A-Za-z]", re.I)
+_EN_PLURAL_POINTER = ("they", "them", "their", "those", "these")
+# …except the subject of an asking verb ("does a part-time employee have to follow it?")
+_EN_ASKING_VERB_END = re.compile(r"\b(?:do|does|did|must|can|could|will|would|should|shall|may|is|are|was|were)\s*$", re.I)
+_EN_IF_END = re.compile(r"\bif\s*$", re.I)
+# …nor a time phrase after a preposition ("when on my first day will I get it?"): it says when, and the
+# pronoun still points at the first part's topic (never a particle: "fill in the form and sign it")
+_EN_ADVERBIAL_END = re.compile(r"\b(?:on|in|at|during|before|after|within|until|till|by|since|throughout)\s*$", re.I)
+_EN_TIME_PHRASE = re.compile(r"(?:\w+\s+){0,2}(?:day|week|month|year|morning|afternoon|evening|night|weekend|shift|trip|"
+                             r"visit|holiday|break|lunch)s?\b", re.I)
+
+
+# a Chinese part with this many characters before its pronoun names what the pronoun points at itself
+_ZH_OWN_NOUN = 6
+
+
+_THEY = ("they", "them", "their")
+_THEY_WORD = re.compile(r"\b(?:they|them|their|theirs)\b", re.I)
+
+
+
+# where a statement opens: the start of a part, or after a stop, a comma or a joining word
+_EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
+
+
+def pointer_in_split(part: str, first: str, language: str) -> str | None:
+    """A later part with its pronoun read as the first part's topic ("What does VPN-203 mean and how
+    do I fix it?"); the topic is read from the first part's question, not from the scene it
+    carries, and an English pronoun after a noun phrase of its own part is left as written."""
+    if language == "en":
+        scene = EN_SCENE.match(first)   # a short dash lead ("Company car — who …?") may be the topic
+        first = first[scene.end():] if scene else first
+        # the scene all parts carry is skipped; a part's own ("I checked my admin account out at 6pm,
+        # it's 3am now — can I keep using it?") holds what its pronoun may point at
+        own = EN_SCENE.match(part)
+        own = own if own and scene and own.group("scene") == scene.group("scene") else None
+        pointer = points_back(part, language)
+        if pointer is None:
+            return None
+        if pointer.group().lower() in _THEY and _THEY_WORD.search(first):
+            # "Will they get a full bonus? How long is their probation?": the first part's people, whom its topic
+            # words do not name (the review's "Do new hires get laptops when they join? What OS do they run?"
+            # means the laptops, which no rule here reads either; "new hires" was no better)
+            return None
+        if pointer.group().lower() in ("they", "their") and _EN_CLAUSE_START.search(part[:pointer.start()]):
+            # "they want to buy from a new supplier", "they've hinted …": a "they" that opens a statement is
+            # mostly the people of the message's scene (a team, a supplier), not the first part's topic
+            # (blind dev cases md-d6, md-d7); "when do they ship?", "follow them" still point back
+            return None
+        before = part[own.end() if own else 0:pointer.start()]
+        if _EN_IF_END.search(before):
+            return None   # "if it was, when will I be paid?" echoes, it asks about nothing new
+        if pointer.group().lower() in _EN_PLURAL_POINTER and _EN_COUNTED_NOUN.search(before) \
+                and not _EN_ASKING_VERB_END.search(before):
+            return None
+        for phrase in _EN_NOUN_PHRASE.finditer(before):
+            # the subject of an asking verb ("does a part-time employee have to follow it?") is not
+            # what the object pronoun points at
+            lead = before[:phrase.start()]
+            # the phrase match ends on the first letter of the word after its determiner
+            when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.end() - 1)
+            if not (_EN_ASKING_VERB_END.search(lead) or when):
+                return None
+    elif (pointer := points_back(part, language)) is not None and \
+            len(re.sub(r"\W", "", unjoined(part[:pointer.start()]))) >= _ZH_OWN_NOUN:
+        return None   # "…要送我们每人一个 300 来块的礼盒，这个能收吗？": 这个 is the part's own 礼盒
+    return resolve_pointer(part, first, language)
+
