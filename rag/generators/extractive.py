@@ -67,9 +67,9 @@ _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-# a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
 # question types that ask for several rows of a table at once (rag.transforms.understand)
 _MANY_ROWS = ("list", "compare", "count")
+# a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
 _BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
 
@@ -417,12 +417,12 @@ def extractive(
             # business class?" reads them all); a list or comparison asks for several; a part gets its own.
             asked = set(env.space.tokenize(question)) - scaffolding(env.space)
 
-            def named(u: Unit) -> set[str]:
-                return asked & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))
-
+            # what each picked row's cells (not its headers: "Department: Research; …") name of the question
+            named = [asked & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))
+                     if u.is_row else set() for u in picked]
             picked = [u for i, u in enumerate(picked)
-                      if not (u.is_row and any(v.is_row and v.number == u.number and named(v)
-                                               and not named(u) - named(v) for v in picked[:i]))]
+                      if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
+                                               for j, v in enumerate(picked[:i])))]
         # a question split into parts: the best statement for every part, too
         tops = [ordered(part, units_for(part), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts

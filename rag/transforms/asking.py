@@ -62,6 +62,10 @@ def asks(text: str) -> bool:
     return bool(EN_CLAUSE.match(text) or _EN_CLAUSE_THEN_ASKS.search(text) or indirect)
 
 
+# a request to the assistant itself, no question about the sources: "Could you help me answer her?"
+_META_REQUEST = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you|please)\s+(?:please\s+)?(?:help|answer|check|explain)"
+                           r"(?:\s+(?:me|us|her|him|them))?(?:\s+(?:with\s+)?(?:this|that|it|answer\s+(?:her|him|them)))?\W*$", re.I)
+
 
 def asked_questions(question: str) -> list[str]:
     """The questions of a message that asks more than one, each ending in its own question
@@ -70,9 +74,10 @@ def asked_questions(question: str) -> list[str]:
     context, not a question; each question must be long enough to stand alone; the word that
     joins one to the one before ("另外", "also") is left out."""
     text = question.strip()
-    found = [q.strip() for q in _QUESTIONS.findall(text)]
+    marked = list(_QUESTIONS.finditer(text))
+    found = [m.group().strip() for m in marked]
     # "is it even open then?? also what's …": a doubled mark ends the same question
-    rest = text[list(_QUESTIONS.finditer(text))[-1].end():].strip().lstrip("？?!！ ") if found else ""
+    rest = text[marked[-1].end():].strip().lstrip("？?!！ ") if marked else ""
     if rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
     elif rest and not CJK.search(rest):
@@ -81,16 +86,13 @@ def asked_questions(question: str) -> list[str]:
         # (never an exclamation, "Also what a mess this week has been!", nor a statement without a
         # question's word order, "Also when I get back I'll be in the office all week.")
         for sentence in re.split(r"(?<=[.!])\s+", rest):
-            if EN_LEAD.match(sentence) and EN_CLAUSE.match(unjoined(sentence)) and stands_alone(sentence) \
-                    and not sentence.rstrip().endswith("!") and _EN_INVERTED.search(unjoined(sentence)):
+            bare = unjoined(sentence)
+            if EN_LEAD.match(sentence) and EN_CLAUSE.match(bare) and _EN_INVERTED.search(bare) \
+                    and stands_alone(sentence) and not sentence.rstrip().endswith("!"):
                 found.append(sentence.strip().rstrip(".!") + "?")
     found = [unjoined(q) for q in found]
     found = [q for q in found if stands_alone(q) and not _META_REQUEST.match(q)]
     return found if len(found) >= 2 else []
-
-
-_META_REQUEST = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you|please)\s+(?:please\s+)?(?:help|answer|check|explain)"
-                           r"(?:\s+(?:me|us|her|him|them))?(?:\s+(?:with\s+)?(?:this|that|it|answer\s+(?:her|him|them)))?\W*$", re.I)
 
 
 def stands_alone(question: str) -> bool:

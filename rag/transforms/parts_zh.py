@@ -57,7 +57,7 @@ def _zh_clauses(question: str) -> list[str]:
         pieces = [piece for piece in _joined_questions(body[at:end].strip()) if piece]
         opened = at > 0 and body[at - 1] in _ZH_SENTENCE_END
         clauses += pieces
-        fresh += [opened] + [False] * (len(pieces) - 1) if pieces else []
+        fresh += [opened and j == 0 for j in range(len(pieces))]
         at = sep.end() if sep else end
     asks = [zh_asks(c) for c in clauses]
     if sum(asks) < 2 or not asks[-1]:
