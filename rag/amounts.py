@@ -7,8 +7,9 @@ amount. Words alone cannot tell the rows apart (each says 元 and 审批人); th
 
 - :func:`quantities` — the amounts of a text with their unit: ``3 万元`` → (30000, cny),
   ``3,000 USD`` / ``$3,000`` → (3000, usd), ``5 days`` → (5, day).
-- :func:`ranges` — the ranges a text states, both ends inclusive (a threshold's strictness is
-  not worth guessing): ``5,000 元至 20,000 元``, ``20,000 元以上``, ``不超过 800 元``, ``from 1,000
+- :func:`ranges` — the ranges a text states, each end included or not as its word says
+  (``满 10 年不满 20 年`` holds 10 and not 20; ``超过 5,000 元`` not 5,000; ``以上`` / ``以下`` and a
+  span ``A 至 B`` their amounts): ``5,000 元至 20,000 元``, ``20,000 元以上``, ``不超过 800 元``, ``from 1,000
   up to 10,000 USD``, ``above 10,000 USD``, ``up to 3 days``. A bound without a unit takes the
   other bound's (``5,000 至 20,000 元``).
 - :func:`fits` — ``True`` when an amount of the question lies in a range of the statement with
@@ -49,22 +50,35 @@ _QUANTITY = re.compile(
 _Q = r"[$€£¥￥]?\s*" + _NUMBER + r"\s*(?:百万|万|千|亿|k\b|thousand\b|million\b)?\s*(?:[^\d\s,，;；。.、]{0,8}?)"
 _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|～|-|–|—|\bto\b|\bup to\b|\band\b)\s*"
                       rf"(?P<b>{_Q})", re.I)
-_AT_MOST_WORDS = (r"不超过|不高于|不多于|(?<!不)低于|(?<!不)少于|不满|未满|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|"
-                  r"\bnot exceeding|\bat most|\bwithin|(?<!no )(?<!not )\bless than|\bbelow|\bunder|\bmaximum of|\bmax\.?")
+# a bound either includes its amount (不超过 800 元, 以下, "up to", "at most") or stops short of it (不满 20 年,
+# 低于, "less than", "under", "below"): Chinese rules read 以上 / 以下 / 以内 / 满 as including the amount and
+# 不满 / 超过 as excluding it (民法典 第一千二百五十九条), and English "more than" / "less than" exclude it
+_AT_MOST_WORDS = r"不超过|不高于|不多于|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|\bnot exceeding|\bat most|\bwithin|\bmaximum of|\bmax\.?"
+_SHORT_OF_WORDS = r"(?<!不)低于|(?<!不)少于|不满|未满|(?<!no )(?<!not )\bless than|\bbelow|\bunder"
 _AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|(?<=[日天周月年时元里米次人个件钟])内|\bor less|\bor below|\band below|\band under|\bor under"
-_AT_LEAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|"
-                   r"(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bat least|\bminimum of|\bolder than|\blonger than")
+_AT_LEAST_WORDS = r"不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|\bat least|\bminimum of"
+_PAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bolder than|"
+               r"\blonger than")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
 _INCLUDED = r"(?:（含）|\(含\))?"
 # each bound read both ways (the word before the amount, or after it), as separate patterns, so
 # that one reading never hides the other ("1,000 and under" beside "under 5,000 USD")
-_BOUNDS = [
-    (re.compile(rf"(?:{_AT_MOST_WORDS})\s*(?P<a>{_Q})", re.I), False),
-    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_MOST_AFTER})", re.I), False),
-    (re.compile(rf"(?:{_AT_LEAST_WORDS})\s*(?P<a>{_Q})", re.I), True),
-    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_LEAST_AFTER})", re.I), True),
+_BOUNDS = [   # (pattern, a lower bound, the amount itself excluded)
+    (re.compile(rf"(?:{_AT_MOST_WORDS})\s*(?P<a>{_Q})", re.I), False, False),
+    (re.compile(rf"(?:{_SHORT_OF_WORDS})\s*(?P<a>{_Q})", re.I), False, True),
+    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_MOST_AFTER})", re.I), False, False),
+    (re.compile(rf"(?:{_AT_LEAST_WORDS})\s*(?P<a>{_Q})", re.I), True, False),
+    (re.compile(rf"(?:{_PAST_WORDS})\s*(?P<a>{_Q})", re.I), True, True),
+    (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_LEAST_AFTER})", re.I), True, False),
 ]
 _NUDGE = 1e-6
+
+
+def _past(value: float, up: bool) -> float:
+    """An amount a bound stops short of (不满 20 年) or asks past (超过 3 天), read just beside it: the
+    same step on both sides, so "超过 3 天" in a question lies in "超过 3 天" in a rule and not in "3 天以内"."""
+    step = _NUDGE * max(1.0, abs(value))
+    return value + step if up else value - step
 _CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])")   # the fields of a table row, the clauses of a sentence
 
 
@@ -102,7 +116,8 @@ def _at(text: str, m: re.Match[str], group: str) -> tuple[float, str | None] | N
 
 
 def ranges(text: str) -> list[tuple[float, float, str]]:
-    """The ranges ``text`` states, as (low, high, unit), ends included. Only amounts with a unit
+    """The ranges ``text`` states, as (low, high, unit); an end its word excludes (不满 20 年, "more than
+    5,000 USD") lies just inside the amount. Only amounts with a unit
     make a range (a phone number, "steps 1 and 2" or "ISO 9001 and 27001" do not); a lower and
     an upper bound in one clause make one range ("5,000 元以上 20,000 元以下", "over 1,000 and
     under 5,000 USD"); where two readings overlap, the earlier wins."""
@@ -122,11 +137,12 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
             out.append((a[0], b[0], unit))
             taken.append(m.span())
     bounds: list[tuple[int, int, float, bool, str | None]] = []   # start, end, value, is a lower bound, unit
-    for pattern, low in _BOUNDS:
+    for pattern, low, excluded in _BOUNDS:
         for m in pattern.finditer(text):
             q = _at(text, m, "a")
             if q and not any(s < m.end() and m.start() < e for s, e in taken):
-                bounds.append((m.start(), m.end(), q[0], low, q[1]))
+                value = _past(q[0], low) if excluded else q[0]
+                bounds.append((m.start(), m.end(), value, low, q[1]))
     kept: list[tuple[int, int, float, bool, str | None]] = []
     for bound in sorted(bounds):   # overlapping readings of one number ("over 1,000 and under"): the earlier
         if not kept or bound[0] >= kept[-1][1]:
@@ -183,9 +199,9 @@ def _zh_number(text: str) -> float | None:
 def _nudged(value: float, before: str) -> float:
     """An amount the question asks past (超过 3 天) read just past it."""
     if _PAST.search(before):
-        return value + _NUDGE * max(1.0, abs(value))
+        return _past(value, True)
     if _SHORT_OF.search(before):
-        return value - _NUDGE * max(1.0, abs(value))
+        return _past(value, False)
     return value
 
 

@@ -369,7 +369,7 @@ def test_what_is_not_a_range_and_negated_bounds(text: str, expected: list) -> No
     ranges."""
     from rag.amounts import ranges
 
-    assert ranges(text) == expected
+    assert ranges(text) == [(pytest.approx(lo, abs=0.01), pytest.approx(hi, abs=0.01), unit) for lo, hi, unit in expected]
 
 
 def test_review_attacks_on_the_asked_fact() -> None:
@@ -453,12 +453,32 @@ def test_chinese_service_year_bands_are_ranges() -> None:
     """"满 10 年不满 20 年" is a band of years: 12 years falls in it, not in "满 20 年"."""
     from rag.amounts import fits, ranges
 
-    assert ranges("满 10 年不满 20 年 | 10 天") == [(10.0, 20.0, "year")]
+    [(low, high, unit)] = ranges("满 10 年不满 20 年 | 10 天")
+    assert (low, unit) == (10.0, "year") and 19.999 < high < 20.0   # 不满 20 年 stops short of 20
     assert ranges("满 20 年 | 15 天") == [(20.0, float("inf"), "year")]
     question = "工作了 12 年，每年有几天年假？"
     assert fits(question, "满 10 年不满 20 年; 年假天数: 10 天") is True
     assert fits(question, "满 20 年; 年假天数: 15 天") is False
     assert fits(question, "满 1 年不满 10 年; 年假天数: 5 天") is False
+
+
+@pytest.mark.parametrize(("question", "inside", "outside"), [
+    # at a band's edge only one band holds the amount: 满 / 以上 / 以下 / "at least" / "up to" include it,
+    # 不满 / 超过 / 低于 / "more than" / "less than" / "under" do not (民法典 第一千二百五十九条)
+    ("我工作满 20 年了，年假几天？", "满 20 年; 15 天", "满 10 年不满 20 年; 10 天"),
+    ("我工作 10 年了，年假几天？", "满 10 年不满 20 年; 10 天", "满 1 年不满 10 年; 5 天"),
+    ("一笔 5,000 元的报销谁审批？", "5,000 元及以下; 部门经理", "超过 5,000 元; 财务总监"),
+    ("一笔 20,000 元的报销谁审批？", "超过 5,000 元不超过 20,000 元; 财务总监", "超过 20,000 元; 总经理"),
+    ("Who approves exactly 1,000 USD?", "Purchases of at least 1,000 USD need the CFO.", "Purchases under 1,000 USD need a manager."),
+    ("Who approves a 1,000 USD purchase?", "Purchases of up to 1,000 USD need a manager.", "Purchases of more than 1,000 USD need the CFO."),
+    ("请假超过 3 天谁批？", "超过 3 天; 总监", "3 天以内; 经理"),
+    ("请假不满 3 天谁批？", "不满 3 天; 经理", "3 天以上; 总监"),
+])
+def test_a_band_edge_lies_in_one_band(question: str, inside: str, outside: str) -> None:
+    from rag.amounts import fits
+
+    assert fits(question, inside) is True
+    assert fits(question, outside) is False
 
 
 def test_spans_of_time_in_words_compare_in_days() -> None:
