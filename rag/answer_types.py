@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rag.measures import asked_measure, states_measure
 from rag.text import CJK as _CJK
 
 TYPES = ("number", "date", "person", "place", "organisation", "list",
@@ -251,6 +252,10 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     lang = "zh" if _CJK.search(sentence) or _CJK.search(question) else "en"
     found: list[str] = []
     if kind == "number":
+        # "how long …?" is not answered by "300 USD", nor "多少厘米" by "1-2 只" (rag.measures)
+        measure = asked_measure(question)
+        if measure and not states_measure(sentence, measure, question):
+            return []
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
             sentence = _STRUCTURE[lang].sub(" ", sentence)
         sentence = without_clock(sentence, question, lang)

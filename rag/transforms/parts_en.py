@@ -20,6 +20,11 @@ _EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
 # (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
 _EN_OPENS = r"(?:how|what|when|where|who|which|why|can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\b"
+# a question opened by an auxiliary and its subject ("Will the company …", "Has my claim …", "May I …"),
+# never a statement that opens with such a word ("May is busy, …")
+_EN_AUX_ASKS = re.compile(r"(?:can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\s+"
+                          r"(?:i|you|we|they|he|she|it|the|a|an|my|our|your|their|his|her|this|that|these|those|there|"
+                          r"someone|anyone|everyone|employees?|staff|(?-i:[A-Z])[\w-]*)\b", re.I)
 EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
                        rf"(?={_EN_OPENS})", re.I)
 # a shorter lead before a dash ("new starter here - how often …") is a scene only when nothing after
@@ -70,7 +75,8 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         return []
     after = unjoined(question[match.end():])
     if EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
-        if not EN_CLAUSE.match(question.strip()):   # "Under the 2022 policy, how large …" is one question
+        # "Under the 2022 policy, how large …" is one question; "Will the company cover X, and how much …" two
+        if not (EN_CLAUSE.match(question.strip()) or _EN_AUX_ASKS.match(question.strip())):
             return []
         first = re.sub(r"\s+(?:and|or)$", "", question[:match.start()].strip(), flags=re.I)   # "… stipend and, if …"
         # three or more ("What time …, how long …, and how long …?"): the rest is split again, but

@@ -305,7 +305,9 @@ def test_each_part_of_a_split_question_gets_a_statement_of_its_own() -> None:
     """Both parts' best is the duty sentence (it shares the days-off words too); with
     ``distinct_parts`` (the default) it goes to the phone part, which it suits better, and the
     days part takes its next best, the 8-day sentence; without, the days part adds nothing."""
-    ctx = [item(1, "Holiday duty\nDuring the spring holiday days off the IT duty phone is 400-800-1234.", "duty"),
+    # (staffed for 24 hours: it states a span, as the days part asks, rag.measures)
+    ctx = [item(1, "Holiday duty\nDuring the spring holiday days off the IT duty phone is 400-800-1234, staffed 24 hours.",
+                "duty"),
            item(2, "Holiday dates\nThe spring holiday gives 8 days off in all.", "dates")]
     question = "How many days off is the spring holiday? Which IT duty phone do I call?"
     space = env([])

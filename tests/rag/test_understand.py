@@ -79,6 +79,12 @@ def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
     # a bare comma does not enumerate
     ("I forgot to submit a claim from four months ago, will it still be paid?", []),
     ("How many days of annual leave do I get? I joined in 2021.", []),
+    # a first question opened by any auxiliary (blind dev case md-d4-conference-fee-newyork-hotel)
+    ("Will the company cover the registration fee if I go to a conference, and how much can I spend a night?",
+     ["Will the company cover the registration fee if I go to a conference?", "how much can I spend a night?"]),
+    ("Has my claim been approved and when will it be paid?", ["Has my claim been approved?", "when will it be paid?"]),
+    # …never a statement that opens with a word that could ask
+    ("May is busy, how many days can I take off?", []),
 ])
 def test_english_enumerations_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts

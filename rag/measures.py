@@ -1,0 +1,108 @@
+"""The measure a "how much / how many" question asks for, and whether a sentence states one.
+
+"How long have I got to claim a course back?" asks a span of time; "体长约是多少厘米？" a length;
+"多少钱" money; "what share of the budget" a percentage. A sentence with *a* number ("up to 300 USD
+per calendar year", "每年会产 1-2 只幼崽") holds no answer to them. :func:`asked_measure` reads the
+measure from the question; :func:`states_measure` says whether a sentence writes an amount in it.
+A question that names no measure ("how many people", "几条跑道") is left to the number rule of
+:mod:`rag.answer_types`.
+
+Measures: ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
+``percent``, ``length``, ``weight``, ``area``. "How long" and 多长 ask a time or a length.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ZH_N = "0-9０-９零〇一二两三四五六七八九十百千万亿半几数"
+_EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+         r"forty|fifty|sixty|ninety|hundred|half|a few|several|couple of)")
+
+# ── what a question asks ─────────────────────────────────────────────────────────────────────
+_ZH_TIME_UNIT = r"(?:个)?(?:工作日|自然日|天|周|星期|礼拜|月|年|小时|钟头|分钟|秒)"
+_LENGTH_UNITS = ("个?字符|个字|位数?|characters?|chars|digits|毫米|厘米|公分|分米|公里|千米|米|英里|英尺|英寸|海里|mm|cm|km|kilomet(?:er|re)s?|met(?:er|re)s?|"
+                 "miles?|feet|foot|ft|inch(?:es)?|yards?")
+_WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|ounces?|oz"
+_AREA_UNITS = ("平方米|平方公里|平方千米|平方英里|公顷|英亩|亩|m²|km²|m2|km2|sq\\.? ?(?:m|km|ft|mi)|"
+               "square (?:met(?:er|re)s?|kilomet(?:er|re)s?|miles?|feet)|hectares?|acres?")
+_MONEY_UNITS = r"元|块钱?|美元|欧元|英镑|日元|港元|港币|人民币|rmb|cny|usd|eur|gbp|dollars?|euros?|pounds? sterling|yuan"
+
+_ASKS = [   # (measure, pattern): the first that matches decides
+    ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?!地)[^，。？?]{0,10}?多少|"
+                           r"\bwhat (?:percentage|percent|proportion|share|fraction)\b|\bhow many percent\b|"
+                           r"\bwhat (?:is|was|'s) the (?:percentage|proportion|share|rate)\b", re.I)),
+    ("money", re.compile(rf"多少(?:钱|{_MONEY_UNITS})|几(?:块钱?|元|美元|欧元)|"
+                         r"(?:费用?|价格|价钱|金额|预算|工资|薪水|薪资|月薪|年薪|奖金|补贴|津贴|报销|售价|票价|学费|罚款|赔偿)"
+                         r"[^，。？?]{0,6}?多少(?![天个次人年月周小时名位项条张家])|"
+                         r"\bhow much\b(?=[^.?!]*\b(?:cost|costs|costing|pay|paid|charge|charged|spend|spent|claim|"
+                         r"reimburse|reimbursed|money|worth|price|budget|salary|fee|fees|allowance|refund|fine)\b)|"
+                         r"\bhow many (?:dollars|euros|pounds|usd|eur|gbp)\b|"
+                         r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare)\b", re.I)),
+    ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|几{_ZH_TIME_UNIT}(?!前|以前|之前|级)|"
+                        r"\bhow many (?:business |working |calendar )?(?:days|weeks|months|years|hours|minutes|"
+                        r"seconds)\b|\bhow long\b", re.I)),
+    ("length", re.compile(rf"多高|多长|多远|多宽|多深|多厚|(?:身高|高度|长度|距离|宽度|深度|海拔|体长|全长|厚度|直径|半径|"
+                          rf"周长)[^，。？?]{{0,4}}?多少|多少(?:{_LENGTH_UNITS})|\bhow (?:tall|high|far|wide|deep|thick)\b|"
+                          rf"\bhow many (?:{_LENGTH_UNITS})\b|\bwhat (?:is|was|'s) the (?:height|length|distance|width|"
+                          rf"depth|diameter)\b", re.I)),
+    ("weight", re.compile(rf"多重|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
+                          rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
+    ("area", re.compile(rf"(?:面积|占地)[^，。？?]{{0,4}}?多少|多大面积|多少(?:{_AREA_UNITS})|"
+                        rf"\bhow many (?:{_AREA_UNITS})\b|\bwhat (?:is|was|'s) the (?:area|size) of\b", re.I)),
+]
+
+
+def asked_measure(question: str) -> str | None:
+    """The measure a question's asked amount is in; ``None`` when it names none, or when a message asks
+    amounts in two measures ("P7 的月薪上限是多少？目标奖金能到几个月工资？": money and a span), which
+    its parts are asked one by one."""
+    asked = {measure for measure, pattern in _ASKS if pattern.search(question)}
+    if "percent" in asked:   # a share of a sum ("预算占工资总额的多少") is a percentage
+        asked.discard("money")
+    return asked.pop() if len(asked) == 1 else None
+
+
+# ── what a sentence states ───────────────────────────────────────────────────────────────────
+def _amount(units: str) -> re.Pattern[str]:
+    """A number (digits, Chinese numerals or English number words) with one of ``units`` after it."""
+    return re.compile(rf"[{_ZH_N}][{_ZH_N},，.]*\s*(?:多|余)?\s*(?:{units})|\b{_EN_N}[\s-]*(?:{units})(?![a-z])", re.I)
+
+
+_CLOCK = r"(?:(?<![\d.])\d{1,2}\s*[:：]\s*\d{2}(?!\d)|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|[0-9一二三四五六七八九十两]{1,3}\s*点)"
+_STATES = {
+    "time": [
+        _amount(r"(?:个)?(?:工作日|自然日|天|日|周|星期|礼拜|个月|年|小时|钟头|分钟|秒)|"
+                r"(?:business |working |calendar |full )?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?)"),
+        # a deadline answers "how long have I got" as well as a span does, and the hours of the clock from one
+        # to another "how many hours a day" ("8:00–18:00", "9 am to 5 pm"); a time of day alone says when
+        re.compile(rf"{_CLOCK}\s*(?:[-–—~～至到]|to|until)\s*{_CLOCK}|当天|当日|次日|隔天|立即|立刻|马上|即时|当场|月底|月末|年底|年末|季末|[上中下]旬|"
+                   r"[0-9０-９一二三四五六七八九十]{1,3}\s*月\s*[0-9０-９一二三四五六七八九十]{1,3}\s*[日号]|"
+                   r"\b(?:immediately|same day|next day|today|tomorrow|end of (?:the )?(?:day|week|month|quarter|year))\b|"
+                   r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+                   r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan(?:uary)?|feb(?:ruary)?|"
+                   r"march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|"
+                   r"dec(?:ember)?)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I),
+    ],
+    "money": [
+        _amount(rf"(?:万|千|亿|百万)?\s*(?:{_MONEY_UNITS})|k\s*(?:usd|eur|gbp)|(?:thousand|million|billion|bn|m)\s+"
+                rf"(?:usd|eur|gbp|dollars?|euros?|pounds?|yuan)"),
+        re.compile(r"[$€£¥￥]\s*\d|\b(?:usd|eur|gbp|rmb|cny)\s*\d|人民币\s*[0-9一二三四五六七八九十]|"
+                   r"[(（](?:元|万元|usd|eur|gbp|rmb|cny|美元)[)）]", re.I),   # a column of sums: "金额（元）"
+    ],
+    "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|\bper ?cent\b|\bhalf\b|\bquarter\b|"
+                           rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
+    "length": [_amount(_LENGTH_UNITS)],
+    "weight": [_amount(_WEIGHT_UNITS)],
+    "area": [_amount(_AREA_UNITS)],
+}
+
+def states_measure(sentence: str, measure: str, question: str = "") -> bool:
+    """Whether ``sentence`` writes an amount in ``measure``. "How long" and 多长 (without 时间) are read
+    as a time or a length, whichever the sentence states."""
+    measures = [measure]
+    if measure == "time" and re.search(r"\bhow long\b|多长(?!时间)", question, re.I):
+        measures.append("length")
+    if measure == "length" and re.search(r"多长(?!时间)", question):
+        measures.append("time")
+    return any(pattern.search(sentence) for m in measures for pattern in _STATES[m])

@@ -1,0 +1,82 @@
+"""The measure a question asks an amount in, and whether a sentence states one (rag.measures)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer_types import asked_type, has_candidate
+from rag.measures import asked_measure, states_measure
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("How long have I got to claim back a language course once I've paid for it?", "time"),
+    ("How many working days does finance take?", "time"),
+    ("病假超过几天要开证明？", "time"),
+    ("审批要多久？", "time"),
+    ("最多可以报销多少钱？", "money"),
+    ("P7 的月薪上限是多少？", "money"),
+    ("How much does the certification exam cost?", "money"),
+    ("What's the fee for a replacement badge?", "money"),
+    ("What percentage of the budget did Sales spend?", "percent"),
+    ("调薪预算占工资总额的多少？", "percent"),
+    ("马来穿山甲的体长约是多少厘米？", "length"),
+    ("How tall is the tower?", "length"),
+    ("东关街有多长？", "length"),
+    ("成年个体有多重？", "weight"),
+    ("公园的面积是多少？", "area"),
+    ("How many runways does the airport have?", None),          # a count names no measure
+    ("伊丽莎白港机场有几条跑道？", None),
+    ("How much leave can I carry over?", None),                  # "how much" of no money word
+    ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
+    # two measures in one message: its parts are asked one by one
+    ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
+    ("How much does the course cost and how long does it take?", None),
+])
+def test_the_measure_a_question_asks(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+@pytest.mark.parametrize(("sentence", "measure", "holds"), [
+    ("Claim the cost through the expense portal within 30 days of paying.", "time", True),
+    ("Unused days must be used by March 31.", "time", True),             # a deadline answers "how long"
+    ("Free software is reviewed within five working days.", "time", True),
+    ("出差结束后 15 个自然日内提交报销单。", "time", True),
+    ("须提前两周申请。", "time", True),
+    ("Larkfield Labs reimburses language courses up to 300 USD per calendar year.", "time", False),
+    ("单笔不超过 800 元。", "money", True),
+    ("Nightly cap: 240 USD", "money", True),
+    ("金额（元）: 5000", "money", True),                                   # the unit in the column's name
+    ("A replacement badge costs $15.", "money", True),
+    ("须在 30 天内提交。", "money", False),
+    ("年度调薪预算为工资总额的 6%。", "percent", True),
+    ("调薪预算为工资总额的百分之六。", "percent", True),
+    ("The budget is 2.8 million USD.", "percent", False),
+    ("体长40-65厘米。", "length", True),
+    ("The tower is 120 metres tall.", "length", True),
+    ("马来穿山甲每年会产1-2只幼穿山甲。", "length", False),
+    ("成年个体重约 5 公斤。", "weight", True),
+    ("占地面积约180亩。", "area", True),
+])
+def test_what_a_sentence_states(sentence: str, measure: str, holds: bool) -> None:
+    assert states_measure(sentence, measure) is holds
+
+
+def test_how_long_is_a_span_or_a_length() -> None:
+    assert states_measure("The bridge is 1.2 km long.", "time", "How long is the bridge?")
+    assert states_measure("全长 3 公里。", "length", "东关街有多长？")
+    assert states_measure("工期约 3 个月。", "length", "工期有多长？")
+
+
+@pytest.mark.parametrize(("question", "sentence", "holds"), [
+    # a number in another measure is no candidate for the asked amount
+    ("How long have I got to claim back a language course?", "Language courses are reimbursed up to 300 USD per year.", False),
+    ("How long have I got to claim back a language course?", "Claim the cost within 30 days of paying.", True),
+    ("马来穿山甲的体长约是多少厘米？", "马来穿山甲每年会产1-2只幼穿山甲。", False),
+    ("马来穿山甲的体长约是多少厘米？", "体长40-65厘米，尾长35-56厘米。", True),
+    ("最多可以报销多少钱？", "须在 30 天内提交。", False),
+    # a question that names no measure takes any number
+    ("How many runways does the airport have?", "The airport has 13 aprons.", True),
+])
+def test_a_number_question_wants_its_measure(question: str, sentence: str, holds: bool) -> None:
+    assert asked_type(question) == "number"
+    assert has_candidate(sentence, "number", question) is holds
