@@ -46,6 +46,7 @@ from typing import Literal
 
 import numpy as np
 
+from rag.acronyms import written_out
 from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
@@ -150,7 +151,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="23")
+@answerability.register("evidence", version="24")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -262,7 +263,7 @@ def evidence(
         """The question's names, acronyms and codes that no document the asker may see holds."""
         return sorted(name for name in names_in(question)
                       if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
-                      and not corpus_terms.visible_compact(env, name))
+                      and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as

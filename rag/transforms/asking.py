@@ -95,6 +95,38 @@ def asked_questions(question: str) -> list[str]:
     return found if len(found) >= 2 else []
 
 
+# the number of an item in a list written on one line ("…22 年了：1）年假几天 2）奖金几个月", "1. … 2. …")
+_ITEM_NUMBER = re.compile(r"(?:^|(?<=[\s:：，,。；;？?！!]))[(（]?(\d{1,2})\s*[)）.、](?!\d)")
+_ITEM_END = re.compile(r"[。！!]|(?<!\d)\.(?=\s|$)")
+
+
+def numbered_items(question: str) -> list[str]:
+    """The questions of a numbered list, each with the scene set before the list ("有位 P8 的老专家来问，
+    他参加工作已经 22 年了：1）一年年假到底几天 2）今年的年终奖目标是几个月工资"): the numbers run 1, 2, …
+    and every item asks (with or without its question mark); what follows the last item's sentence is
+    context. None when the message holds no such list."""
+    marks = list(_ITEM_NUMBER.finditer(question))
+    run: list[re.Match[str]] = []
+    for m in marks:
+        if int(m.group(1)) == len(run) + 1:
+            run.append(m)
+        elif int(m.group(1)) == 1:
+            run = [m]
+    if len(run) < 2:
+        return []
+    scene = question[:run[0].start()].strip()
+    items = [question[a.end():b.start()].strip() for a, b in zip(run, run[1:], strict=False)]
+    last = question[run[-1].end():].strip()
+    end = _ITEM_END.search(last)
+    items.append(last[:end.start()] if end else last)
+    items = [re.sub(r"[?？\s]+$", "", item) for item in items]
+    if not all(item and asks(item) and stands_alone(item) for item in items):
+        return []
+    zh = bool(CJK.search(question))
+    mark = "？" if zh else "?"
+    return [f"{scene}{'' if not scene or zh else ' '}{item}{mark}" for item in items]
+
+
 def stands_alone(question: str) -> bool:
     """Long enough to be asked on its own: four letters or characters, punctuation aside."""
     return len(re.sub(r"\W", "", question)) >= 4

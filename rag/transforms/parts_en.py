@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import re
 
-from rag.transforms.asking import EN_CLAUSE, asked_questions, told_parts, unjoined
+from rag.transforms.asking import EN_CLAUSE, asked_questions, numbered_items, told_parts, unjoined
 from rag.transforms.slots import points_back
 
 _EN_SEP = re.compile(r"[,;]\s*(?:and|or)\s+|\s+(?:and|or)\s+|[,;]\s+", re.I)
 # "+" or "&" joins two questions ("what do I do with it + where do I reset it?"), never the words of a name
 # ("Terms & Conditions", "R & D", "40 + 15"): only before a question word
 _EN_SYMBOL_JOIN = re.compile(r"\s+[+&]\s+(?=(?:how|what|when|where|who|whom|which|why)\b)", re.I)
-_EN_STOP = re.compile(r"[?,.!;:]|\b(?:respectively|each|both)\b", re.I)
+_EN_STOP = re.compile(r"[?,!;]|[.:](?!\d)|\b(?:respectively|each|both)\b", re.I)   # never the colon of 23:30
 
 
 # the scene set before the question: "I'm going to Lisbon next month: what's the hotel cap, and …"
@@ -58,6 +58,8 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     """The parts of an English message; with ``clauses_only`` (the rest after a second question)
     only whole questions, never the items of an enumeration ("who is in Research and Development?")."""
     question = _EN_SYMBOL_JOIN.sub(" and ", question)
+    if not clauses_only and (items := numbered_items(question)):   # "… 1) What's … 2) What's …"
+        return items
     if asked := asked_questions(question):
         return asked
     if told := told_parts(question, "en"):

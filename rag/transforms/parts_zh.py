@@ -10,6 +10,7 @@ from rag.transforms.asking import (
     ZH_FIRST_PERSON,
     ZH_LEAD,
     asked_questions,
+    numbered_items,
     stands_alone,
     told_parts,
     unjoined,
@@ -131,6 +132,8 @@ def _is_pronoun(item: str) -> bool:
 
 
 def zh_parts(question: str) -> list[str]:
+    if items := numbered_items(question):   # "…：1）年假几天 2）奖金几个月，系数多少": an item may ask two things
+        return list(dict.fromkeys(piece for item in items for piece in (zh_parts(item) or [item])))
     if asked := asked_questions(question) or _zh_clauses(question) or told_parts(question, "zh"):
         return asked
     parts = _zh_items(question)

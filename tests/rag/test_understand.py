@@ -551,8 +551,9 @@ def test_chinese_ge_before_the_asking_word_enumerates_like_fenbie() -> None:
      ["is the garage open at 6?", "what's the daily food allowance on trips?"]),
     ("Prepping a counter-offer. 1) What's the top of the L4 band? 2) What's the target bonus at L4? "
      "3) What multiplier did the board set?",
-     ["Prepping a counter-offer. 1) What's the top of the L4 band?", "What's the target bonus at L4?",
-      "What multiplier did the board set?"]),
+     # a numbered list: the scene set before it stays with each item, the numbers go
+     ["Prepping a counter-offer. What's the top of the L4 band?", "Prepping a counter-offer. What's the target bonus at L4?",
+      "Prepping a counter-offer. What multiplier did the board set?"]),
 ])
 def test_review_attacks_and_md_d9_english_parts(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
@@ -672,3 +673,22 @@ def test_second_review_attacks_on_split_v13_and_evidence_v21() -> None:
             return text.lower().replace("?", "").split()
 
     assert "im" in content_terms("Which IM tool is approved?", QueryEnv(Space()))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("question, parts", [
+    # blind dev case md-d11-hr-22y-p8-leave-and-bonus: items without question marks, the scene (22 years) kept
+    ("有位 P8 的老专家来问，他参加工作已经 22 年了：1）一年年假到底几天 2）年终奖目标是几个月工资。我得给他个准话",
+     ["有位 P8 的老专家来问，他参加工作已经 22 年了：一年年假到底几天？",
+      "有位 P8 的老专家来问，他参加工作已经 22 年了：年终奖目标是几个月工资？"]),
+    ("I'm in Sales. Two questions:\n1. how long can helpdesk take to reply?\n2. Is my manager's OK enough?",
+     ["I'm in Sales. Two questions: how long can helpdesk take to reply?", "I'm in Sales. Two questions: Is my manager's OK enough?"]),
+    # no list: numbers out of order, one item, an item that asks nothing, a decimal
+    ("2) 年假几天 1) 病假几天", []),
+    ("I have 2 questions. 1) what is the hotel cap", []),
+    ("Two things: 1) I joined in May 2) what is the hotel cap?", []),
+    ("It costs 1.5 USD. 2. Next", []),
+])
+def test_a_numbered_list_on_one_line_is_a_list_of_questions(question: str, parts: list[str]) -> None:
+    from rag.transforms.asking import numbered_items
+
+    assert numbered_items(question) == parts
