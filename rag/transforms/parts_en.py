@@ -26,11 +26,17 @@ _EN_AUX_ASKS = re.compile(r"(?:can|could|do|does|did|is|are|was|were|will|would|
                           r"(?:i|you|we|they|he|she|it|the|a|an|my|our|your|their|his|her|this|that|these|those|there|"
                           r"someone|anyone|everyone|employees?|staff|(?-i:[A-Z])[\w-]*)\b", re.I)
 EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
-                       rf"(?={_EN_OPENS})", re.I)
+                       rf"(?={_EN_OPENS}|(?:at|by|for|in|on|from|to|with|until|since)\s+(?:what|which|when|whom|how)\b|"
+                       r"(?:apart from|besides|aside from|other than|except for)\b[^,?]{1,60},\s*(?:how|what|when|where|who|which|why)\b)", re.I)
 # a shorter lead before a dash ("new starter here - how often …") is a scene only when nothing after
 # it points back at it: "Hybrid working — is it allowed …?" names the topic "it" stands for
 _EN_SHORT_SCENE = re.compile(r"^(?P<scene>(?:[^\s?]+\s+){1,3}?[—–-])\s*" rf"(?={_EN_OPENS})", re.I)
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
+
+
+# a phrase, then the question it leads to: "apart from the request form, who has to approve the software"
+# (never "Under the 2022 policy, how large …" alone: only as the left side of a joint between two questions)
+_LEAD_THEN_ASKS = re.compile(r"^[^,?]{3,60},\s*(?:how|what|when|where|who|whom|whose|which|why)\b[^?]*$", re.I)
 
 
 def _en_scene(question: str) -> re.Match[str] | None:
@@ -75,10 +81,19 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     match = _EN_SEP.search(question)
     if not match:
         return []
+    # a question that opens with a phrase before its question word ("apart from the request form, who has to
+    # approve it, and does legal …?"): the two questions meet at the first joint whose left side asks
+    opens_asking = EN_CLAUSE.match(question.strip()) or _EN_AUX_ASKS.match(question.strip())
+    for joint in [] if opens_asking else _EN_SEP.finditer(question):
+        left = question[:joint.start()].strip()
+        if _LEAD_THEN_ASKS.match(left) and (EN_CLAUSE.match(unjoined(question[joint.end():]))
+                                            or _asks_if(unjoined(question[joint.end():]))):
+            match = joint
+            break
     after = unjoined(question[match.end():])
     if EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
         # "Under the 2022 policy, how large …" is one question; "Will the company cover X, and how much …" two
-        if not (EN_CLAUSE.match(question.strip()) or _EN_AUX_ASKS.match(question.strip())):
+        if not (opens_asking or _LEAD_THEN_ASKS.match(question[:match.start()].strip())):
             return []
         first = re.sub(r"\s+(?:and|or)$", "", question[:match.start()].strip(), flags=re.I)   # "… stipend and, if …"
         # three or more ("What time …, how long …, and how long …?"): the rest is split again, but

@@ -85,6 +85,14 @@ def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
     ("Has my claim been approved and when will it be paid?", ["Has my claim been approved?", "when will it be paid?"]),
     # …never a statement that opens with a word that could ask
     ("May is busy, how many days can I take off?", []),
+    # a question led by a phrase, then a second (blind dev case md-d7-paid-tool-contract)
+    ("apart from the request form, who has to approve the software, and does legal need to see the contract?",
+     ["apart from the request form, who has to approve the software?", "does legal need to see the contract?"]),
+    # a scene before a question that opens "At what time …" (md-d10-day-one-laptop-lockout)
+    ("I start on Monday. At what time do I get my laptop, and if I lock myself out, who can unlock it?",
+     ["I start on Monday. At what time do I get my laptop?", "I start on Monday. if I lock myself out, who can unlock it?"]),
+    # a phrase before a question that is all one question stays whole
+    ("Under the 2022 policy, how large was the stipend, roughly?", []),
 ])
 def test_english_enumerations_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
