@@ -5,7 +5,9 @@ No single sentence matches two questions, so the whole question's best sentence 
 it. Each part is decided by the same rule over the same packed context, reading every packed
 source (the one kept for a part may rank low for the whole question): answered when every part
 is answered, ``partial`` (naming the parts without enough evidence) when some are not, refused
-when none has evidence. A name or code of the message that no document holds refuses it whole.
+when none has evidence. A code of the message missing from every packed source refuses it whole; a
+name that no document holds refuses the parts that name it (the message is partial when another part
+has evidence), and the message whole when no part names it.
 """
 
 from __future__ import annotations
@@ -30,8 +32,22 @@ def in_parts(decide: Decider) -> Answerability:
             # each part's code may stand in the source kept for that part, whatever its rank
             # ("VPN-809 和 MAIL-550 各怎么处理？")
             whole = decide(question, context, env, sources=len(context))
-        if len(asked) < 2 or not context or "unknown_names" in whole.signals or "missing_codes" in whole.signals:
+        if len(asked) < 2 or not context or "missing_codes" in whole.signals:
             return whole
+        if "unknown_names" in whole.signals:
+            # a name no document holds refuses the parts that name it, not the message: "Can I use the
+            # guest Wi-Fi, and how many days of leave do I get?" is still answered for the leave
+            # (only when a part names it: a fragment the parts dropped, "ZQX? What is …? How long …?", still
+            # refuses the message whole)
+            each = [decide(part, context, env, sources=len(context)) for part in asked]
+            if not any("unknown_names" in d.signals for d in each) or \
+                    not any(d.action in ("answer", "conflict") for d in each):
+                return whole
+            missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
+            return Decision("partial", f"evidence for {len(asked) - len(missing)} of {len(asked)} parts; "
+                                       f"none or too little for {missing} ({whole.reason})",
+                            {**whole.signals, "parts": float(len(asked)),
+                             "parts_answered": round(1 - len(missing) / len(asked), 4)})
         each = [decide(part, context, env, sources=len(context)) for part in asked]
         answered = [d for d in each if d.action in ("answer", "conflict")]
         signals = {**whole.signals, "parts": float(len(asked)),

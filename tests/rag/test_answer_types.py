@@ -214,6 +214,23 @@ def test_a_name_nothing_holds_refuses_a_question_in_parts_whole() -> None:
     assert out.action == "refuse" and out.signals["unknown_names"] == 1.0
 
 
+def test_a_name_nothing_holds_refuses_only_the_part_that_names_it() -> None:
+    """Blind dev case md-d7-contractor-guest-wifi: "guest Wi-Fi" (a name no document holds) refused the
+    whole message, the question the documents answer too. The part that names it is refused, the
+    message is partial; when no part is answered it stays refused."""
+    hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
+    leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
+    space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
+    space.facts["sub_queries"] = ["Can I use the ZQX network?", "How long is parental leave?"]
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                 "answer_at": 0.3, "partial_coverage": 0.0}})
+    out = decide("Can I use the ZQX network, and how long is parental leave?", [hotel, leave], space)
+    assert out.action == "partial" and "ZQX" in out.reason and out.signals["parts_answered"] == 0.5
+    space.facts["sub_queries"] = ["Can I use the ZQX network?", "Who runs the QPV lab?"]
+    out = decide("Can I use the ZQX network, and who runs the QPV lab?", [hotel, leave], space)
+    assert out.action == "refuse"
+
+
 def test_a_partial_part_keeps_the_whole_question_partial_and_each_part_reads_every_source() -> None:
     hotels = [item(i, f"Hotels\nThe nightly hotel cap in Lisbon is 170 USD (rule {i}).", f"h{i}", score=1.0 - i / 10)
               for i in (1, 2, 3)]
