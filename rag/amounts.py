@@ -53,24 +53,41 @@ _BETWEEN = re.compile(rf"(?:\bfrom\s+|\bbetween\s+)?(?P<a>{_Q})\s*(?:至|到|~|�
 # a bound either includes its amount (不超过 800 元, 以下, "up to", "at most") or stops short of it (不满 20 年,
 # 低于, "less than", "under", "below"): Chinese rules read 以上 / 以下 / 以内 / 满 as including the amount and
 # 不满 / 超过 as excluding it (民法典 第一千二百五十九条), and English "more than" / "less than" exclude it
-_AT_MOST_WORDS = r"不超过|不高于|不多于|最多|最高|上限为?|\bup to|\bno more than|\bnot more than|\bnot exceeding|\bat most|\bwithin|\bmaximum of|\bmax\.?"
-_SHORT_OF_WORDS = r"(?<!不)低于|(?<!不)少于|不满|未满|(?<!no )(?<!not )\bless than|\bbelow|\bunder"
+# a negated word is its own bound, however the negation is written: 不超过, 不得超过, 不应超过, 未超过, 没有超过,
+# "no more than", "must not be more than", "may not exceed" are at most; 不得低于, "shall not be less than" at least
+_ZH_NEG = r"(?:不|未|没有?)(?:得|应|应当|能|可|宜|允许)?"
+_EN_NEG = r"\b(?:no|not|never)\s+(?:be\s+)?"
+_AT_MOST_WORDS = (rf"{_ZH_NEG}(?:超过|高于|多于)|最多|最高|上限为?|\bup to|{_EN_NEG}(?:more than|greater than|longer than|"
+                  r"higher than|exceed(?:ing)?|in excess of)|\bnot exceeding|\bat most|\bwithin|\bmaximum of|\bmax\.?|"
+                  r"\bless than or equal to|\bequal to or less than|≤|<=")
+_SHORT_OF_WORDS = (r"(?<!不)(?<!不得)(?<!不应)(?<!不能)(?<!不可)(?<!不宜)(?<!未)(?<!没)(?:低于|少于)|不满|未满|没满|不足|不到|"
+                   r"(?<!no )(?<!not )(?<!be )\b(?:less|fewer|lower|shorter) than(?! or equal)|\bbelow|\bunder|(?<![<≤])<(?!=)")
 _AT_MOST_AFTER = r"及以下|或以下|以下|以内|之内|(?<=[日天周月年时元里米次人个件钟])内|\bor less|\bor below|\band below|\band under|\bor under"
-_AT_LEAST_WORDS = r"不少于|不低于|(?<![不未])满|至少|最少|\bno less than|\bnot less than|\bat least|\bminimum of"
-_PAST_WORDS = (r"(?<!不)超过|(?<!不)高于|(?<!不)多于|(?<!no )(?<!not )\bmore than|\bover|\babove|\bexceeding|\bolder than|"
-               r"\blonger than")
+_AT_LEAST_WORDS = (rf"{_ZH_NEG}(?:少于|低于)|(?<![不未没])满|至少|最少|{_EN_NEG}(?:less than|fewer than|lower than|shorter than|below)|"
+                   r"\bat least|\bminimum of|\bgreater than or equal to|\bequal to or (?:more|greater) than|≥|>=")
+_PAST_WORDS = (r"(?<!不)(?<!不得)(?<!不应)(?<!不能)(?<!不可)(?<!不宜)(?<!未)(?<!没)(?<!没有)(?:超过|高于|多于)|"
+               r"(?<!no )(?<!not )(?<!be )\b(?:more|greater|higher|longer|older) than(?! or equal)|\bover|\babove|"
+               r"(?<!not )(?<!never )\bexceed(?:s|ing)?|\bin excess of|(?<![>≥])>(?!=)")
 _AT_LEAST_AFTER = r"及以上|或以上|以上|起|\bor more|\bor above|\band above|\band over|\+"
 _INCLUDED = r"(?:（含）|\(含\))?"
+_EXCLUDED = r"(?:（不含）|\(不含\))"
 # each bound read both ways (the word before the amount, or after it), as separate patterns, so
 # that one reading never hides the other ("1,000 and under" beside "under 5,000 USD")
 _BOUNDS = [   # (pattern, a lower bound, the amount itself excluded)
     (re.compile(rf"(?:{_AT_MOST_WORDS})\s*(?P<a>{_Q})", re.I), False, False),
     (re.compile(rf"(?:{_SHORT_OF_WORDS})\s*(?P<a>{_Q})", re.I), False, True),
+    # "5000 元以下（不含）", "5000 元（不含）以下": the amount is out
+    (re.compile(rf"(?P<a>{_Q})\s*(?:{_EXCLUDED}\s*(?:{_AT_MOST_AFTER})|(?:{_AT_MOST_AFTER})\s*{_EXCLUDED})", re.I), False, True),
     (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_MOST_AFTER})", re.I), False, False),
     (re.compile(rf"(?:{_AT_LEAST_WORDS})\s*(?P<a>{_Q})", re.I), True, False),
     (re.compile(rf"(?:{_PAST_WORDS})\s*(?P<a>{_Q})", re.I), True, True),
+    (re.compile(rf"(?P<a>{_Q})\s*(?:{_EXCLUDED}\s*(?:{_AT_LEAST_AFTER})|(?:{_AT_LEAST_AFTER})\s*{_EXCLUDED})", re.I), True, True),
     (re.compile(rf"(?P<a>{_Q})\s*{_INCLUDED}\s*(?:{_AT_LEAST_AFTER})", re.I), True, False),
 ]
+# a bare 以上 after the amount (not 及以上 / 或以上): read as including it, unless the same text also bounds
+# the amount from above with it included ("5,000 元及以下由部门经理审批；5,000 元以上由总监审批"), where it
+# can only mean past it
+_BARE_ABOVE = re.compile(rf"(?P<a>{_Q})\s*(?<![及或])以上", re.I)
 _NUDGE = 1e-6
 
 
@@ -79,7 +96,7 @@ def _past(value: float, up: bool) -> float:
     same step on both sides, so "超过 3 天" in a question lies in "超过 3 天" in a rule and not in "3 天以内"."""
     step = _NUDGE * max(1.0, abs(value))
     return value + step if up else value - step
-_CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])")   # the fields of a table row, the clauses of a sentence
+_CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])|(?<![A-Z])(?<!\b[a-z])\.\s+(?=[A-Z])")   # the fields of a table row, the clauses of a sentence
 
 
 _UNIT_WORD = re.compile(rf"(?:{_UNIT_RE}|[$€£¥￥])", re.I)
@@ -121,10 +138,13 @@ def ranges(text: str) -> list[tuple[float, float, str]]:
     make a range (a phone number, "steps 1 and 2" or "ISO 9001 and 27001" do not); a lower and
     an upper bound in one clause make one range ("5,000 元以上 20,000 元以下", "over 1,000 and
     under 5,000 USD"); where two readings overlap, the earlier wins."""
-    out: list[tuple[float, float, str]] = []
+    found: list[tuple[float, float, str]] = []
     for clause in _CLAUSE.split(text):
-        out += _clause_ranges(clause)
-    return out
+        found += _clause_ranges(clause)
+    bare = {(q[0], q[1]) for m in _BARE_ABOVE.finditer(text) if (q := _at(text, m, "a")) and q[1]}
+    tops = {(hi, unit) for lo, hi, unit in found if math.isfinite(hi)}
+    return [(_past(lo, True), hi, unit) if (lo, unit) in bare and (lo, unit) in tops else (lo, hi, unit)
+            for lo, hi, unit in found]
 
 
 def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
@@ -144,7 +164,9 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
                 value = _past(q[0], low) if excluded else q[0]
                 bounds.append((m.start(), m.end(), value, low, q[1]))
     kept: list[tuple[int, int, float, bool, str | None]] = []
-    for bound in sorted(bounds):   # overlapping readings of one number ("over 1,000 and under"): the earlier
+    # overlapping readings of one number ("over 1,000 and under"): the earlier, and of two from one place
+    # the longer ("5000 元以下（不含）" over "5000 元以下")
+    for bound in sorted(bounds, key=lambda b: (b[0], -b[1], b[2:])):
         if not kept or bound[0] >= kept[-1][1]:
             kept.append(bound)
     lows = [b for b in kept if b[3]]
@@ -167,10 +189,11 @@ def _clause_ranges(text: str) -> list[tuple[float, float, str]]:
 # never a negated bound ("no more than", 未超过, 没有超过: at most, the amount included) or "carry over"
 _NOT = r"(?<!不)(?<!未)(?<!没)(?<!没有)"
 _EN_NOT = r"(?<!no )(?<!not )"
-_PAST = re.compile(rf"(?:{_NOT}超过|{_NOT}多于|{_NOT}高于|{_EN_NOT}\bmore than|(?<!carry )(?<!carried )(?<!hand )\bover|"
-                   rf"\babove|\bexceeding|{_EN_NOT}\blonger than)\s*$", re.I)
-_SHORT_OF = re.compile(rf"(?:不到|不满|未满|{_NOT}少于|{_NOT}低于|{_EN_NOT}\bless than|{_EN_NOT}\bfewer than|\bunder|\bbelow|"
-                       rf"{_EN_NOT}\bshorter than)\s*$", re.I)
+_PAST = re.compile(rf"(?:{_NOT}超过|{_NOT}多于|{_NOT}高于|{_EN_NOT}\bmore than|{_EN_NOT}\bgreater than|"
+                   rf"(?<!carry )(?<!carried )(?<!hand )\bover|\babove|{_EN_NOT}\bexceed(?:s|ed|ing)?|\bin excess of|"
+                   rf"{_EN_NOT}\blonger than)\s*$", re.I)
+_SHORT_OF = re.compile(rf"(?:不到|不满|未满|没满|不足|{_NOT}少于|{_NOT}低于|{_EN_NOT}\bless than|{_EN_NOT}\bfewer than|\bunder|"
+                       rf"\bbelow|{_EN_NOT}\bshorter than)\s*$", re.I)
 
 
 # a question writes small numbers in words: "four months ago", "两个月"
@@ -205,9 +228,15 @@ def _nudged(value: float, before: str) -> float:
     return value
 
 
+# a span the question counts *per* ("远程办公一年最多能累计多少个工作日", "每周最多几天"): a rate's period, no amount
+_PER_SPAN = re.compile(r"\s*(?:最多|最少|至多|至少|累计|一共|总共|共计)")
+
+
 def _worded(question: str) -> list[tuple[float, str]]:
     out = []
     for m in _WORDS.finditer(question):
+        if m.group("zh") and _PER_SPAN.match(question, m.end()):
+            continue
         value = _EN_NUMBER[m.group("en").lower()] if m.group("en") else _zh_number(m.group("zh"))
         unit = quantities(f"1 {m.group('u1') or m.group('u2')}")
         if value is not None and unit and unit[0][1]:

@@ -23,30 +23,37 @@ _EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|el
 _ZH_TIME_UNIT = r"(?:个)?(?:工作日|自然日|天|周|星期|礼拜|月|年|小时|钟头|分钟|秒)"
 _LENGTH_UNITS = ("个?字符|个字|位数?|characters?|chars|digits|毫米|厘米|公分|分米|公里|千米|米|英里|英尺|英寸|海里|mm|cm|km|kilomet(?:er|re)s?|met(?:er|re)s?|"
                  "miles?|feet|foot|ft|inch(?:es)?|yards?")
-_WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|ounces?|oz"
+_WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|pounds?|ounces?|oz"
 _AREA_UNITS = ("平方米|平方公里|平方千米|平方英里|公顷|英亩|亩|m²|km²|m2|km2|sq\\.? ?(?:m|km|ft|mi)|"
                "square (?:met(?:er|re)s?|kilomet(?:er|re)s?|miles?|feet)|hectares?|acres?")
 _MONEY_UNITS = r"元|块钱?|美元|欧元|英镑|日元|港元|港币|人民币|rmb|cny|usd|eur|gbp|dollars?|euros?|pounds? sterling|yuan"
 
 _ASKS = [   # (measure, pattern): the first that matches decides
-    ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?!地)[^，。？?]{0,10}?多少|"
+    ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?![地用])[^，。？?]{0,10}?多少|"
                            r"\bwhat (?:percentage|percent|proportion|share|fraction)\b|\bhow many percent\b|"
-                           r"\bwhat (?:is|was|'s) the (?:percentage|proportion|share|rate)\b", re.I)),
+                           r"\bwhat (?:is|was|'s) the (?:percentage|proportion|share)\b", re.I)),
     ("money", re.compile(rf"多少(?:钱|{_MONEY_UNITS})|几(?:块钱?|元|美元|欧元)|"
                          r"(?:费用?|价格|价钱|金额|预算|工资|薪水|薪资|月薪|年薪|奖金|补贴|津贴|报销|售价|票价|学费|罚款|赔偿)"
                          r"[^，。？?]{0,6}?多少(?![天个次人年月周小时名位项条张家])|"
-                         r"\bhow much\b(?=[^.?!]*\b(?:cost|costs|costing|pay|paid|charge|charged|spend|spent|claim|"
-                         r"reimburse|reimbursed|money|worth|price|budget|salary|fee|fees|allowance|refund|fine)\b)|"
-                         r"\bhow many (?:dollars|euros|pounds|usd|eur|gbp)\b|"
+                         # "how much does it cost / can I spend", never "how much paid leave" or "how much time …
+                         # to submit a claim": only the words that name money, and no noun of another measure first
+                         r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|weight|"
+                         r"notice))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
+                         r"salary|fee|fees|allowance|refund|fine)\b)|"
+                         r"\bhow many (?:dollars|euros|usd|eur|gbp)\b|"
                          r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare)\b", re.I)),
-    ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|几{_ZH_TIME_UNIT}(?!前|以前|之前|级)|"
+    ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|"
+                        rf"几(?:个(?:工作日|自然日|月|星期|礼拜|小时|钟头)|天|周|星期|年|小时|分钟|秒)(?!前|以前|之前|级|份)|"
                         r"\bhow many (?:business |working |calendar )?(?:days|weeks|months|years|hours|minutes|"
-                        r"seconds)\b|\bhow long\b", re.I)),
-    ("length", re.compile(rf"多高|多长|多远|多宽|多深|多厚|(?:身高|高度|长度|距离|宽度|深度|海拔|体长|全长|厚度|直径|半径|"
-                          rf"周长)[^，。？?]{{0,4}}?多少|多少(?:{_LENGTH_UNITS})|\bhow (?:tall|high|far|wide|deep|thick)\b|"
+                        r"seconds)\b|\bhow long\b(?!\s+ago)|\bhow much time\b", re.I)),
+    ("length", re.compile(rf"(?<!标准)(?<!额度)(?<!上限)(?<!价格)(?<!费用)(?<!工资)(?<!标准有)(?<!额度有)(?<!上限有)多高|"
+                          rf"多长|多远|多宽|多深|多厚|(?:身高|高度|长度|距离|宽度|深度|海拔|体长|全长|厚度|直径|半径|"
+                          rf"周长)[^，。？?]{{0,4}}?多少|多少(?:{_LENGTH_UNITS})|\bhow (?:tall|wide|deep|thick)\b|"
+                          rf"\bhow far\b(?!\s+(?:in advance|ahead|before|beforehand|back|out))|"
+                          rf"\bhow high\b(?![^.?!]*\b(?:rate|cap|limit|price|cost|fee|salary|budget|allowance|bonus)\b)|"
                           rf"\bhow many (?:{_LENGTH_UNITS})\b|\bwhat (?:is|was|'s) the (?:height|length|distance|width|"
                           rf"depth|diameter)\b", re.I)),
-    ("weight", re.compile(rf"多重|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
+    ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
     ("area", re.compile(rf"(?:面积|占地)[^，。？?]{{0,4}}?多少|多大面积|多少(?:{_AREA_UNITS})|"
                         rf"\bhow many (?:{_AREA_UNITS})\b|\bwhat (?:is|was|'s) the (?:area|size) of\b", re.I)),
@@ -66,7 +73,10 @@ def asked_measure(question: str) -> str | None:
 # ── what a sentence states ───────────────────────────────────────────────────────────────────
 def _amount(units: str) -> re.Pattern[str]:
     """A number (digits, Chinese numerals or English number words) with one of ``units`` after it."""
-    return re.compile(rf"[{_ZH_N}][{_ZH_N},，.]*\s*(?:多|余)?\s*(?:{units})|\b{_EN_N}[\s-]*(?:{units})(?![a-z])", re.I)
+    # the number read from where its run starts (a look-behind), so a long run of digits is tried once,
+    # not once per digit (quadratic on a 5,000-digit table row)
+    return re.compile(rf"(?<![{_ZH_N},，.])[{_ZH_N}][{_ZH_N},，.]*\s*(?:多|余)?\s*(?:{units})|"
+                      rf"\b{_EN_N}[\s-]*(?:{units})(?![a-z])", re.I)
 
 
 _CLOCK = r"(?:(?<![\d.])\d{1,2}\s*[:：]\s*\d{2}(?!\d)|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|[0-9一二三四五六七八九十两]{1,3}\s*点)"
@@ -87,7 +97,9 @@ _STATES = {
     "money": [
         _amount(rf"(?:万|千|亿|百万)?\s*(?:{_MONEY_UNITS})|k\s*(?:usd|eur|gbp)|(?:thousand|million|billion|bn|m)\s+"
                 rf"(?:usd|eur|gbp|dollars?|euros?|pounds?|yuan)"),
+        # a sum in 万 without 元 ("月薪上限 4.5 万")
         re.compile(r"[$€£¥￥]\s*\d|\b(?:usd|eur|gbp|rmb|cny)\s*\d|人民币\s*[0-9一二三四五六七八九十]|"
+                   r"(?<![\d.])\d+(?:\.\d+)?\s*万(?![\u4e00-\u9fff])|"
                    r"[(（](?:元|万元|usd|eur|gbp|rmb|cny|美元)[)）]", re.I),   # a column of sums: "金额（元）"
     ],
     "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|\bper ?cent\b|\bhalf\b|\bquarter\b|"

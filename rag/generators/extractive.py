@@ -156,7 +156,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="20")
+@generators.register("extractive", version="21")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

@@ -95,36 +95,53 @@ def asked_questions(question: str) -> list[str]:
     return found if len(found) >= 2 else []
 
 
-# the number of an item in a list written on one line ("…22 年了：1）年假几天 2）奖金几个月", "1. … 2. …")
-_ITEM_NUMBER = re.compile(r"(?:^|(?<=[\s:：，,。；;？?！!]))[(（]?(\d{1,2})\s*[)）.、](?!\d)")
-_ITEM_END = re.compile(r"[。！!]|(?<!\d)\.(?=\s|$)")
+# the number of an item in a list written on one line ("…22 年了：1）年假几天 2）奖金几个月", "1. … 2. …",
+# "1、年假几天2、病假几天", "①…②…")
+_ITEM_NUMBER = re.compile(r"(?:^|(?<=[\s:：，,。；;？?！!]))[(（]?(\d{1,2})\s*[)）.、](?!\d)|"
+                          r"(?<=[\u4e00-\u9fff])(\d{1,2})[)）、](?!\d)|([①②③④⑤⑥⑦⑧⑨⑩])")
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+# where the last item ends: its question mark, or the end of its sentence (never "U.S." or "e.g.")
+_ITEM_END = re.compile(r"[?？]|[。！!]|(?<![A-Za-z]\.[A-Za-z])(?<!\b[A-Za-z])(?<![\d])\.(?=\s+[A-Z]|\s*$)")
+_SENTENCES = re.compile(r"[^。！!？?]+[。！!？?]*|[^.!?]+[.!?]*")
+
+
+def _item_number(m: re.Match[str]) -> int:
+    return int(m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) else _CIRCLED.index(m.group(3)) + 1
 
 
 def numbered_items(question: str) -> list[str]:
     """The questions of a numbered list, each with the scene set before the list ("有位 P8 的老专家来问，
     他参加工作已经 22 年了：1）一年年假到底几天 2）今年的年终奖目标是几个月工资"): the numbers run 1, 2, …
-    and every item asks (with or without its question mark); what follows the last item's sentence is
-    context. None when the message holds no such list."""
-    marks = list(_ITEM_NUMBER.finditer(question))
+    and every item asks (with or without its question mark). A question asked before the list or after
+    its last item ("…2）病假几天。另外，加班费怎么算？") is a part of its own; what follows the last item
+    and asks nothing is context. None when the message holds no such list."""
     run: list[re.Match[str]] = []
-    for m in marks:
-        if int(m.group(1)) == len(run) + 1:
+    for m in _ITEM_NUMBER.finditer(question):
+        if _item_number(m) == len(run) + 1:
             run.append(m)
-        elif int(m.group(1)) == 1:
+        elif _item_number(m) == 1:
             run = [m]
     if len(run) < 2:
         return []
-    scene = question[:run[0].start()].strip()
+    zh = bool(CJK.search(question))
+    mark = "？" if zh else "?"
+    head = question[:run[0].start()].strip()
+    # a question before the list is its own part; the rest of the head is the scene
+    before = [t.strip() for t in _SENTENCES.findall(head) if t.strip()]
+    asked_before = [t for t in before if t.endswith(("?", "？"))]
+    scene = " ".join(t for t in before if t not in asked_before) if asked_before else head
     items = [question[a.end():b.start()].strip() for a, b in zip(run, run[1:], strict=False)]
     last = question[run[-1].end():].strip()
     end = _ITEM_END.search(last)
     items.append(last[:end.start()] if end else last)
-    items = [re.sub(r"[?？\s]+$", "", item) for item in items]
+    tail = last[end.end():] if end else ""
+    items = [re.sub(r"[?？；;，,、\s]+$", "", item) for item in items]
     if not all(item and asks(item) and stands_alone(item) for item in items):
         return []
-    zh = bool(CJK.search(question))
-    mark = "？" if zh else "?"
-    return [f"{scene}{'' if not scene or zh else ' '}{item}{mark}" for item in items]
+    after = [t.strip().rstrip("。.！!？?") + mark for t in _SENTENCES.findall(tail)
+             if t.strip() and not t.strip().endswith(("。", ".", "!", "！")) and asks(t.strip()) and stands_alone(t)]
+    joined = [f"{scene}{'' if not scene or zh else ' '}{item}{mark}" for item in items]
+    return [unjoined(q) for q in asked_before] + joined + [unjoined(q) for q in after]
 
 
 def stands_alone(question: str) -> bool:

@@ -21,10 +21,11 @@ _EN_STOP = re.compile(r"[?,!;]|[.:](?!\d)|\b(?:respectively|each|both)\b", re.I)
 # (or a dash: "Getting my accounts set up as a new starter — how long does my password …")
 _EN_OPENS = r"(?:how|what|when|where|who|which|why|can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\b"
 # a question opened by an auxiliary and its subject ("Will the company …", "Has my claim …", "May I …"),
-# never a statement that opens with such a word ("May is busy, …")
+# never a statement that opens with such a word ("May is busy, …"), nor a name after it ("May Chen in
+# finance said …", "Will Turner from IT set up …", "May Bank Holiday falls …")
 _EN_AUX_ASKS = re.compile(r"(?:can|could|do|does|did|is|are|was|were|will|would|should|must|may|has|have|am)\s+"
                           r"(?:i|you|we|they|he|she|it|the|a|an|my|our|your|their|his|her|this|that|these|those|there|"
-                          r"someone|anyone|everyone|employees?|staff|(?-i:[A-Z])[\w-]*)\b", re.I)
+                          r"someone|anyone|everyone|employees?|staff)\b", re.I)
 EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?[—–-])\s*"
                        rf"(?={_EN_OPENS}|(?:at|by|for|in|on|from|to|with|until|since)\s+(?:what|which|when|whom|how)\b|"
                        r"(?:apart from|besides|aside from|other than|except for)\b[^,?]{1,60},\s*(?:how|what|when|where|who|which|why)\b)", re.I)
@@ -35,8 +36,13 @@ _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "it
 
 
 # a phrase, then the question it leads to: "apart from the request form, who has to approve the software"
-# (never "Under the 2022 policy, how large …" alone: only as the left side of a joint between two questions)
-_LEAD_THEN_ASKS = re.compile(r"^[^,?]{3,60},\s*(?:how|what|when|where|who|whom|whose|which|why)\b[^?]*$", re.I)
+# — the phrase a preposition opens, the question without a comma and asking in a question's order (never a
+# relative clause: "Besides my laptop, which is new, …", "Apart from the form, which I already sent, …"),
+# and only as the left side of a joint between two questions joined by "and" / "or"
+_LEAD_THEN_ASKS = re.compile(
+    r"^(?:apart from|aside from|besides|other than|except for|in addition to|as for|regarding|for|under|in|on|at|"
+    r"after|before|during|with|without)\b[^,?]{1,60},\s*(?:how|what|when|where|who|whom|whose|which|why)\b"
+    r"(?!\s+(?:i|you|we|they|he|she|it|the|a|an|my|our|your|their|his|her|this|that)\b)[^,?]*$", re.I)
 
 
 def _en_scene(question: str) -> re.Match[str] | None:
@@ -86,7 +92,7 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     opens_asking = EN_CLAUSE.match(question.strip()) or _EN_AUX_ASKS.match(question.strip())
     for joint in [] if opens_asking else _EN_SEP.finditer(question):
         left = question[:joint.start()].strip()
-        if _LEAD_THEN_ASKS.match(left) and (EN_CLAUSE.match(unjoined(question[joint.end():]))
+        if re.search(r"\b(?:and|or)\b", joint.group(), re.I) and _LEAD_THEN_ASKS.match(left) and (EN_CLAUSE.match(unjoined(question[joint.end():]))
                                             or _asks_if(unjoined(question[joint.end():]))):
             match = joint
             break

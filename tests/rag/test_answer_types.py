@@ -1048,3 +1048,41 @@ def test_a_code_of_a_question_in_parts_is_looked_for_in_every_packed_source() ->
     out = decide("VPN-809 和 MAIL-551 各怎么处理？", [*vpns, mail], space)
     assert out.action == "refuse" and out.signals["missing_codes"] == 1.0
 
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # attacks from review: a negated modal before 超过 / 低于 / "more than" reversed the bound
+    ("单笔报销金额不得超过 800 元", [(float("-inf"), 800.0, "cny")]),
+    ("未超过 800 元", [(float("-inf"), 800.0, "cny")]),
+    ("住宿费不应超过 400 元/晚", [(float("-inf"), 400.0, "cny")]),
+    ("不得低于 200 元", [(200.0, float("inf"), "cny")]),
+    ("must not be more than 500 USD", [(float("-inf"), 500.0, "usd")]),
+    ("shall not be less than 500 USD", [(500.0, float("inf"), "usd")]),
+    ("may not exceed 300 USD", [(float("-inf"), 300.0, "usd")]),
+    # bound words that were not read: 不足, （不含）, symbols, "greater than", "in excess of", "or equal to"
+    ("不足 1 年", [(float("-inf"), 0.999999, "year")]),
+    ("5000 元以下（不含）", [(float("-inf"), 4999.995, "cny")]),
+    ("≥ 5000 元", [(5000.0, float("inf"), "cny")]),
+    ("less than or equal to 300 USD", [(float("-inf"), 300.0, "usd")]),
+    ("greater than 1,000 USD", [(1000.001, float("inf"), "usd")]),
+    ("in excess of 10,000 USD", [(10000.01, float("inf"), "usd")]),
+    # a pair of rows: "X 及以下" beside a bare "X 以上" can only mean past X; English sentences are clauses
+    ("单笔 5,000 元及以下由部门经理审批；5,000 元以上由总监审批", [(float("-inf"), 5000.0, "cny"), (5000.005, float("inf"), "cny")]),
+    ("Purchases up to 1,000 USD: manager. Purchases of 1,000 USD and above: director.",
+     [(float("-inf"), 1000.0, "usd"), (1000.0, float("inf"), "usd")]),
+])
+def test_review_attacks_on_range_ends(text: str, expected: list) -> None:
+    from rag.amounts import ranges
+
+    assert ranges(text) == [(pytest.approx(lo, abs=1e-6), pytest.approx(hi, abs=1e-6), unit) for lo, hi, unit in expected]
+
+
+def test_review_attacks_on_the_asked_amount() -> None:
+    from rag.amounts import fits
+
+    assert fits("我工作没满 1 年，年假几天？", "满 1 年不满 10 年; 5 天") is False
+    assert fits("我工作不足一年，年假几天？", "满 1 年不满 10 年; 5 天") is False
+    assert fits("If my trip exceeds 5 days, who approves?", "Trips of up to 5 days: manager.") is False
+    assert fits("If my trip exceeds 5 days, who approves?", "Trips of more than 5 days: director.") is True
+    # a span counted per ("一年最多…") is a rate's period, no amount the question names
+    assert fits("在外地远程办公一年最多能累计多少个工作日？", "每年累计不得超过 15 个工作日") is None

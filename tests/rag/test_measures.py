@@ -80,3 +80,31 @@ def test_how_long_is_a_span_or_a_length() -> None:
 def test_a_number_question_wants_its_measure(question: str, sentence: str, holds: bool) -> None:
     assert asked_type(question) == "number"
     assert has_candidate(sentence, "number", question) is holds
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    # attacks from review: a measure read from a word that names none, or names another
+    ("How much paid leave do I get per year?", None),
+    ("How much sick leave is paid?", None),
+    ("How much time do I have to submit an expense claim?", "time"),
+    ("How far in advance do I need to book flights?", None),
+    ("How high can the hotel rate be in London?", None),
+    ("住宿标准多高？", None),
+    ("报销额度有多高？", None),
+    ("开通多重身份验证需要几步？", None),                   # 多重 is "multiple" here
+    ("会议室占用一天要多少钱？", "money"),                   # 占用 is "occupy", no share
+    ("What is the rate for overtime on Sundays?", None),
+    ("How long ago was the castle built?", None),
+    ("几月份调薪？", None),                                  # which month, not how many
+    ("How many pounds can I bring on the plane?", "weight"),
+])
+def test_review_attacks_on_the_asked_measure(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+def test_a_long_run_of_digits_is_read_in_linear_time() -> None:
+    """Attack from review: a 5,000-digit run made the amount pattern retry from every digit. The
+    number is now read from where its run starts; correctness is what this asserts (no timing)."""
+    run = "1" * 5000
+    assert not states_measure(run + "x", "time") and states_measure(run + " 天", "time")
+    assert states_measure("月薪上限 4.5 万", "money") and not states_measure("共 3 万人参加", "money")

@@ -700,3 +700,39 @@ def test_a_numbered_list_on_one_line_is_a_list_of_questions(question: str, parts
     from rag.transforms.asking import numbered_items
 
     assert numbered_items(question) == parts
+
+
+@pytest.mark.parametrize("question, parts", [
+    # attacks from review: a question after the list, or before it, was dropped
+    ("领导让我问两件事：1）年假几天 2）病假几天。另外，加班费怎么算？",
+     ["领导让我问两件事：年假几天？", "领导让我问两件事：病假几天？", "加班费怎么算？"]),
+    ("Two quick ones: 1) how many days of leave do I get 2) when does it reset. Also, who approves overtime?",
+     ["Two quick ones: how many days of leave do I get?", "Two quick ones: when does it reset?", "who approves overtime?"]),
+    # item edges: an abbreviation's full stop, a trailing ；, context after the last question mark
+    ("Two things: 1) where do I book 2) what's the hotel cap in the U.S. for NYC?",
+     ["Two things: where do I book?", "Two things: what's the hotel cap in the U.S. for NYC?"]),
+    ("Two things: 1) how do I get there, e.g. for a 6 a.m. flight? 2) how do I claim a taxi? I joined in 2019.",
+     ["Two things: how do I get there, e.g. for a 6 a.m. flight?", "Two things: how do I claim a taxi?"]),
+    ("1.年假几天；2.病假几天", ["年假几天？", "病假几天？"]),
+    ("1、年假几天2、病假几天", ["年假几天？", "病假几天？"]),
+    ("①年假几天②病假几天", ["年假几天？", "病假几天？"]),
+    ("报销流程：1. 填写报销单 2. 提交审批", []),          # steps that ask nothing
+])
+def test_review_attacks_on_numbered_lists(question: str, parts: list[str]) -> None:
+    from rag.transforms.asking import numbered_items
+
+    assert numbered_items(question) == parts
+
+
+@pytest.mark.parametrize("question", [
+    # attacks from review: a relative clause read as a question, a name after "May" / "Will" as a subject
+    "Besides my laptop, which is new, what equipment do I get?",
+    "I bought a monitor, which cost 400 USD, and who approves the claim?",
+    "Last week, when I was in Lisbon, I lost my receipt, and how do I claim it?",
+    "Apart from the form, which I already sent, who approves it, and does legal need to see it?",
+    "May Bank Holiday falls on a Monday this year, and do we get the Tuesday off too?",
+    "May Chen in finance said I need a PO, and who signs it off?",
+    "Will Turner from IT set up my laptop, and when do I get it?",
+])
+def test_review_attacks_on_english_leads(question: str) -> None:
+    assert _en_parts(question) == []
