@@ -49,7 +49,7 @@ _AMOUNT_WORD = re.compile(r"^\d+(?:[.,]\d+)?(?:[kmx]|(?i:bn|mn|kg|km|cm|mm|gb|mb
 # words of chat, not names: "Is it OK to …", "这样OK吗", "FYI"; the ones that are also acronyms
 # (IMO, the maritime organisation; BTW, the Dutch VAT number; THX, PLS) only when written in lower case
 # Glued to Chinese it is chat only before a particle ("报销OK吗"): 卡拉OK is karaoke
-_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo)"
+_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo|b4)"
 _CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-Za-z0-9])|{_CHAT_WORDS}(?=[吗吧呢啊呀嘛么了不]))")
 
 
@@ -71,6 +71,11 @@ _WHERE_THE_ASKER_GOES = re.compile(
     r"(?:\s+(?!office\b|offices\b)[\w'’-]+){0,8}?\s+(?:in|from|to)\s+$", re.I)
 
 
+# Latin words a Chinese message uses for everyday things, not names a corpus must hold ("我在做入职介绍的
+# PPT", "连不上 WiFi", "U 盘"): file kinds, devices and apps
+_EVERYDAY_LATIN = re.compile(r"(?i:ppt|pptx|pdf|excel|xls|xlsx|doc|docx|word|app|wifi|wi-fi|usb|pc|u|ok|email|e-mail)")
+
+
 def names_in(question: str) -> list[str]:
     """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
     English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised
@@ -85,7 +90,8 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word):
+        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word) \
+                or (cjk and _EVERYDAY_LATIN.fullmatch(word)):
             continue   # the asker, a word of chat, an amount or a day or month: not a name
         if not cjk and capitals == 1 and _WHERE_THE_ASKER_GOES.search(before):
             continue   # "working from her family's place in Spain": where the asker goes, which a rule covers

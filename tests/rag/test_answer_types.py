@@ -1086,3 +1086,17 @@ def test_review_attacks_on_the_asked_amount() -> None:
     assert fits("If my trip exceeds 5 days, who approves?", "Trips of more than 5 days: director.") is True
     # a span counted per ("一年最多…") is a rate's period, no amount the question names
     assert fits("在外地远程办公一年最多能累计多少个工作日？", "每年累计不得超过 15 个工作日") is None
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    # blind dev case md-d12-onboarding-ppt-subsidy-payout: an everyday Latin word of a Chinese message is no name
+    ("我在给新同事做入职介绍的 PPT，补贴怎么发？", []),
+    ("家里 WiFi 连不上，Excel 打不开，怎么报修？", []),
+    ("VPN-809 报错怎么办？", ["VPN-809"]),                 # a code still is
+    ("Nexon 的合同谁审？", ["Nexon"]),                      # and a name
+    ("quick check b4 i send the offer - is L5 at 140k inside the band?", ["L5"]),   # "b4" is chat
+])
+def test_everyday_latin_words_and_chat_are_no_names(question: str, names: list[str]) -> None:
+    from rag.answerability.question_terms import names_in
+
+    assert names_in(question) == names
