@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from rag.answer_types import asked_type, candidates, has_candidate
-from rag.answerability import answerability
+from rag.answerability import Answerability, answerability
+from rag.types import ContextItem, QueryEnv
 from tests.rag.helpers import chunk, env, item
 
 # (question, asked type, a sentence that holds the fact, an on-topic sentence that does not)
@@ -201,15 +202,23 @@ def test_bridges_are_chosen_by_the_corpus_language() -> None:
 
 
 
-def test_a_name_nothing_holds_refuses_a_question_in_parts_whole() -> None:
-    """The parts may each have evidence; a name of the message that no document holds still
-    refuses it (the parts dropped the short fragment that named it)."""
+def _hotel_and_leave(parts: list[str]) -> tuple[list[ContextItem], QueryEnv, Answerability]:
+    """Two sources (a Lisbon hotel cap, parental leave), a space whose split found ``parts``, and the
+    evidence rule on coverage alone."""
     hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
     leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
     space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
-    space.facts["sub_queries"] = ["What is the nightly hotel cap in Lisbon?", "How long is parental leave?"]
+    space.facts["sub_queries"] = parts
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
                                                                  "answer_at": 0.3, "partial_coverage": 0.0}})
+    return [hotel, leave], space, decide
+
+
+def test_a_name_nothing_holds_refuses_a_question_in_parts_whole() -> None:
+    """The parts may each have evidence; a name of the message that no document holds still
+    refuses it (the parts dropped the short fragment that named it)."""
+    context, space, decide = _hotel_and_leave(["What is the nightly hotel cap in Lisbon?", "How long is parental leave?"])
+    hotel, leave = context
     out = decide("ZQX? What is the nightly hotel cap in Lisbon? How long is parental leave?", [hotel, leave], space)
     assert out.action == "refuse" and out.signals["unknown_names"] == 1.0
 
@@ -218,12 +227,8 @@ def test_a_name_nothing_holds_refuses_only_the_part_that_names_it() -> None:
     """Blind dev case md-d7-contractor-guest-wifi: "guest Wi-Fi" (a name no document holds) refused the
     whole message, the question the documents answer too. The part that names it is refused, the
     message is partial; when no part is answered it stays refused."""
-    hotel = item(1, "Hotels\nThe nightly hotel cap in Lisbon is 170 USD.", "expenses")
-    leave = item(2, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
-    space = env([chunk("expenses#1", hotel.text), chunk("leave#2", leave.text)])
-    space.facts["sub_queries"] = ["Can I use the ZQX network?", "How long is parental leave?"]
-    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
-                                                                 "answer_at": 0.3, "partial_coverage": 0.0}})
+    context, space, decide = _hotel_and_leave(["Can I use the ZQX network?", "How long is parental leave?"])
+    hotel, leave = context
     out = decide("Can I use the ZQX network, and how long is parental leave?", [hotel, leave], space)
     assert out.action == "partial" and "ZQX" in out.reason and out.signals["parts_answered"] == 0.5
     space.facts["sub_queries"] = ["Can I use the ZQX network?", "Who runs the QPV lab?"]
