@@ -17,7 +17,7 @@ import bisect
 import re
 import string
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from rag.memo import PerCorpus
 from rag.text import EN_FUNCTION_WORDS
@@ -53,17 +53,20 @@ def _content(phrase: str) -> bool:
     return not any(w in EN_FUNCTION_WORDS for w in phrase.lower().split())
 
 
+def _phrases(letters: str, lowered: str) -> Iterator[tuple[int, str]]:
+    """Where in ``lowered`` (text through :func:`_ascii_lower`) content words spell ``letters``, and the words."""
+    for m in _pattern(letters).finditer(lowered):
+        if _content(m.group()):
+            yield m.start(), m.group()
+
+
 def spelled_out(acronym: str, texts: Iterable[str]) -> str | None:
     """The first phrase of ``texts`` whose words' initials spell ``acronym`` (three or four capital
     letters), lower-cased; ``None`` when no text writes it out or it is no acronym."""
     if not ACRONYM.match(acronym):
         return None
-    pattern = _pattern(_letters(acronym))
-    for text in texts:
-        for m in pattern.finditer(_ascii_lower(text)):
-            if _content(m.group()):
-                return m.group().lower()
-    return None
+    letters = _letters(acronym)
+    return next((phrase for text in texts for _, phrase in _phrases(letters, _ascii_lower(text))), None)
 
 
 class _Corpus:
@@ -80,7 +83,6 @@ class _Corpus:
             self.starts.append(at)
             at += len(text) + 1
         self.joined = _ascii_lower("\n".join(texts))   # offsets stay the chunks'
-
         self.found: OrderedDict[str, tuple[list[int], list[tuple[int, str]]]] = OrderedDict()
 
     def chunk_at(self, offset: int) -> int:
@@ -94,8 +96,7 @@ class _Corpus:
         letters = _letters(acronym).lower()
         itself = re.compile(rf"{letters[0]}(?<![a-z0-9]{letters[0]}){letters[1:]}s?(?![a-z0-9])")
         held = sorted({self.chunk_at(m.start()) for m in itself.finditer(self.joined)})
-        spelled = sorted({(self.chunk_at(m.start()), m.group().lower()) for m in _pattern(letters).finditer(self.joined)
-                          if _content(m.group())})
+        spelled = sorted({(self.chunk_at(at), phrase) for at, phrase in _phrases(letters, self.joined)})
         self.found[acronym] = (held, spelled)
         if len(self.found) > self._KEEP:
             self.found.popitem(last=False)

@@ -96,6 +96,8 @@ def _past(value: float, up: bool) -> float:
     same step on both sides, so "超过 3 天" in a question lies in "超过 3 天" in a rule and not in "3 天以内"."""
     step = _NUDGE * max(1.0, abs(value))
     return value + step if up else value - step
+
+
 _CLAUSE = re.compile(r"[;；。\n]|,\s+(?=[A-Za-z])|(?<![A-Z])(?<!\b[a-z])\.\s+(?=[A-Z])")   # the fields of a table row, the clauses of a sentence
 
 

@@ -14,6 +14,7 @@ Measures: ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "�
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _ZH_N = "0-9０-９零〇一二两三四五六七八九十百千万亿半几数"
 _EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -37,8 +38,8 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          r"[^，。？?]{0,6}?多少(?![天个次人年月周小时名位项条张家])|"
                          # "how much does it cost / can I spend", never "how much paid leave" or "how much time …
                          # to submit a claim": only the words that name money, and no noun of another measure first
-                         r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|weight|"
-                         r"notice))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
+                         r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
+                         r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
                          r"salary|fee|fees|allowance|refund|fine)\b)|"
                          r"\bhow many (?:dollars|euros|usd|eur|gbp)\b|"
                          r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare)\b", re.I)),
@@ -60,6 +61,7 @@ _ASKS = [   # (measure, pattern): the first that matches decides
 ]
 
 
+@lru_cache(maxsize=4096)   # read once per question, not once per sentence it is held against
 def asked_measure(question: str) -> str | None:
     """The measure a question's asked amount is in; ``None`` when it names none, or when a message asks
     amounts in two measures ("P7 的月薪上限是多少？目标奖金能到几个月工资？": money and a span), which
@@ -108,6 +110,7 @@ _STATES = {
     "weight": [_amount(_WEIGHT_UNITS)],
     "area": [_amount(_AREA_UNITS)],
 }
+
 
 def states_measure(sentence: str, measure: str, question: str = "") -> bool:
     """Whether ``sentence`` writes an amount in ``measure``. "How long" and 多长 (without 时间) are read

@@ -34,24 +34,17 @@ def in_parts(decide: Decider) -> Answerability:
             whole = decide(question, context, env, sources=len(context))
         if len(asked) < 2 or not context or "missing_codes" in whole.signals:
             return whole
-        if "unknown_names" in whole.signals:
-            # a name no document holds refuses the parts that name it, not the message: "Can I use the
-            # guest Wi-Fi, and how many days of leave do I get?" is still answered for the leave
-            # (only when a part names it: a fragment the parts dropped, "ZQX? What is …? How long …?", still
-            # refuses the message whole)
-            each = [decide(part, context, env, sources=len(context)) for part in asked]
-            if not any("unknown_names" in d.signals for d in each) or \
-                    not any(d.action in ("answer", "conflict") for d in each):
-                return whole
-            missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
-            return Decision("partial", f"evidence for {len(asked) - len(missing)} of {len(asked)} parts; "
-                                       f"none or too little for {missing} ({whole.reason})",
-                            {**whole.signals, "parts": float(len(asked)),
-                             "parts_answered": round(1 - len(missing) / len(asked), 4)})
         each = [decide(part, context, env, sources=len(context)) for part in asked]
         answered = [d for d in each if d.action in ("answer", "conflict")]
         signals = {**whole.signals, "parts": float(len(asked)),
                    "parts_answered": round(len(answered) / len(asked), 4)}
+        unknown = "unknown_names" in whole.signals
+        if unknown and not (answered and any("unknown_names" in d.signals for d in each)):
+            # a name no document holds refuses the parts that name it, not the message: "Can I use the
+            # guest Wi-Fi, and how many days of leave do I get?" is still answered for the leave — only
+            # when a part names it (a fragment the parts dropped, "ZQX? What is …? How long …?", still
+            # refuses the message whole) and another part is answered
+            return whole
         if len(answered) == len(asked):
             if whole.action in ("answer", "conflict"):
                 return Decision(whole.action, whole.reason, signals, whole.evidence)
@@ -62,8 +55,9 @@ def in_parts(decide: Decider) -> Answerability:
                                       + "; ".join(d.reason for d in each), signals)
         if any(d.action in ("answer", "conflict", "partial") for d in each):
             missing = [part for part, d in zip(asked, each, strict=True) if d.action not in ("answer", "conflict")]
+            why = f" ({whole.reason})" if unknown else ""
             return Decision("partial", f"evidence for {len(answered)} of {len(asked)} parts; "
-                                       f"none or too little for {missing}", signals)
+                                       f"none or too little for {missing}{why}", signals)
         return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
 
     return decide_parts
