@@ -151,7 +151,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="27")
+@answerability.register("evidence", version="28")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -190,7 +190,8 @@ def evidence(
     source, partial when only some have, refused when none has. With ``require_focus`` a
     follow-up that named something new ("What about gym memberships?", recorded by the
     ``followup`` transform as ``focus``) is refused when none of its words stands in the top
-    sources: the earlier turn's evidence is none for it. With ``bridge`` a question word
+    sources: the earlier turn's evidence is none for it; a part of the message ``split`` asked again of
+    something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -342,11 +343,16 @@ def evidence(
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})
-        focus = env.facts.get("focus", "") if require_focus else ""
-        if focus:   # what a follow-up named: the earlier turn's evidence is none for it
+        # what a follow-up named: the evidence of what it was asked after is none for it. A later turn's
+        # ("what about gym memberships?") needs one of its words in the sources; a part of the message
+        # ("请假最晚得提前多久在 OA 上提？那去火星出差呢？", asked as the part before it with 去火星出差 swapped
+        # in) every one, since the rest of the part is the other part's evidence
+        part_focus = env.facts.get("part_focus", {}).get(question, "") if require_focus else ""
+        focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
+        if focus:
             named = content_terms(focus, env)
             held = {t for t in named if t in found or (_CJK.search(t) and t in joined)}
-            if named and not held:
+            if named and (not held or (part_focus and held != named)):
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})
 

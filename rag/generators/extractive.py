@@ -156,7 +156,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-@generators.register("extractive", version="21")
+@generators.register("extractive", version="22")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -222,7 +222,9 @@ def extractive(
     without the rest of its contractions ("What's"). Version 16 (``follow_pointers``): a part whose best
     statement names another source of the context by its title ("食堂消费发票的开具与报销，按《费用报销细则》
     办理", "as described in the Security Handbook") also quotes that source's best statement for the part:
-    the pointer holds the question's words, the source it points to the answer."""
+    the pointer holds the question's words, the source it points to the answer. Version 22: a part
+    ``split`` asked again of something it names ("请假最晚得提前多久在 OA 上提？那进机房呢？", its focus in
+    ``part_focus``) is answered only by statements that name it."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -372,6 +374,12 @@ def extractive(
                            if other.doc_id != item.doc_id and title_core(other.title) != title_core(item.title)
                            and names_document(u.text, other.title)})}
 
+    def naming(units: list[Unit], focus: str, env: QueryEnv) -> list[Unit]:
+        """A part asked again of what it names ("那进机房呢？" after a question on leave) is answered by
+        statements that name it: those about the part before it answer that part."""
+        words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
+        return [u for u in units if all(w in u.text if CJK.search(w) else w in env.space.tokenize(u.text) for w in words)]
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -424,7 +432,8 @@ def extractive(
                       if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
                                                for j, v in enumerate(picked[:i])))]
         # a question split into parts: the best statement for every part, too
-        tops = [ordered(part, units_for(part), env) for part in parts]
+        focus = env.facts.get("part_focus", {})
+        tops = [ordered(part, naming(units_for(part), focus.get(part, ""), env), env) for part in parts]
         answers = (distinct_answers(tops) if distinct_parts
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         if part_sentences > 1:

@@ -80,7 +80,15 @@ def asked_questions(question: str) -> list[str]:
     rest = text[marked[-1].end():].strip().lstrip("？?!！ ") if marked else ""
     if rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
-    elif rest and not CJK.search(rest):
+    elif rest and CJK.search(rest):
+        # "…得几个人陪着？另外放假期间的值班电话是哪个号，我跟同事对一下。": a sentence a joining word opens
+        # whose clause asks is a question, however it ends; the clauses after its last asking one are context
+        for sentence in re.findall(r"[^。！!；;]+", rest):
+            clauses = re.split(r"[，,]", sentence.strip())
+            asking = [i for i, clause in enumerate(clauses) if zh_asks(unjoined(clause))]
+            if ZH_LEAD.match(sentence.strip()) and asking and not _ZH_IF.match(unjoined(sentence)):
+                found.append("，".join(clauses[:asking[-1] + 1]).strip() + "？")
+    elif rest:
         # "… keep the hamper? Also, which day of the month do we reconcile invoices now, their team keeps
         # asking. Background: …": a sentence a joining word opens that asks is a question, however it ends
         # (never an exclamation, "Also what a mess this week has been!", nor a statement without a

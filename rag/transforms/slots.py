@@ -177,6 +177,10 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
     bounded = rf"(?<![A-Za-z0-9]){re.escape(old)}(?![A-Za-z0-9])" if re.search(r"[A-Za-z0-9]", old) else re.escape(old)
     if not re.search(bounded, previous):
         return None
+    # "And in Lisbon?" for "… the hotel cap in London?": the preposition stands before the slot already
+    lead = re.match(r"(?i)(in|at|for|on|from|to|of|with|by)\s+", new)
+    if lead and re.search(rf"(?i)\b{lead.group(1)}\s+{bounded}", previous):
+        new = new[lead.end():]
     return re.sub(bounded, lambda _: new, previous, count=1)
 
 

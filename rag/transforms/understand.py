@@ -22,10 +22,12 @@ import re
 
 from rag.answer_types import asked_type
 from rag.transforms import Transform, transforms
-from rag.transforms.followup import is_follow_up
+from rag.transforms.asking import zh_asks
+from rag.transforms.followup import SWAP_AT, content_of, is_follow_up
 from rag.transforms.parts_en import en_parts
 from rag.transforms.parts_zh import zh_parts
 from rag.transforms.pointers import pointer_in_split
+from rag.transforms.slots import embedder_similarity, points_back, swap, topic
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -79,11 +81,14 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     return transform
 
 
+# a part that asks the part before it again about something else: "那进机房呢？", "换成经理呢？"
+_ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那)")
+
 # longer than this, a message is not split (the rules would take time and stack for nothing)
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="18")
+@transforms.register("split", version="19")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""
@@ -99,7 +104,31 @@ def split() -> Transform:
         # "What does VPN-203 mean and how do I fix it?": "it" in the second part is the first part's
         # topic; a third part's may point at the second ("which OS does it run, and when do I get it?")
         parts[1] = pointer_in_split(parts[1], parts[0], lang) or parts[1]
+        for i in range(1, len(parts)):
+            if (again := _asked_again(parts[i], parts[i - 1], lang, env)) is not None:
+                # what the part named must stand in its evidence (evidence's require_focus)
+                env.facts.setdefault("part_focus", {})[again] = content_of(parts[i], lang)
+                parts[i] = again
         env.facts["sub_queries"] = parts
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 
     return transform
+
+
+def _asked_again(part: str, before: str, language: str, env: QueryEnv) -> str | None:
+    """A part that asks the part before it again about something else ("请假最晚得提前多久在 OA 上提？那进机房呢？",
+    "What is the hotel cap in London? And in Lisbon?"): that part with the slot it names swapped in, as the
+    ``followup`` transform does across turns; None when the part stands alone, points back with a pronoun
+    (``pointer_in_split`` reads those) or no slot of the part before is close enough (it is then left as
+    asked, never joined to the part before, whose evidence would answer for it)."""
+    if language != "zh" or not is_follow_up(part, language) or points_back(part, language):
+        return None   # an English part ("And mentoring?") is retrieved well as written, its noun standing alone
+    content = content_of(part, language)
+    if not (_ZH_ASKED_AGAIN.match(part.strip()) or part.strip().rstrip("？?。 ").endswith("呢")) \
+            or not content or zh_asks(content):
+        return None   # "发票抬头该怎么开？" asks a question of its own
+    swapped = swap(part, content, before, language, embedder_similarity(env.space.embed_queries), SWAP_AT)
+    if swapped is None and (subject := topic(before, language)) and subject in before:
+        # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…)
+        return before.replace(subject, content, 1)
+    return swapped

@@ -322,6 +322,25 @@ def test_each_part_of_a_split_question_gets_a_statement_of_its_own() -> None:
     assert generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text == distinct.text
 
 
+def test_a_part_asked_again_of_something_is_answered_by_a_statement_that_names_it() -> None:
+    """Blind dev case md-d5: "请假最晚得提前多久在 OA 上提？那进机房呢？" is split into the leave part and
+    "进机房得提前多久在 OA 上提？" (focus 进机房). The remote-work rule ("提前两周在 OA 提交") shares most of
+    the second part's words but never names the machine room: only the statement that does answers it."""
+    ctx = [item(1, "请假流程\n请假最晚得提前一个工作日在 OA 上提交。", "leave"),
+           item(2, "异地办公\n在外地远程办公的，最晚得提前两周在 OA 上提交申请。", "remote"),
+           item(3, "进出管理\n进入机房须提前一天申请。", "room")]
+    space = env([], "zh")
+    parts = ["请假最晚得提前多久在 OA 上提？", "进机房得提前多久在 OA 上提？"]
+    space.facts["sub_queries"] = parts
+    params = {"semantic_weight": 0, "max_sentences": 1, "part_sentences": 3}
+    gen = generators.build({"name": "extractive", "params": params})
+    question = "请假最晚得提前多久在 OA 上提？那进机房呢？"
+    assert "提前两周" in gen(question, ctx, ANSWER, space).text   # the rest of the part's words pick it
+    space.facts["part_focus"] = {parts[1]: "进机房"}
+    answer = gen(question, ctx, ANSWER, space).text
+    assert "提前一天" in answer and "一个工作日" in answer and "提前两周" not in answer
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first

@@ -271,6 +271,26 @@ def test_a_follow_up_whose_new_slot_no_source_mentions_is_refused() -> None:
     assert off(question, source, space).action == "answer"
 
 
+def test_a_part_asked_again_of_something_needs_every_word_it_names() -> None:
+    """"请假最晚得提前多久？那去火星出差呢？": split asks the second part as "去火星出差最晚得提前多久？" with
+    "去火星出差" as the part's focus. The leave rule covers most of the rewrite's words and 出差 stands in
+    the sources, but 火星 never does: the part is refused (the message is partial), where a later turn's
+    focus needs one of its words only."""
+    leave = item(1, "请假流程\n请假须至少提前一个工作日在 OA 提交。出差须提前三天在 OA 提交出差申请。", "leave")
+    space = env([chunk("leave#1", leave.text), chunk("other#0", "食堂中午十一点半开饭。")], "zh")
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5, "partial_coverage": 0.0}
+    decide = answerability.build({"name": "evidence", "params": params})
+    first, again = "请假最晚得提前多久在 OA 上提？", "去火星出差最晚得提前多久在 OA 上提？"
+    space.facts["sub_queries"] = [first, again]
+    assert decide(again, [leave], space).action == "answer"   # without the focus, the rest of the part covers it
+    assert decide(f"{first}那去火星出差呢？", [leave], space).action == "answer"
+    space.facts["part_focus"] = {again: "去火星出差"}
+    assert decide(f"{first}那去火星出差呢？", [leave], space).action == "partial"
+    space.facts["focus"] = "去火星出差"   # as a later turn's focus, 出差 alone holds it
+    del space.facts["part_focus"]
+    assert decide(again, [leave], space).action == "answer"
+
+
 @pytest.mark.parametrize(("sentence", "question"), [
     ("From the fourth day, a doctor's note is required.", "From which day of sickness do I need a doctor's note?"),
     ("Equipment goes back on your last working day.", "When do I return my laptop?"),

@@ -736,3 +736,57 @@ def test_review_attacks_on_numbered_lists(question: str, parts: list[str]) -> No
 ])
 def test_review_attacks_on_english_leads(question: str) -> None:
     assert _en_parts(question) == []
+
+
+@pytest.mark.parametrize("question, parts", [
+    # blind dev case md-d7: the last question ends in a full stop and a remark ("我跟同事对一下")
+    ("春节假期我排了值班。进机房要提前多久申请、得几个人陪着？另外放假期间对外公布的值班电话是哪个号，我跟同事对一下。",
+     ["春节假期我排了值班。进机房要提前多久申请、得几个人陪着？", "放假期间对外公布的值班电话是哪个号？"]),
+    ("住宿标准是多少？还有，餐补每天多少钱。", ["住宿标准是多少？", "餐补每天多少钱？"]),
+    # a sentence no joining word opens is the asker's remark; a condition asks nothing by itself
+    ("住宿标准是多少？我下周去深圳出差，先谢谢了。", []),
+    ("住宿标准是多少？另外，如果超标了我先垫付。", []),
+])
+def test_a_chinese_question_a_joining_word_opens_may_end_in_a_full_stop(question: str, parts: list[str]) -> None:
+    assert _zh_parts(question) == parts
+
+
+def _zh_split(question: str) -> QueryEnv:
+    from rag.transforms.understand import split
+    from tests.rag.helpers import Space as ChunkSpace
+
+    e = QueryEnv(ChunkSpace([], "zh"))  # type: ignore[arg-type]
+    split()(question, e)
+    return e
+
+
+def test_a_chinese_part_that_asks_the_part_before_again_gets_its_predicate_and_a_focus() -> None:
+    """Blind dev case md-d5: "请假最晚得提前多久在 OA 上提？那进机房呢？" — the second part asks the first's
+    question of 进机房 (jieba even reads "那进" as one word). It is asked as the first part with its topic
+    (or the sibling slot the embedder finds) swapped, and what it names is its focus: the evidence for that
+    part must name it."""
+    e = _zh_split("请假最晚得提前多久在 OA 上提？那进机房呢？")
+    assert e.facts["sub_queries"][1] == "进机房得提前多久在 OA 上提？"   # the topic read is 请假最晚
+    assert e.facts["part_focus"] == {"进机房得提前多久在 OA 上提？": "进机房"}
+    # a part with its own question is left alone, though 该 ("should") reads like a pronoun
+    e = _zh_split("公司能补多少钱？发票抬头该怎么开？")
+    assert e.facts["sub_queries"][1] == "发票抬头该怎么开？" and "part_focus" not in e.facts
+    # English parts keep their nouns standing alone ("And mentoring?" finds the mentoring rule as written)
+    from rag.transforms.understand import split
+    from tests.rag.helpers import Space as ChunkSpace
+
+    en = QueryEnv(ChunkSpace([], "en"))  # type: ignore[arg-type]
+    split()("How long is the probation period? And mentoring?", en)
+    assert en.facts["sub_queries"][1] == "mentoring?" and "part_focus" not in en.facts
+
+
+def test_a_slot_swap_keeps_one_preposition() -> None:
+    from rag.transforms.slots import swap
+
+    assert swap("And in Lisbon?", "in Lisbon", "What is the hotel cap in London?", "en", None, 0.3) \
+        in (None, "What is the hotel cap in Lisbon?")
+    same = lambda text, others: [1.0 if o == "London" else 0.0 for o in others]  # noqa: E731
+    assert swap("And in Lisbon?", "in Lisbon", "What is the hotel cap in London?", "en", same, 0.3) == \
+        "What is the hotel cap in Lisbon?"
+    assert swap("And for Lisbon?", "for Lisbon", "What is the hotel cap in London?", "en", same, 0.3) == \
+        "What is the hotel cap in for Lisbon?"   # another preposition is the follow-up's own
