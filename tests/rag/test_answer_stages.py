@@ -341,6 +341,27 @@ def test_a_part_asked_again_of_something_is_answered_by_a_statement_that_names_i
     assert "提前一天" in answer and "一个工作日" in answer and "提前两周" not in answer
 
 
+def test_the_words_only_a_parts_scene_holds_count_less_with_scene_weight() -> None:
+    """A part carries its message's scene ("Planning for next year. …"): with ``scene_weight`` below 1 the
+    words only the scene holds count less than those of the question the part asks, so the statement
+    about what is asked wins over one that shares the scene's words."""
+    ctx = [item(1, "Leave\nUnused leave days carry over to next year for planning.", "leave"),
+           item(2, "Bonus\nThe annual bonus is paid in March.", "bonus")]
+    parts = ["Planning for next year with carry over. When is the annual bonus paid?", "How long is probation?"]
+    space = env([])
+    space.facts["sub_queries"] = parts
+    params = {"semantic_weight": 0, "max_sentences": 1, "rank_decay": 1.0}
+    question = " ".join(parts)
+    flat = generators.build({"name": "extractive", "params": params})
+    weighted = generators.build({"name": "extractive", "params": {**params, "scene_weight": 0.3}})
+    assert "March" not in flat(question, ctx, ANSWER, space).text
+    assert "March" in weighted(question, ctx, ANSWER, space).text
+    # a part without a scene of its own is read as before
+    space.facts["sub_queries"] = ["When is the annual bonus paid for next year planning?", "How long is probation?"]
+    one = "When is the annual bonus paid for next year planning? How long is probation?"
+    assert flat(one, ctx, ANSWER, space).text == weighted(one, ctx, ANSWER, space).text
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first
