@@ -160,7 +160,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="22")
+@generators.register("extractive", version="23")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -178,6 +178,7 @@ def extractive(
     titled_cosine: tuple[str, ...] = ("en",),
     follow_pointers: bool = False,
     scene_weight: float = 1.0,
+    sibling_rows: bool = True,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -232,7 +233,9 @@ def extractive(
     ``part_focus``) is answered only by statements that name it; with ``scene_weight`` < 1 the words only
     a part's scene holds (the sentences before the question it asks: "Planning my finances for early next
     year. Which month's pay …?") count that much of their IDF weight (0.5 in the default config, read off
-    the kb dev splits)."""
+    the kb dev splits). Version 23 (``sibling_rows``): of the rows of one table that the message and its
+    parts quote, only those that fit it best stay — the range holding the amount it names, then the cells
+    naming the most of its words (``fitting_rows``); not for a list, comparison or count."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -396,6 +399,27 @@ def extractive(
         words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
         return [u for u in units if all(w in u.text if CJK.search(w) else w in env.space.tokenize(u.text) for w in words)]
 
+    def fitting_rows(question: str, picked: list[Unit], env: QueryEnv) -> list[Unit]:
+        """Of the rows of one table that the message and its parts quote, those that fit it best: a row
+        whose range holds the amount the message names ("参加工作 11 年": 满 10 年不满 20 年, not 满 1 年不满
+        10 年) before one whose range does not; then the rows whose cells name the most of its words ("P7":
+        the "P6–P7" row, not "P8 及以上"). Rows that fit equally well all stay ("经理和总监…": each names one)."""
+        # a number names no row ("月薪 4 万" is no "4 个月"): amounts are read by their ranges
+        asked = {t for t in env.space.tokenize(question) if not t.replace(".", "").isdigit()} - scaffolding(env.space)
+        amounts = asked_amounts(question) if range_weight else []
+        sign = {True: 1, False: -1, None: 0}
+
+        def fit(u: Unit) -> tuple[int, int]:
+            cells = " ".join(f.partition(": ")[2] for f in u.text.split("; "))
+            return (sign[fits(amounts, u.text)] if amounts else 0, len(asked & set(env.space.tokenize(cells))))
+
+        rows = [u for u in picked if u.is_row]
+        best = {}
+        for u in rows:
+            best[u.number] = max(best.get(u.number, (-2, -1)), fit(u))
+        crowded = {n for n in best if sum(u.number == n for u in rows) > 1 and best[n] > (0, 0)}
+        return [u for u in picked if not (u.is_row and u.number in crowded and fit(u) < best[u.number])]
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -468,6 +492,8 @@ def extractive(
             if compact(unit.text) not in quoted:
                 picked.append(unit)
                 quoted.add(compact(unit.text))
+        if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
+            picked = fitting_rows(question, picked, env)
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

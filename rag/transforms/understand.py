@@ -42,7 +42,7 @@ _REFERENCE = {
 
 _RULES = {
     "zh": [("compare", r"区别|不同|差别|相比|比较|哪个更|哪种更|有何差异"),
-           ("count", r"几个|几种|几类|几项|多少个|多少种|多少类|多少项"),
+           ("count", r"几个(?!月|小时|工作日|星期|礼拜|钟头|季度)|几种|几类|几项|多少个(?!月|小时|工作日|星期|礼拜|钟头|季度)|多少种|多少类|多少项"),
            ("list", r"哪些|哪几|有什么.{0,4}(要求|条件|规定)|包括什么|包含哪|列出|都有什么"),
            ("procedure", r"怎么|如何|怎样|流程|步骤|手续|办理")],
     "en": [("compare", r"\b(difference|differ|compare|compared|versus|vs\.?|better|which is (more|less))\b"),
@@ -64,7 +64,7 @@ def question_type(question: str, env: QueryEnv) -> str:
     return "fact"
 
 
-@transforms.register("classify", version="2")
+@transforms.register("classify", version="3")
 def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     """Record the question type; ``top_k`` (e.g. ``{list: 8, compare: 8, fact: 4}``) sets how
     many ranked sources the context gets for that type (others keep the config's ``top_k``)."""

@@ -362,6 +362,29 @@ def test_the_words_only_a_parts_scene_holds_count_less_with_scene_weight() -> No
     assert flat(one, ctx, ANSWER, space).text == weighted(one, ctx, ANSWER, space).text
 
 
+@pytest.mark.parametrize(("question", "kept", "dropped", "both_without"), [
+    # the range that holds the named amount (blind dev md-d5: 参加工作 11 年; range_weight picks it here already)
+    ("我参加工作 11 年了，年假有几天？病假要什么证明？", "10 天", "5 天", False),
+    # the row whose cells name the asked rank; the 4 of 月薪 4 万 names no "4 个月" (blind dev md-d6)
+    ("P7 的同事月薪 4 万，目标年终奖是几个月工资？病假要什么证明？", "3 个月", "4 个月", True),
+])
+def test_of_sibling_rows_the_message_quotes_those_that_fit_it_stay(question: str, kept: str, dropped: str,
+                                                                   both_without: bool) -> None:
+    table = ("年假与奖金\n| 累计工作年限 | 年假天数 |\n|---|---|\n| 满 1 年不满 10 年 | 5 天 |\n| 满 10 年不满 20 年 | 10 天 |\n\n"
+             "| 职级 | 目标奖金 |\n|---|---|\n| P6–P7 | 3 个月 |\n| P8 及以上 | 4 个月 |")
+    ctx = [item(1, table, "hr"), item(2, "病假\n病假须提供二级及以上医院出具的病假证明。", "sick")]
+    space = env([], "zh")
+    space.facts["sub_queries"] = [p + "？" for p in question.rstrip("？").split("？")]
+    params = {"semantic_weight": 0, "max_sentences": 3, "keep_ratio": 0.1, "part_sentences": 3}
+    answer = generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text
+    off = generators.build({"name": "extractive", "params": {**params, "sibling_rows": False}})(question, ctx, ANSWER, space).text
+    assert (dropped in off) == both_without   # without the rule both rows are quoted
+    assert kept in answer and dropped not in answer and "病假证明" in answer
+    # rows asked for alike all stay: "经理和总监" each name one; a list or comparison reads them all
+    space.facts["question_type"] = "compare"
+    assert dropped in generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first

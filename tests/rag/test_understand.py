@@ -31,7 +31,9 @@ def env(language: str = "zh", history: tuple = ()) -> QueryEnv:
 @pytest.mark.parametrize("question, language, kind", [
     ("出差伙食补助每天多少钱？", "zh", "fact"), ("报销需要哪些材料？", "zh", "list"),
     ("经理和总监的住宿标准有什么区别？", "zh", "compare"), ("如何申请年假？", "zh", "procedure"),
-    ("公司有几种请假类型？", "zh", "count"),
+    ("公司有几种请假类型？", "zh", "count"), ("公司有几个食堂？", "zh", "count"),
+    # a span of time is a measure, not a count of kinds (blind dev md-d5, md-d6)
+    ("目标年终奖是几个月工资？", "zh", "fact"), ("异地办公一年最多多少个工作日？", "zh", "fact"),
     ("What is the meal allowance?", "en", "fact"), ("How do I reset my password?", "en", "procedure"),
     ("What is the difference between P1 and P2?", "en", "compare"),
     ("How many kinds of leave are there?", "en", "count"), ("Which are the tier 1 cities?", "en", "list"),
