@@ -121,6 +121,31 @@ def test_a_code_missing_from_the_top_sources_means_refuse() -> None:
     assert decision.action == "refuse" and "l7" in decision.reason
 
 
+def test_a_plural_code_or_acronym_is_known_when_its_singular_is() -> None:
+    """Blind dev case md-d13: "one of my L5s" was refused as a name no document holds, and then as a code
+    the sources never mention; the plural of a code or acronym the sources hold is held. A plural whose
+    singular no document holds still refuses, and a word ending in s is no plural code."""
+    from rag.answerability.evidence import _PLURAL_CODE
+
+    decide = answerability.build(LEXICAL)
+    bands = item(1, "Salary bands\nLevel L5 earns up to 190,000 USD; the CEO signs the band.", "bands")
+    space = corpus_env(bands.text)
+    assert decide("What is the top of the band for my L5s?", [bands], space).action == "answer"
+    assert decide("What is the top of the band for my CEOs?", [bands], space).action == "answer"
+    refused = decide("What is the top of the band for my L9s?", [bands], space)
+    assert refused.action == "refuse" and "L9s" in refused.reason
+    assert not _PLURAL_CODE.match("Bus") and not _PLURAL_CODE.match("Paris") and _PLURAL_CODE.match("PRs")
+
+
+def test_days_months_and_holidays_are_no_names() -> None:
+    from rag.answerability.question_terms import names_in
+
+    # blind dev case colloq-supplier-wine-gift: "… for Christmas. Am I allowed to keep it?"
+    assert names_in("A supplier sent wine worth 80 dollars for Christmas, am I allowed to keep it?") == []
+    assert names_in("Is the office open on Easter Monday?") == []
+    assert names_in("Is the Larkfield office open at Christmas?") == ["Larkfield"]
+
+
 def test_chinese_coverage_counts_terms_inside_longer_words() -> None:
     ctx = [item(1, "第三条 住宿标准：一线城市每晚不超过500元。")]
     decision = answerability.build(LEXICAL)("一线城市住宿每晚多少钱？", ctx, corpus_env(ctx[0].text, language="zh"))
