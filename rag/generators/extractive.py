@@ -44,6 +44,7 @@ class Unit:
     is_row: bool = False
     after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
     subject: str = ""   # running prose: the title, which every sentence is about ("It was founded …")
+    lead: str = ""   # a table row: the sentence before its table ("Hotel stays are reimbursed up to a nightly cap …")
 
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
@@ -110,8 +111,18 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
         heading = before.lstrip().startswith("#")
         return before if quotable(before) and not _BULLET.match(before) and not heading else ""
 
+    def lead(i: int, row: bool) -> str:
+        """For a row, the statement right before its table (a lead-in too: "如下表："), never a heading."""
+        if not row:
+            return ""
+        while i and said[i - 1][1]:
+            i -= 1
+        before = said[i - 1][0] if i else ""
+        return "" if before.lstrip().startswith("#") or any(rule.search(before) for rule in RULES.values()) else before
+
     subject = item.title.strip() if subjects and is_prose(item) else ""
-    units = [Unit(item.number, text, i, row, continued(i, text, row), subject) for i, (text, row) in enumerate(said)]
+    units = [Unit(item.number, text, i, row, continued(i, text, row), subject, lead(i, row))
+             for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
 
 
@@ -156,11 +167,16 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
+# a name in an English question (a capitalised word that opens no sentence), and the row of a table for
+# everything its other rows do not name
+_PROPER = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
+_OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
+
 # the sentences of a part: its scene, then the question it asks
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="23")
+@generators.register("extractive", version="24")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -179,6 +195,7 @@ def extractive(
     follow_pointers: bool = False,
     scene_weight: float = 1.0,
     sibling_rows: bool = True,
+    table_leads: bool = True,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -235,7 +252,11 @@ def extractive(
     year. Which month's pay …?") count that much of their IDF weight (0.5 in the default config, read off
     the kb dev splits). Version 23 (``sibling_rows``): of the rows of one table that the message and its
     parts quote, only those that fit it best stay — the range holding the amount it names, then the cells
-    naming the most of its words (``fitting_rows``); not for a list, comparison or count."""
+    naming the most of its words (``fitting_rows``); not for a list, comparison or count. Version 24
+    (``table_leads``): a table row that holds a word of the question scores at least what the statement
+    introducing its table scores ("Hotel stays are reimbursed up to a nightly cap that depends on the city
+    tier." over "| Tier 3 | all other cities | 120 USD |"), and a name of an English question that no row of
+    a table of names holds adds ``range_weight`` to the row for the others ("all other cities", 其他)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -278,6 +299,14 @@ def extractive(
             return []
         # sorted, so float sums do not depend on set order (which varies between processes)
         lexical = [sum(idf.get(t, 0.0) for t in sorted(ts & q_terms)) / total if total else 0.0 for ts in unit_terms]
+        if table_leads and total:
+            # a row scores at least what the sentence introducing its table scores ("Hotel stays are reimbursed
+            # up to a nightly cap that depends on the city tier." over "Tier 3 | all other cities | 120 USD"),
+            # once it holds a word of what is asked itself: the sentence says what the rows are about
+            for i, (ts, u) in enumerate(zip(unit_terms, units, strict=True)):
+                if u.lead and ts & asked:
+                    said = set(tokenize(u.lead)) | {t for t in cjk if t in u.lead} | {t for t, c in codes.items() if c in compact(u.lead)}
+                    lexical[i] = max(lexical[i], sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total)
         # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
         # answerability stage found evidence by meaning, so the statements are read by meaning too
         weight = 1.0 if across or not total else semantic_weight
@@ -300,6 +329,14 @@ def extractive(
                 return bool(_DIGIT.search(without_clock(text, question) if kind == "number" else text))
 
             lexical = [lx + (number_bonus if numbered(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
+        if table_leads and not across and (named := _PROPER.findall(question)):
+            # "… a customer's plant in Leeds. What is the most I can claim per night for the hotel?": no row of
+            # the city table names Leeds, while its rows name cities: the row for "all other cities" is Leeds's
+            for number in {u.number for u in units if u.is_row}:
+                rows = [(i, u) for i, u in enumerate(units) if u.is_row and u.number == number]
+                if any(_PROPER.search(u.text) for _, u in rows) and not any(n in u.text for n in named for _, u in rows):
+                    lexical = [lx + range_weight if any(i == j for j, _ in rows) and _OTHER.search(units[i].text) else lx
+                               for i, lx in enumerate(lexical)]
         amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:
             # only a statement about what the question asks: "up to 500 USD" for language courses

@@ -410,6 +410,31 @@ def test_of_sibling_rows_the_message_quotes_those_that_fit_it_stay(question: str
     assert dropped in generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text
 
 
+_TIERS = ("Expense Policy > Hotels\nHotel stays are reimbursed up to a nightly cap that depends on the city tier.\n\n"
+          "| City tier | Examples | Nightly cap |\n|---|---|---|\n| Tier 1 | London, New York | 240 USD |\n"
+          "| Tier 2 | Lisbon, Austin | 170 USD |\n| Tier 3 | all other cities | 120 USD |")
+
+
+def test_a_row_scores_what_its_tables_lead_sentence_scores() -> None:
+    """The sentence before a table says what its rows are about ("Hotel stays are reimbursed up to a
+    nightly cap …"); the rows that answer share few of the question's words. With ``table_leads`` a row
+    that holds a word of the question scores at least what that sentence scores, and a name no row holds
+    goes to the row for everything the others do not name (blind dev case md-scene-leeds); a name a row
+    holds keeps its row."""
+    ctx = [item(1, _TIERS, "expense"),
+           item(2, "Rooms\nA meeting room booking can last four hours at the longest.", "rooms")]
+    params = {"semantic_weight": 0, "max_sentences": 1}
+    on = generators.build({"name": "extractive", "params": params})
+    off = generators.build({"name": "extractive", "params": {**params, "table_leads": False}})
+    leeds = "I'm visiting a customer in Leeds next week. What is the most I can claim per night for the hotel?"
+    assert "120 USD" in on(leeds, ctx, ANSWER, env([])).text
+    assert "120 USD" not in off(leeds, ctx, ANSWER, env([])).text
+    lisbon = leeds.replace("Leeds", "Lisbon")
+    assert "170 USD" in on(lisbon, ctx, ANSWER, env([])).text
+    # a row that holds no word of the question takes nothing from the sentence before its table
+    assert "USD" not in on("How long can a meeting room booking last?", ctx, ANSWER, env([])).text
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first
