@@ -306,7 +306,9 @@ def extractive(
             for i, (ts, u) in enumerate(zip(unit_terms, units, strict=True)):
                 if u.lead and ts & asked:
                     said = set(tokenize(u.lead)) | {t for t in cjk if t in u.lead} | {t for t, c in codes.items() if c in compact(u.lead)}
-                    lexical[i] = max(lexical[i], sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total)
+                    # (and a tenth of its own, so that the row naming what is asked still goes first)
+                    lead = sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total
+                    lexical[i] = max(lexical[i], lead + 0.1 * lexical[i])
         # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
         # answerability stage found evidence by meaning, so the statements are read by meaning too
         weight = 1.0 if across or not total else semantic_weight

@@ -196,7 +196,7 @@ def test_extractive_answers_a_typed_question_from_a_statement_that_holds_the_typ
     typed = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0}})
     assert typed(question, ctx, ANSWER, env([], "zh")).text == "职级: 经理; 一线城市（北京、上海）: 650 元/晚 [1]"
     plain = generators.build({"name": "extractive", "params": {"max_sentences": 1, "semantic_weight": 0,
-                                                               "typed_first": False}})
+                                                               "typed_first": False, "table_leads": False}})
     assert "650" not in plain(question, ctx, ANSWER, env([], "zh")).text
     en = [item(1, "Section 4 sets the hotel caps for every city tier.\n\nThe hotel cap for directors is 300 USD a night.")]
     out = typed("How much is the hotel cap for directors per city tier?", en, ANSWER, env([]))
@@ -431,6 +431,10 @@ def test_a_row_scores_what_its_tables_lead_sentence_scores() -> None:
     assert "120 USD" not in off(leeds, ctx, ANSWER, env([])).text
     lisbon = leeds.replace("Leeds", "Lisbon")
     assert "170 USD" in on(lisbon, ctx, ANSWER, env([])).text
+    # the row naming what is asked still goes first when every row takes the lead sentence's score
+    zh = [item(1, "第三条 住宿费按城市等级实行上限管理。\n\n| 职级 | 一线城市 |\n|---|---|\n| 普通员工 | 500 元/晚 |\n"
+                  "| 经理 | 650 元/晚 |")]
+    assert "650" in on("经理去上海出差，住宿费每晚上限是多少？", zh, ANSWER, env([], "zh")).text
     # a row that holds no word of the question takes nothing from the sentence before its table
     assert "USD" not in on("How long can a meeting room booking last?", ctx, ANSWER, env([])).text
 
