@@ -176,7 +176,7 @@ _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the r
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="24")
+@generators.register("extractive", version="25")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -196,6 +196,7 @@ def extractive(
     scene_weight: float = 1.0,
     sibling_rows: bool = True,
     table_leads: bool = True,
+    shared_ratio: float = 1.0,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -256,7 +257,9 @@ def extractive(
     (``table_leads``): a table row that holds a word of the question scores at least what the statement
     introducing its table scores ("Hotel stays are reimbursed up to a nightly cap that depends on the city
     tier." over "| Tier 3 | all other cities | 120 USD |"), and a name of an English question that no row of
-    a table of names holds adds ``range_weight`` to the row for the others ("all other cities", 其他)."""
+    a table of names holds adds ``range_weight`` to the row for the others ("all other cities", 其他). Version 25
+    (``shared_ratio``, 0.6 in the default config, read off the kb dev splits): a part whose best statement goes
+    to another part may take one down to that share of its best (``keep_ratio`` bounds it otherwise)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -365,7 +368,8 @@ def extractive(
 
     def distinct_answers(tops: list[list[tuple[float, Unit]]]) -> list[Unit]:
         """One statement per part, no two parts the same statement (by its text: a sentence two
-        sources repeat is one): of the statements within ``keep_ratio`` of each part's best, the
+        sources repeat is one): of the statements within ``keep_ratio`` (or ``shared_ratio``, when lower)
+        of each part's best, the
         assignment that keeps the parts closest to their bests (the sum of score / best, at most 1:
         the typed statement ``ordered`` puts first stays first), solved as an assignment problem
         (polynomial in the parts). A statement that two parts share goes to the one it suits
@@ -382,7 +386,7 @@ def extractive(
             head = top[0][1]
             options.append([(min(score / top[0][0], 1.0) - 1e-6 * rank, unit)
                             for rank, (score, unit) in enumerate(top[:3])
-                            if score >= keep_ratio * top[0][0]
+                            if score >= min(keep_ratio, shared_ratio) * top[0][0]
                             and not (rank and head.is_row and unit.is_row and unit.number == head.number)])
         keys = list(dict.fromkeys(compact(unit.text) for opts in options for _, unit in opts))
         if not keys:

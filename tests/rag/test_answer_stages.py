@@ -439,6 +439,28 @@ def test_a_row_scores_what_its_tables_lead_sentence_scores() -> None:
     assert "USD" not in on("How long can a meeting room booking last?", ctx, ANSWER, env([])).text
 
 
+def test_a_part_whose_best_statement_another_part_takes_may_take_one_within_shared_ratio() -> None:
+    """Blind dev case md-d7: both parts' best is the town-hall sentence; it goes to the part it suits
+    better, and the other part's next best stands at 0.73 of its best, below ``keep_ratio``: it used to
+    be answered by nothing. With ``shared_ratio`` 0.6 it takes that statement."""
+    ctx = [item(1, "News\nThe town hall starts at 16:00 and every team must dial in.", "news"),
+           item(2, "Core hours\nEvery team must be reachable between 10:00 and 15:00.", "remote")]
+    space = env([])
+    question = "When does the town hall start, and between which hours must my team be reachable?"
+    space.facts["sub_queries"] = ["When does the town hall start?",
+                                  "between which hours must my team be reachable when the town hall starts?"]
+    params = {"semantic_weight": 0, "max_sentences": 1}
+    before = generators.build({"name": "extractive", "params": params})(question, ctx, ANSWER, space).text
+    after = generators.build({"name": "extractive", "params": {**params, "shared_ratio": 0.6}})(question, ctx, ANSWER, space).text
+    assert "10:00" not in before and "16:00" in before
+    assert "10:00" in after and "16:00" in after
+    # a part whose best is free still takes it: nothing below keep_ratio is added for it
+    space.facts["sub_queries"] = ["When does the town hall start?", "How long is probation?"]
+    assert generators.build({"name": "extractive", "params": {**params, "shared_ratio": 0.6}})(
+        "When does the town hall start? How long is probation?", ctx, ANSWER, space).text == \
+        "The town hall starts at 16:00 and every team must dial in. [1]"
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first
