@@ -134,9 +134,12 @@ class CorpusTerms:
             return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
         key = id(env.space)
         if key not in self._compact:
-            self._compact[key] = [compact(c.text) for c in env.space.chunks]
+            self._compact[key] = [c.text.lower() for c in env.space.chunks]
         texts = self._compact[key]
-        return any((env.allowed is None or env.allowed[i]) and needle in t for i, t in enumerate(texts))
+        # as whole words: "CEO" is not in "voice over", which reads "voiceover" once compacted
+        written = re.compile(r"(?<![a-z0-9])" + r"[\s\W_]*".join(map(re.escape, needle)) + r"(?![a-z0-9])")
+        return any((env.allowed is None or env.allowed[i]) and needle[0] in t and written.search(t)
+                   for i, t in enumerate(texts))
 
     def key_weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
         """Rarity weights of the asked fact's key terms: a term no chunk holds weighs as the rarest
@@ -156,7 +159,7 @@ class CorpusTerms:
 _PLURAL_CODE = re.compile(r"^(?:[A-Za-z]+\d+[A-Za-z0-9]*|[A-Z]{2,})s$")
 
 
-@answerability.register("evidence", version="29")
+@answerability.register("evidence", version="30")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -198,7 +201,8 @@ def evidence(
     sources: the earlier turn's evidence is none for it; a part of the message ``split`` asked again of
     something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 29: the
     plural of a code or acronym ("my L5s", "CEOs") is held when its singular is; a holiday ("Christmas") is
-    no name, as days and months are not. With ``bridge`` a question word
+    no name, as days and months are not. Version 30: a name written another way ("VPN809" for "VPN-809")
+    must stand as whole words (the compacted "voiceover" no longer holds "CEO"). With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

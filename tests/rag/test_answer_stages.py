@@ -137,6 +137,23 @@ def test_a_plural_code_or_acronym_is_known_when_its_singular_is() -> None:
     assert not _PLURAL_CODE.match("Bus") and not _PLURAL_CODE.match("Paris") and _PLURAL_CODE.match("PRs")
 
 
+def test_a_name_written_another_way_is_read_as_whole_words() -> None:
+    """Blind dev case refuse-ceo: "Who is the CEO of Larkfield Labs?" was answered because "ceo" stands
+    inside the compacted text of "… the voice over …". A name written another way (separators and case
+    aside) must still stand as whole words."""
+    decide = answerability.build(LEXICAL)
+    text = "Larkfield Labs\nLarkfield Labs records a voice over for every course; the VPN-809 code and wifi."
+    space = corpus_env(text)
+    ctx = [item(1, text, "labs")]
+    refused = decide("Who is the CEO of Larkfield Labs?", ctx, space)
+    assert refused.action == "refuse" and "CEO" in refused.reason
+    from rag.answerability.evidence import CorpusTerms
+
+    terms = CorpusTerms()
+    assert terms.visible_compact(space, "VPN809") and terms.visible_compact(space, "Wi-Fi")
+    assert not terms.visible_compact(space, "CEO") and not terms.visible_compact(space, "VPN80")
+
+
 def test_days_months_and_holidays_are_no_names() -> None:
     from rag.answerability.question_terms import names_in
 
