@@ -159,7 +159,7 @@ class CorpusTerms:
 _PLURAL_CODE = re.compile(r"^(?:[A-Za-z]+\d+[A-Za-z0-9]*|[A-Z]{2,})s$")
 
 
-@answerability.register("evidence", version="30")
+@answerability.register("evidence", version="31")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -189,6 +189,7 @@ def evidence(
     scatter_scope: Literal["all", "prose"] = "all",
     bridge_support: bool = False,
     cross_answer_at: float | dict[str, float] | None = None,
+    part_ratio: float = 1.0,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -202,7 +203,8 @@ def evidence(
     something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 29: the
     plural of a code or acronym ("my L5s", "CEOs") is held when its singular is; a holiday ("Christmas") is
     no name, as days and months are not. Version 30: a name written another way ("VPN809" for "VPN-809")
-    must stand as whole words (the compacted "voiceover" no longer holds "CEO"). With ``bridge`` a question word
+    must stand as whole words (the compacted "voiceover" no longer holds "CEO"). Version 31 (``part_ratio``):
+    a part of a message that asks several things is decided at that share of ``answer_at``. With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -400,6 +402,10 @@ def evidence(
                 score += by_language(type_weight, language) * asked.answer_type
         signals["score"] = round(score, 4)
         threshold = by_language(answer_at, language)
+        if part_ratio != 1.0 and question in env.facts.get("sub_queries", ()):
+            # a part of a message that asks several things: its words are fewer, and the message's scene
+            # and chat stand in it; its bar is ``part_ratio`` of the whole question's
+            threshold = round(threshold * part_ratio, 4)
         signals["threshold"] = float(threshold)
         missing = sorted(terms - found - set(soft), key=lambda t: (-weights.get(t, 0), t))
         lacking = by_language(type_at, language) if asked is not None and type_at is not None \

@@ -271,6 +271,22 @@ def test_a_follow_up_whose_new_slot_no_source_mentions_is_refused() -> None:
     assert off(question, source, space).action == "answer"
 
 
+def test_a_part_is_answered_at_part_ratio_of_the_bar() -> None:
+    """A part of a message that asks several things is decided at ``part_ratio`` of ``answer_at``; the
+    whole question, and a question that is no part, keep the full bar."""
+    leave = item(1, "Leave\nParental leave lasts 16 weeks, fully paid.", "leave")
+    space = env([chunk("leave#1", leave.text), chunk("other#0", "Parking opens at seven.")])
+    part = "How long is parental leave for twins?"
+    space.facts["sub_queries"] = [part, "When does parking open?"]
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.7, "partial_coverage": 0.0, "parts": False}
+    full = answerability.build({"name": "evidence", "params": params})(part, [leave], space)
+    lower = answerability.build({"name": "evidence", "params": {**params, "part_ratio": 0.8}})(part, [leave], space)
+    assert full.action == "refuse" and lower.action == "answer", (full.reason, lower.reason)
+    assert lower.signals["threshold"] == 0.56 and full.signals["threshold"] == 0.7
+    space.facts["sub_queries"] = []   # no longer a part: the full bar
+    assert answerability.build({"name": "evidence", "params": {**params, "part_ratio": 0.8}})(part, [leave], space).action == "refuse"
+
+
 def test_a_part_asked_again_of_something_needs_every_word_it_names() -> None:
     """"请假最晚得提前多久？那去火星出差呢？": split asks the second part as "去火星出差最晚得提前多久？" with
     "去火星出差" as the part's focus. The leave rule covers most of the rewrite's words and 出差 stands in
