@@ -61,6 +61,7 @@ perf: setup
 	$(PY) perf/scifact.py
 	$(PY) perf/concurrency.py
 	$(PY) perf/judge.py
+	$(PY) perf/mixed_parts.py
 	$(PY) perf/tune.py
 	$(PY) perf/answerability.py
 	$(PY) perf/overhead.py
