@@ -38,7 +38,7 @@ def unjoined(part: str) -> str:
 
 
 # a clause, then the question it leads to: "the vpn keeps saying VPN-203, what's that about"
-_EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|what|when|where|who|whom|whose|which|why)\b", re.I)
+_EN_CLAUSE_THEN_ASKS = re.compile(r",\s*(?:how|whats|what|when|where|who|whom|whose|which|why)\b", re.I)
 
 
 # an asking verb before its subject ("…, if she's still out on thursday does she need a note")
@@ -78,7 +78,12 @@ def asked_questions(question: str) -> list[str]:
     found = [m.group().strip() for m in marked]
     # "is it even open then?? also what's …": a doubled mark ends the same question
     rest = text[marked[-1].end():].strip().lstrip("？?!！ ") if marked else ""
-    if rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
+    # "… how much of that do i get back. also im going to austin next month, whats the daily food allowance":
+    # the sentences after the last mark that each ask are questions of their own
+    sentences = [t for t in re.split(r"(?<=[.!])\s+", rest) if t.strip()] if rest and not CJK.search(rest) else []
+    if len(sentences) > 1 and not rest.endswith((".", "!")) and all(asks(t.rstrip(".!")) and stands_alone(t) for t in sentences):
+        found += [t.rstrip(".!") + "?" for t in sentences]
+    elif rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
     elif rest and CJK.search(rest):
         # "…得几个人陪着？另外放假期间的值班电话是哪个号，我跟同事对一下。": a sentence a joining word opens

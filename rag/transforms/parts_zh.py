@@ -131,7 +131,21 @@ def _is_pronoun(item: str) -> bool:
     return bool(words) and words[0].flag.startswith("r")
 
 
+# a message written without punctuation, its clauses apart by spaces ("我工龄十二年了 今年年假还一天没动 …
+# 春节是放到哪天来着 我一年年假总共几天"): each space between two Chinese characters ends a clause
+_ZH_PUNCTUATION = re.compile(r"[，。？！、；：,?!;]")
+_ZH_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
 def zh_parts(question: str) -> list[str]:
+    parts = _zh_parts(question)
+    if not parts and not _ZH_PUNCTUATION.search(question.strip()) and len(_ZH_SPACE.findall(question)) >= 2:
+        # (only when the message read as written has no parts: "…多久有人理 另外上周买了台显示器…" is cut at 另外)
+        return _zh_parts(_ZH_SPACE.sub("，", question.strip()))
+    return parts
+
+
+def _zh_parts(question: str) -> list[str]:
     if items := numbered_items(question):   # "…：1）年假几天 2）奖金几个月，系数多少": an item may ask two things
         return list(dict.fromkeys(piece for item in items for piece in (zh_parts(item) or [item])))
     if asked := asked_questions(question) or _zh_clauses(question) or told_parts(question, "zh"):

@@ -88,7 +88,7 @@ _ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果�
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="19")
+@transforms.register("split", version="20")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""

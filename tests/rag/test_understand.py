@@ -792,3 +792,28 @@ def test_a_slot_swap_keeps_one_preposition() -> None:
         "What is the hotel cap in Lisbon?"
     assert swap("And for Lisbon?", "for Lisbon", "What is the hotel cap in London?", "en", same, 0.3) == \
         "What is the hotel cap in for Lisbon?"   # another preposition is the follow-up's own
+
+
+def test_a_chinese_message_without_punctuation_is_cut_at_its_spaces() -> None:
+    """Blind dev case md-d14: "我工龄十二年了 今年年假还一天没动 … 春节是放到哪天来着 我一年年假总共几天 连休这么多天
+    要找谁批" asks three things with no punctuation at all; each space between two Chinese characters then
+    ends a clause. A message its joining word already cuts keeps that cut, and one with punctuation is
+    read as written."""
+    parts = _zh_parts("我工龄十二年了 今年年假还一天没动 春节是放到哪天来着 我一年年假总共几天 连休这么多天要找谁批")
+    assert parts == ["我工龄十二年了，今年年假还一天没动，春节是放到哪天来着？", "我工龄十二年了，今年年假还一天没动，我一年年假总共几天？",
+                     "我工龄十二年了，今年年假还一天没动，连休这么多天要找谁批？"]
+    assert _zh_parts("电脑连不上内网了 提了工单一般多久有人理 另外显示器补贴公司能补多少") == \
+        ["电脑连不上内网了 提了工单一般多久有人理？", "显示器补贴公司能补多少？"]
+    assert _zh_parts("住宿标准 是多少？") == []   # punctuated: a space is no clause break
+
+
+def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() -> None:
+    """Blind dev case md-d14: "… classes? im signed up for a course, how much of that do i get back. also
+    im going to austin, whats the daily food allowence" — the two sentences after the mark each ask."""
+    parts = _en_parts("does the company pay for language classes? im signed up for a course thats 420 usd, how much "
+                      "of that do i get back. also im going to austin next month, whats the daily food allowance")
+    assert parts == ["does the company pay for language classes?", "im signed up for a course thats 420 usd, how much "
+                     "of that do i get back?", "im going to austin next month, whats the daily food allowance?"]
+    # a statement among them is context: the rest stays one question
+    assert _en_parts("Is parking free? I joined in May. also, how do I register my car")[1:] == \
+        ["I joined in May. also, how do I register my car?"]
