@@ -163,7 +163,7 @@ def stands_alone(question: str) -> bool:
 
 
 
-_ZH_ASKS_AT_END = re.compile(r"(多少|几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+_ZH_ASKS_AT_END = re.compile(r"(多少|(?<![好十这那])几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
                              r"会不会|是不是|吗|呢).{0,4}$")
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
@@ -175,7 +175,8 @@ _ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|
 
 
 ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
-_ZH_INDEFINITE = re.compile(r"(?:过|好|没)$")   # 过几天, 好几天: some days, not how many
+# 过几天, 好几天, 十几天, 这几天, 前几天: some days, not how many (提前几天 asks)
+_ZH_INDEFINITE = re.compile(r"(?:过|好|没|十|这|那|(?<!提)前)$")
 
 
 # what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle

@@ -817,3 +817,15 @@ def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() ->
     # a statement among them is context: the rest stays one question
     assert _en_parts("Is parking free? I joined in May. also, how do I register my car")[1:] == \
         ["I joined in May. also, how do I register my car?"]
+
+
+@pytest.mark.parametrize(("clause", "asking"), [
+    # blind dev case md-d14: "说密码连着输错了好几次，锁了的话多久自动解开？" was cut before 锁了 — 好几次 asks nothing
+    ("说密码连着输错了好几次", False), ("他这周请了好几天假", False), ("还有十几天", False), ("前几天我请了假", False),
+    ("这几天", False),
+    ("病假能请几天", True), ("要提前几天申请", True), ("我要请几天", True),
+])
+def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
+    from rag.transforms.asking import zh_asks
+
+    assert zh_asks(clause) is asking
