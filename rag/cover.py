@@ -177,6 +177,11 @@ def cover(final: list[Candidate], retrieval: Retrieval, k: int, space: Any,
     what each brought in, for the trace."""
     best = best_of_parts(retrieval)
     covered = cover_parts(final, retrieval, k, best)
+    for candidate in final:
+        if candidate.chunk_id in best:
+            # a part's best source: the context keeps it past the cap on chunks per document
+            # (rag.context.packed), or a part of the message would lose its only source
+            candidate.scores["part_best"] = 1.0
     linked = cover_linked(final, retrieval, k, space)
     kept = (*best, *covered, *([linked] if linked else []))
     followed = cover_references(final, retrieval, k, space, kept) if follow_references else []

@@ -38,7 +38,7 @@ def _sandwich(items: list[Candidate]) -> list[Candidate]:
     return items[0::2] + items[1::2][::-1]
 
 
-@context_builders.register("packed", version="4")
+@context_builders.register("packed", version="5")
 def packed(
     *,
     budget_tokens: PositiveInt = 1500,
@@ -50,7 +50,8 @@ def packed(
     drop_superseded: bool = True,
 ) -> ContextBuilder:
     """Numbered sources within ``budget_tokens``; a parent-child hit is expanded to its parent
-    section (once per parent); at most ``per_source_cap`` items per document. A document whose
+    section (once per parent); at most ``per_source_cap`` items per document, besides the best source
+    of each part of a split question (version 5: :mod:`rag.cover` marks it ``part_best``). A document whose
     sidecar says ``superseded_by: <id>`` is left out when its successor is among the
     candidates, so an outdated policy cannot contradict the current one; asked about on its
     own, or by its ``version``, it still answers."""
@@ -74,8 +75,8 @@ def packed(
                 if chunk.parent_id in seen_parents:
                     continue
                 text = chunk.parent_text
-            if per_doc.get(chunk.doc_id, 0) >= per_source_cap:
-                continue
+            if per_doc.get(chunk.doc_id, 0) >= per_source_cap and not cand.scores.get("part_best"):
+                continue   # (a part's best source, marked by rag.cover, is kept past the cap)
             sh = shingles(text)
             if any(jaccard(sh, other) >= dedup_threshold for other in seen_shingles):
                 continue

@@ -48,6 +48,19 @@ def test_near_duplicates_and_per_source_cap() -> None:
     assert [i.chunk_id for i in items] == ["a#0", "a#1"]
 
 
+def test_a_parts_best_source_is_kept_past_the_per_source_cap() -> None:
+    """Blind dev case md-d14: three chunks of the email runbook filled the cap, and the fourth — the one
+    that holds MAIL-550, the best source of one part of the message — was left out, which refused the
+    message whole ("the sources never mention MAIL-550"). rag.cover marks a part's best source; the
+    packer keeps it past the cap."""
+    cs = [cand("a#0", "Mail gateways MX-01 and MX-02.", 0.9), cand("a#1", "Accounts lock after five tries.", 0.8),
+          cand("a#2", "Recovery reports within two days.", 0.7), cand("a#3", "MAIL-550: the address does not exist.", 0.6)]
+    build = context_builders.build({"name": "packed", "params": {"per_source_cap": 3}})
+    assert "a#3" not in [i.chunk_id for i in build("q", cs)]
+    cs[3].scores["part_best"] = 1.0
+    assert [i.chunk_id for i in build("q", cs)] == ["a#0", "a#1", "a#2", "a#3"]
+
+
 def test_parent_child_hits_expand_to_their_parent_once() -> None:
     parent = "# Hotels\nThe cap is 240 USD. Book through the portal. Receipts are required."
     cs = [

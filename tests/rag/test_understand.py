@@ -494,6 +494,14 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
     # a year that names no version (the asker's joining year, an amount) asks for none (review attack)
     final = [loan, noise]
     assert cover_parts(final, retrieval("我2020年入职，签字笔能领几根？"), 2) == ["supplies#1"]   # type: ignore[arg-type]
+    # the cover marks each part's best source, which the packed context keeps past its per-document cap
+    from rag.cover import cover
+
+    final = [loan, noise]
+    asked = retrieval("签字笔一个季度能领几根？")
+    asked.env = SimpleNamespace(facts={})
+    cover(final, asked, 2, None, follow_references=False)   # type: ignore[arg-type]
+    assert [c.scores.get("part_best") for c in final] == [1.0, 1.0] and "part_best" not in noise.scores
 
 
 # ── blind dev batch md-d8 (issue #25): each rule general, each with the attack it must survive ─────
