@@ -137,12 +137,18 @@ _ZH_PUNCTUATION = re.compile(r"[，。？！、；：,?!;]")
 _ZH_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
+# a request to the assistant itself, no question about the sources: "…还问今年能不能休年假，我该怎么回复她？"
+_ZH_META = re.compile(r"(?:^|[，,。；;])\s*(?:那|那么)?(?:我|咱)?(?:该|应该|要|得)?(?:怎么|如何)(?:回复|回答|答复|跟(?:他|她|他们|对方)说)"
+                      r"(?:他|她|他们|她们|对方|人家)?(?:呢|啊)?[？?]?\s*$")
+
+
 def zh_parts(question: str) -> list[str]:
     parts = _zh_parts(question)
     if not parts and not _ZH_PUNCTUATION.search(question.strip()) and len(_ZH_SPACE.findall(question)) >= 2:
         # (only when the message read as written has no parts: "…多久有人理 另外上周买了台显示器…" is cut at 另外)
-        return _zh_parts(_ZH_SPACE.sub("，", question.strip()))
-    return parts
+        parts = _zh_parts(_ZH_SPACE.sub("，", question.strip()))
+    asked = [p for p in parts if not _ZH_META.search(p)]
+    return asked if len(asked) >= 2 else []
 
 
 def _zh_parts(question: str) -> list[str]:

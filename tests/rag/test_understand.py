@@ -837,3 +837,12 @@ def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     from rag.transforms.asking import zh_asks
 
     assert zh_asks(clause) is asking
+
+
+def test_a_chinese_request_to_the_assistant_is_no_part() -> None:
+    """Blind dev case md-d14: "…还问今年能不能休年假，我该怎么回复她？" — "how should I answer her" asks the
+    assistant, not the sources: as a part it was refused and made the message partial."""
+    parts = _zh_parts("新来的同事今年 11 月入职，她问年终奖目标是几个月工资，还问今年能不能休年假，我该怎么回复她？")
+    assert parts == ["新来的同事今年 11 月入职，她问年终奖目标是几个月工资？", "新来的同事今年 11 月入职，还问今年能不能休年假？"]
+    assert _zh_parts("年假能休几天？我该怎么回复她？") == []   # one question left: the message is that question
+    assert _zh_parts("客户投诉怎么回复？报销多久到账？") == ["客户投诉怎么回复？", "报销多久到账？"]   # a question about replying stays
