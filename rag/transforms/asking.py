@@ -211,6 +211,11 @@ EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|
 _EN_TELL = re.compile(r"^\s*(?:please\s+)?(?:tell me|let me know|i(?:'d| would) like to know|i want to know|"
                       r"i need to know|(?:can|could) you tell me)\s+", re.I)
 _EN_ITEM_OPENS = re.compile(r"(?:the|a|an|my|our|how|what|when|where|who|which|whether|if)\b", re.I)
+# a request relayed inside a statement ("… and wants to know when …", "she is asking whether …")
+_EN_RELAYED = re.compile(r"\b(?:wants?|would like|'d like|needs?) to know\s+(?=(?:how|what|when|where|who|which|whether|if)\b)|"
+                         r"\b(?:is|are|was|keeps?) asking\s+(?=(?:how|what|when|where|who|which|whether|if)\b)", re.I)
+_EN_IF_THEN = re.compile(r"(?:if|once|when|in case)\b[^,?]{2,40},\s*(?:how|what|when|where|who|which|whether|can|do|does|is|are)\b",
+                         re.I)
 _ZH_TELL = re.compile(r"^\s*(?:请问一下|请问|请告诉我|告诉我|我想知道|想知道|我想问一下|我想问|想问一下|想问)[，,：:\s]*")
 
 
@@ -219,6 +224,10 @@ def told_parts(question: str, language: str) -> list[str]:
     book visitor parking and the core hours when everyone must be reachable." Each must open as
     a question or a noun phrase does (English) or ask (Chinese); the request stays with each."""
     opener = (_EN_TELL if language == "en" else _ZH_TELL).match(question)
+    if not opener and language == "en":
+        # a request relayed within a statement: "he joined two months ago and wants to know when he'll be
+        # allowed to work from home, and once he can, how many days a week": the words before it are the scene
+        opener = _EN_RELAYED.search(question)
     if not opener:
         return []
     head, body = question[:opener.end()], question[opener.end():].strip()
@@ -229,8 +238,10 @@ def told_parts(question: str, language: str) -> list[str]:
     for sep in seps:
         left, right = body[:sep.start()].strip(" ,，"), body[sep.end():].strip()
         if language == "en":
-            # "the pros and the cons of …" are one thing: a noun phrase must say what it is about
-            ok = bool(_EN_ITEM_OPENS.match(left) and _EN_ITEM_OPENS.match(right)
+            # "the pros and the cons of …" are one thing: a noun phrase must say what it is about; a question
+            # after its condition ("once he can, how many days a week …") opens as a question does
+            condition = _EN_IF_THEN.match(right)
+            ok = bool(_EN_ITEM_OPENS.match(left) and (_EN_ITEM_OPENS.match(right) or condition)
                       and min(len(left.split()), len(right.split())) >= 3)
         else:
             ok = zh_asks(left) and zh_asks(right) and stands_alone(right)

@@ -846,3 +846,18 @@ def test_a_chinese_request_to_the_assistant_is_no_part() -> None:
     assert parts == ["新来的同事今年 11 月入职，她问年终奖目标是几个月工资？", "新来的同事今年 11 月入职，还问今年能不能休年假？"]
     assert _zh_parts("年假能休几天？我该怎么回复她？") == []   # one question left: the message is that question
     assert _zh_parts("客户投诉怎么回复？报销多久到账？") == ["客户投诉怎么回复？", "报销多久到账？"]   # a question about replying stays
+
+
+def test_a_request_relayed_inside_a_statement_is_split_like_tell_me() -> None:
+    """Blind dev case md-d14: "he joined two months ago and wants to know when he'll be allowed to start
+    working from home, and once he can, how many days a week is he allowed?" was one question; the words
+    before "wants to know" are the scene each part keeps, and a question after its condition is a part."""
+    parts = _en_parts("He joined two months ago and wants to know when he can work from home, and once he can, "
+                      "how many days a week is he allowed?")
+    assert parts == ["He joined two months ago and wants to know when he can work from home?",
+                     "He joined two months ago and wants to know once he can, how many days a week is he allowed?"]
+    assert _en_parts("She is asking whether she can work from home straight away and how many days of leave she gets.") == \
+        ["She is asking whether she can work from home straight away.", "She is asking how many days of leave she gets."]
+    # no request, or one thing asked: nothing to split
+    assert _en_parts("He wants to know if remote work is allowed for new starters.") == []
+    assert _en_parts("I know when he can work from home and how many days.") == []
