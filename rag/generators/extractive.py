@@ -93,10 +93,25 @@ def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
     return out + statements("\n".join(run))
 
 
+def _stated_before(lead_in: str) -> str:
+    """The clauses of a lead-in before its last one, when they make a statement of their own (six
+    characters or more, a Chinese sentence's full stop added): "" when it only announces."""
+    if not re.search(r"[:：]\s*$", lead_in):
+        return ""   # "…，现将放假安排通知如下。" announces a notice; only a lead-in to a colon states before it
+    head, _, _ = lead_in.rstrip().rpartition("，" if CJK.search(lead_in) else ", ")
+    head = head.strip()
+    if len(re.sub(r"\W", "", head)) < 6 or re.search(r"[:：]", head):
+        return ""   # nor "各部门：…", a salutation
+    return head + ("。" if CJK.search(head) else ".")
+
+
 def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = True) -> list[Unit]:
     """Sentences and rows of a source, without its title line, lead-ins and anything the
     poison rules flag; with ``subjects``, a prose source's sentences carry its title."""
-    said = _statements(strip_header(item.text, item.title), whole_bullets)
+    # a lead-in that states something before it announces ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
+    # keeps the statement: the clauses before its last
+    said = [(_stated_before(text), row) if not row and _LEAD_IN.search(text) and _stated_before(text) else (text, row)
+            for text, row in _statements(strip_header(item.text, item.title), whole_bullets)]
 
     def quotable(text: str) -> bool:
         return (text.strip("# ") != item.title and not _LEAD_IN.search(text) and not _ASKS.search(text)
@@ -176,7 +191,7 @@ _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the r
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="25")
+@generators.register("extractive", version="26")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -259,7 +274,9 @@ def extractive(
     tier." over "| Tier 3 | all other cities | 120 USD |"), and a name of an English question that no row of
     a table of names holds adds ``range_weight`` to the row for the others ("all other cities", 其他). Version 25
     (``shared_ratio``, 0.6 in the default config, read off the kb dev splits): a part whose best statement goes
-    to another part may take one down to that share of its best (``keep_ratio`` bounds it otherwise)."""
+    to another part may take one down to that share of its best (``keep_ratio`` bounds it otherwise). Version
+    26: a lead-in to a colon that states something first ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
+    keeps the clauses before its last as a statement (:func:`_stated_before`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize

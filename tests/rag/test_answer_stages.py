@@ -478,6 +478,25 @@ def test_a_part_whose_best_statement_another_part_takes_may_take_one_within_shar
         "The town hall starts at 16:00 and every team must dial in. [1]"
 
 
+def test_a_lead_in_that_states_something_first_keeps_its_statement() -> None:
+    """"员工入职满一年后享受带薪年休假，天数按累计工作年限确定：" announces a table, but its first clause is the
+    rule that answers "入职三个月能请年假吗？" (blind dev md-d14 and kb-zh colloq-newbie-annual-leave). The
+    clauses before a colon-ending lead-in's last are a statement; a lead-in that only announces, one that
+    ends in 如下。 and a salutation ("各部门：…") are not."""
+    from rag.generators.extractive import _stated_before
+
+    assert _stated_before("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：") == "员工入职满一年后享受带薪年休假。"
+    assert _stated_before("Employees may work from home after probation, as follows:") == "Employees may work from home after probation."
+    assert _stated_before("天数按累计工作年限确定如下：") == ""
+    assert _stated_before("各部门：根据国家规定并结合公司实际，现将放假安排通知如下。") == ""
+    assert _stated_before("各部门：根据国家规定，安排如下：") == ""
+    ctx = [item(1, "年休假\n员工入职满一年后享受带薪年休假，天数按累计工作年限确定：\n\n| 累计工作年限 | 年假天数 |\n|---|---|\n"
+                   "| 满 1 年不满 10 年 | 5 天 |", "leave")]
+    answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
+        "我才入职三个月，能请年假吗？", ctx, ANSWER, env([], "zh")).text
+    assert "入职满一年后" in answer
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first
