@@ -155,11 +155,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-# the plural of a code or an acronym: "L5s", "CEOs", "PRs" (never a word: "Bus" is no plural of "Bu")
-_PLURAL_CODE = re.compile(r"^(?:[A-Za-z]+\d+[A-Za-z0-9]*|[A-Z]{2,})s$")
-
-
-@answerability.register("evidence", version="31")
+@answerability.register("evidence", version="32")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -200,11 +196,10 @@ def evidence(
     follow-up that named something new ("What about gym memberships?", recorded by the
     ``followup`` transform as ``focus``) is refused when none of its words stands in the top
     sources: the earlier turn's evidence is none for it; a part of the message ``split`` asked again of
-    something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 29: the
-    plural of a code or acronym ("my L5s", "CEOs") is held when its singular is; a holiday ("Christmas") is
-    no name, as days and months are not. Version 30: a name written another way ("VPN809" for "VPN-809")
+    something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 30: a name written another way ("VPN809" for "VPN-809")
     must stand as whole words (the compacted "voiceover" no longer holds "CEO"). Version 31 (``part_ratio``):
-    a part of a message that asks several things is decided at that share of ``answer_at``. With ``bridge`` a question word
+    a part of a message that asks several things is decided at that share of ``answer_at``. (Version 32: the
+    plural codes and holidays version 29 read leniently are names again, after review.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -274,15 +269,10 @@ def evidence(
                         signals, ((a.item.number, a.text), (b.item.number, b.text)))
 
     def unknown_names(question: str, env: QueryEnv) -> list[str]:
-        """The question's names, acronyms and codes that no document the asker may see holds (as written,
-        or as the plural of one that some document holds: "one of my L5s")."""
-        def known(name: str) -> bool:
-            toks = env.space.tokenize(name)
-            return not toks or any(corpus_terms.visible(env, t) for t in toks) \
-                or corpus_terms.visible_compact(env, name) or written_out(env, name)
-
+        """The question's names, acronyms and codes that no document the asker may see holds."""
         return sorted(name for name in names_in(question)
-                      if not known(name) and not (_PLURAL_CODE.match(name) and known(name[:-1])))
+                      if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
+                      and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
@@ -357,8 +347,7 @@ def evidence(
             codes = sorted(t for t in terms - found if is_code_term(t))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
-            codes += sorted(c for c in written_codes(question) if compact(c) not in written
-                            and not (_PLURAL_CODE.match(c) and compact(c[:-1]) in written))
+            codes += sorted(c for c in written_codes(question) if compact(c) not in written)
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})

@@ -182,16 +182,19 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
     return "".join(dict.fromkeys(notes))
 
 
-# a name in an English question (a capitalised word that opens no sentence), and the row of a table for
-# everything its other rows do not name
-_PROPER = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?:\s[A-Z][a-z]+)*")
+# a place an English question names (a capitalised word after in / to / at …, never a day or month), and
+# the row of a table for everything its other rows do not name
+_PROPER = re.compile(r"\b(?:in|to|at|from|near|visiting|around)\s+((?!(?:January|February|March|April|May|June|July|August|"
+                     r"September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)"
+                     r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)")
+_NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
 # the sentences of a part: its scene, then the question it asks
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="26")
+@generators.register("extractive", version="27")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -276,7 +279,9 @@ def extractive(
     (``shared_ratio``, 0.6 in the default config, read off the kb dev splits): a part whose best statement goes
     to another part may take one down to that share of its best (``keep_ratio`` bounds it otherwise). Version
     26: a lead-in to a colon that states something first ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
-    keeps the clauses before its last as a statement (:func:`_stated_before`)."""
+    keeps the clauses before its last as a statement (:func:`_stated_before`). Version 27 (review): sibling
+    rows are read against the message and each part, a row kept when it fits one of them best; the "all
+    other" row is boosted only for a place named after in / to / at …, never a day or month."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -356,7 +361,7 @@ def extractive(
             # the city table names Leeds, while its rows name cities: the row for "all other cities" is Leeds's
             for number in {u.number for u in units if u.is_row}:
                 rows = [(i, u) for i, u in enumerate(units) if u.is_row and u.number == number]
-                if any(_PROPER.search(u.text) for _, u in rows) and not any(n in u.text for n in named for _, u in rows):
+                if any(_NAMES.search(u.text) for _, u in rows) and not any(n in u.text for n in named for _, u in rows):
                     lexical = [lx + range_weight if any(i == j for j, _ in rows) and _OTHER.search(units[i].text) else lx
                                for i, lx in enumerate(lexical)]
         amounts = asked_amounts(question) if range_weight and not across else []
@@ -459,26 +464,38 @@ def extractive(
         words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
         return [u for u in units if all(w in u.text if CJK.search(w) else w in env.space.tokenize(u.text) for w in words)]
 
-    def fitting_rows(question: str, picked: list[Unit], env: QueryEnv) -> list[Unit]:
-        """Of the rows of one table that the message and its parts quote, those that fit it best: a row
-        whose range holds the amount the message names ("参加工作 11 年": 满 10 年不满 20 年, not 满 1 年不满
-        10 年) before one whose range does not; then the rows whose cells name the most of its words ("P7":
-        the "P6–P7" row, not "P8 及以上"). Rows that fit equally well all stay ("经理和总监…": each names one)."""
-        # a number names no row ("月薪 4 万" is no "4 个月"): amounts are read by their ranges
-        asked = {t for t in env.space.tokenize(question) if not t.replace(".", "").isdigit()} - scaffolding(env.space)
-        amounts = asked_amounts(question) if range_weight else []
+    def fitting_rows(asked: list[str], picked: list[Unit], env: QueryEnv) -> list[Unit]:
+        """Of the rows of one table that the message and its parts quote, those that fit what is asked: a
+        row whose range holds the amount named ("参加工作 11 年": 满 10 年不满 20 年, not 满 1 年不满 10 年) before
+        one whose range does not; then the rows whose cells name the most of its words ("P7": the "P6–P7"
+        row, not "P8 及以上"). Read for the message and for each part (``asked``): a row stays when it fits
+        one of them best ("…hotel cap in New York? … in Osaka?" keeps both rows), or when none of them
+        tells the rows apart ("经理和总监…": each names one)."""
         sign = {True: 1, False: -1, None: 0}
-
-        def fit(u: Unit) -> tuple[int, int]:
-            cells = " ".join(f.partition(": ")[2] for f in u.text.split("; "))
-            return (sign[fits(amounts, u.text)] if amounts else 0, len(asked & set(env.space.tokenize(cells))))
-
         rows = [u for u in picked if u.is_row]
-        best = {}
-        for u in rows:
-            best[u.number] = max(best.get(u.number, (-2, -1)), fit(u))
-        crowded = {n for n in best if sum(u.number == n for u in rows) > 1 and best[n] > (0, 0)}
-        return [u for u in picked if not (u.is_row and u.number in crowded and fit(u) < best[u.number])]
+        tables = {u.number for u in rows if sum(v.number == u.number for v in rows) > 1}
+        if not tables:
+            return picked
+
+        def fits_of(question: str) -> dict[int, tuple[int, int]]:
+            # a number names no row ("月薪 4 万" is no "4 个月"): amounts are read by their ranges
+            words = {t for t in env.space.tokenize(question) if not t.replace(".", "").isdigit()} - scaffolding(env.space)
+            amounts = asked_amounts(question) if range_weight else []
+            return {id(u): (sign[fits(amounts, u.text)] if amounts else 0,
+                            len(words & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))))
+                    for u in rows if u.number in tables}
+
+        kept: set[int] = set()
+        told: set[int] = set()   # tables that some reading tells apart
+        for question in asked:
+            fit = fits_of(question)
+            for number in tables:
+                mine = [u for u in rows if u.number == number]
+                best = max(fit[id(u)] for u in mine)
+                if best > (0, 0) and any(fit[id(u)] < best for u in mine):
+                    told.add(number)
+                    kept |= {id(u) for u in mine if fit[id(u)] == best}
+        return [u for u in picked if not (u.is_row and u.number in told and id(u) not in kept)]
 
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
@@ -553,7 +570,7 @@ def extractive(
                 picked.append(unit)
                 quoted.add(compact(unit.text))
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
-            picked = fitting_rows(question, picked, env)
+            picked = fitting_rows([question, *parts], picked, env)
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

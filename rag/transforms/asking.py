@@ -67,6 +67,9 @@ _META_REQUEST = re.compile(r"^\W*(?:(?:can|could|would|will)\s+you|please)\s+(?:
                            r"(?:\s+(?:me|us|her|him|them))?(?:\s+(?:with\s+)?(?:this|that|it|answer\s+(?:her|him|them)))?\W*$", re.I)
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those)\b", re.I)
+
+
 def asked_questions(question: str) -> list[str]:
     """The questions of a message that asks more than one, each ending in its own question
     mark (the last may lack one when it still asks: "年假能顺延到什么时候？还有体检公司出多少钱");
@@ -81,7 +84,9 @@ def asked_questions(question: str) -> list[str]:
     # "… how much of that do i get back. also im going to austin next month, whats the daily food allowance":
     # the sentences after the last mark that each ask are questions of their own
     sentences = [t for t in re.split(r"(?<=[.!])\s+", rest) if t.strip()] if rest and not CJK.search(rest) else []
-    if len(sentences) > 1 and not rest.endswith((".", "!")) and all(asks(t.rstrip(".!")) and stands_alone(t) for t in sentences):
+    # (never when one points back: "what is error VPN-203. how do i fix it" stays one question)
+    if len(sentences) > 1 and not rest.endswith((".", "!")) and all(asks(t.rstrip(".!")) and stands_alone(t) for t in sentences) \
+            and not any(_POINTS_BACK.search(t) for t in sentences[1:]):
         found += [t.rstrip(".!") + "?" for t in sentences]
     elif rest and not rest.endswith((".", "!", "。", "！")) and asks(rest) and stands_alone(rest):
         found.append(rest.rstrip("。.！!") + ("？" if CJK.search(rest) else "?"))
@@ -163,8 +168,8 @@ def stands_alone(question: str) -> bool:
 
 
 
-_ZH_ASKS_AT_END = re.compile(r"(多少|(?<![好十这那])几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
-                             r"会不会|是不是|吗|呢).{0,4}$")
+_ZH_ASKS_AT_END = re.compile(r"(多少|(?<![好十这])几|谁|哪|什么|(?<!没)啥(?![也都])|怎么|(?<!不)咋(?!舌)|如何|多久|多长|是否|能否|可否|有没有|要不要|能不能|可不可以|"
+                             r"会不会|是不是|吗|呢)(?![都也]).{0,4}$")
 _ZH_IF = re.compile(r"^(如果|假如|假设|若|要是|万一|当|一旦)")
 
 
@@ -175,8 +180,9 @@ _ZH_ASKS_WITHIN = re.compile(r"几点|几号|几月|几天|几次|几年|多少|
 
 
 ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
-# 过几天, 好几天, 十几天, 这几天, 前几天: some days, not how many (提前几天 asks)
-_ZH_INDEFINITE = re.compile(r"(?:过|好|没|十|这|那|(?<!提)前)$")
+# 过几天, 好几天, 十几天: some days, not how many; so is a clause that opens 这几天 / 那几天 / 前几天 (but
+# 请假前几天 and 那几点结束 ask)
+_ZH_INDEFINITE = re.compile(r"(?:过|好|没|十)$|^\s*(?:这|那|前)$")
 
 
 # what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle

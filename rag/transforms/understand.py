@@ -88,7 +88,7 @@ _ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果�
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="20")
+@transforms.register("split", version="21")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone."""
@@ -125,10 +125,44 @@ def _asked_again(part: str, before: str, language: str, env: QueryEnv) -> str | 
         return None   # an English part ("And mentoring?") is retrieved well as written, its noun standing alone
     content = content_of(part, language)
     if not (_ZH_ASKED_AGAIN.match(part.strip()) or part.strip().rstrip("？?。 ").endswith("呢")) \
-            or not content or zh_asks(content):
-        return None   # "发票抬头该怎么开？" asks a question of its own
+            or not content or zh_asks(content) or re.search(r"[0-9０-９]", content) or len(content) > 8:
+        # "发票抬头该怎么开？" asks a question of its own; "那请 5 天呢？", "那我工龄 12 年呢？" add a condition
+        # to the part before, which no slot swap reads
+        return None
     swapped = swap(part, content, before, language, embedder_similarity(env.space.embed_queries), SWAP_AT)
-    if swapped is None and (subject := topic(before, language)) and subject in before:
-        # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…)
-        return before.replace(subject, content, 1)
-    return swapped
+    if swapped is not None:
+        # a slot names a thing: a swap that takes out a verb ("年假能顺延吗？" → "年病假吗？" lost 顺延) reads nothing
+        return swapped if _on_word_edges(before, swapped) and not _takes_out_a_verb(before, swapped) else None
+    if (subject := topic(before, language)) and before.startswith(subject) and _on_word_edges(before, content + before[len(subject):]):
+        # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…),
+        # the topic opening the part before as whole words
+        return content + before[len(subject):]
+    return None
+
+
+def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
+    """Where the text a rewrite replaced starts and ends in ``before``."""
+    head = next((i for i, (a, b) in enumerate(zip(before, rewritten, strict=False)) if a != b), min(len(before), len(rewritten)))
+    tail = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(rewritten), strict=False)) if a != b),
+                min(len(before), len(rewritten)))
+    return head, max(head, len(before) - tail)
+
+
+def _takes_out_a_verb(before: str, rewritten: str) -> bool:
+    import jieba.posseg
+
+    start, end = _shared_ends(before, rewritten)
+    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(before[start:end]))
+
+
+def _on_word_edges(before: str, rewritten: str) -> bool:
+    """Whether the rewrite kept the part before's words whole: the text it shares with it at both ends
+    stops at a word edge of ``before`` ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
+    import jieba
+
+    edges, at = {0}, 0
+    for word in jieba.lcut(before):
+        at += len(word)
+        edges.add(at)
+    start, end = _shared_ends(before, rewritten)
+    return start in edges and end in edges

@@ -121,22 +121,6 @@ def test_a_code_missing_from_the_top_sources_means_refuse() -> None:
     assert decision.action == "refuse" and "l7" in decision.reason
 
 
-def test_a_plural_code_or_acronym_is_known_when_its_singular_is() -> None:
-    """Blind dev case md-d13: "one of my L5s" was refused as a name no document holds, and then as a code
-    the sources never mention; the plural of a code or acronym the sources hold is held. A plural whose
-    singular no document holds still refuses, and a word ending in s is no plural code."""
-    from rag.answerability.evidence import _PLURAL_CODE
-
-    decide = answerability.build(LEXICAL)
-    bands = item(1, "Salary bands\nLevel L5 earns up to 190,000 USD; the CEO signs the band.", "bands")
-    space = corpus_env(bands.text)
-    assert decide("What is the top of the band for my L5s?", [bands], space).action == "answer"
-    assert decide("What is the top of the band for my CEOs?", [bands], space).action == "answer"
-    refused = decide("What is the top of the band for my L9s?", [bands], space)
-    assert refused.action == "refuse" and "L9s" in refused.reason
-    assert not _PLURAL_CODE.match("Bus") and not _PLURAL_CODE.match("Paris") and _PLURAL_CODE.match("PRs")
-
-
 def test_a_name_written_another_way_is_read_as_whole_words() -> None:
     """Blind dev case refuse-ceo: "Who is the CEO of Larkfield Labs?" was answered because "ceo" stands
     inside the compacted text of "… the voice over …". A name written another way (separators and case
@@ -154,13 +138,16 @@ def test_a_name_written_another_way_is_read_as_whole_words() -> None:
     assert not terms.visible_compact(space, "CEO") and not terms.visible_compact(space, "VPN80")
 
 
-def test_days_months_and_holidays_are_no_names() -> None:
+def test_a_holiday_and_a_plural_code_stay_names_the_sources_must_hold() -> None:
+    """Attacks from review: "Is the office closed on Thanksgiving?" must be refused (no document names the
+    holiday), and "the maximum salary for L6s" must not be answered from other levels' rows (a plural code
+    read as its singular by one stage only answered it); both were briefly read leniently this session."""
     from rag.answerability.question_terms import names_in
 
-    # blind dev case colloq-supplier-wine-gift: "… for Christmas. Am I allowed to keep it?"
-    assert names_in("A supplier sent wine worth 80 dollars for Christmas, am I allowed to keep it?") == []
-    assert names_in("Is the office open on Easter Monday?") == []
-    assert names_in("Is the Larkfield office open at Christmas?") == ["Larkfield"]
+    assert names_in("Is the office closed on Thanksgiving?") == ["Thanksgiving"]
+    decide = answerability.build(LEXICAL)
+    bands = item(1, "Salary bands\nLevel L5 earns up to 190,000 USD a year.", "bands")
+    assert decide("What is the maximum salary for L6s?", [bands], corpus_env(bands.text)).action == "refuse"
 
 
 def test_chinese_coverage_counts_terms_inside_longer_words() -> None:
@@ -404,6 +391,19 @@ def test_the_words_only_a_parts_scene_holds_count_less_with_scene_weight() -> No
     assert flat(one, ctx, ANSWER, space).text == weighted(one, ctx, ANSWER, space).text
 
 
+def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
+    """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
+    row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""
+    ctx = [item(1, _TIERS, "expense")]
+    space = env([])
+    question = "What is the hotel cap in New York? What is the hotel cap in Osaka?"
+    space.facts["sub_queries"] = ["What is the hotel cap in New York?", "What is the hotel cap in Osaka?"]
+    tiers = _TIERS.replace("Lisbon, Austin", "Lisbon, Osaka")
+    answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})(
+        question, [item(1, tiers, "expense")], ANSWER, space).text
+    assert "240 USD" in answer and "170 USD" in answer and "120 USD" not in answer
+
+
 @pytest.mark.parametrize(("question", "kept", "dropped", "both_without"), [
     # the range that holds the named amount (blind dev md-d5: 参加工作 11 年; range_weight picks it here already)
     ("我参加工作 11 年了，年假有几天？病假要什么证明？", "10 天", "5 天", False),
@@ -452,6 +452,9 @@ def test_a_row_scores_what_its_tables_lead_sentence_scores() -> None:
     zh = [item(1, "第三条 住宿费按城市等级实行上限管理。\n\n| 职级 | 一线城市 |\n|---|---|\n| 普通员工 | 500 元/晚 |\n"
                   "| 经理 | 650 元/晚 |")]
     assert "650" in on("经理去上海出差，住宿费每晚上限是多少？", zh, ANSWER, env([], "zh")).text
+    # review attack: a capitalised word that is no place ("next Monday", "a Sales conference") names no city
+    monday = "I fly out next Monday for a Sales conference, what is the most I can claim per night for the hotel?"
+    assert "120 USD" not in on(monday, ctx, ANSWER, env([])).text or "170 USD" in on(monday, ctx, ANSWER, env([])).text
     # a row that holds no word of the question takes nothing from the sentence before its table
     assert "USD" not in on("How long can a meeting room booking last?", ctx, ANSWER, env([])).text
 

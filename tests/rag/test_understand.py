@@ -832,6 +832,10 @@ def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() ->
     ("说密码连着输错了好几次", False), ("他这周请了好几天假", False), ("还有十几天", False), ("前几天我请了假", False),
     ("这几天", False),
     ("病假能请几天", True), ("要提前几天申请", True), ("我要请几天", True),
+    # review attacks: 前 / 那 before 几 ask when a noun comes first ("请假前几天", "那几点结束": then when); a
+    # question word right before 都 / 也 asks nothing ("怎么都行", "多少都行")
+    ("请假前几天要在OA提交", True), ("那几点结束", True), ("怎么都行", False), ("我们经理说多少都行", False),
+    ("谁都可以吗", True),
 ])
 def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     from rag.transforms.asking import zh_asks
@@ -861,3 +865,15 @@ def test_a_request_relayed_inside_a_statement_is_split_like_tell_me() -> None:
     # no request, or one thing asked: nothing to split
     assert _en_parts("He wants to know if remote work is allowed for new starters.") == []
     assert _en_parts("I know when he can work from home and how many days.") == []
+
+
+
+def test_review_attacks_on_split_v20() -> None:
+    """A later sentence that points back keeps the rest one question ("what is error VPN-203. how do i fix
+    it" — "it" is the error); a Chinese part asked again is swapped in only over whole words and never for
+    a verb ("年假能顺延吗？那病假呢？" became "年病假吗？"), and never for a condition with a number ("那请 5 天呢？")."""
+    assert _en_parts("Is visitor parking free? what is error VPN-203. how do i fix it")[1:] == \
+        ["what is error VPN-203. how do i fix it?"]
+    assert _zh_split("年假能顺延吗？那病假呢？").facts["sub_queries"][1] == "那病假呢？"
+    assert _zh_split("请假要谁审批？那请 5 天呢？").facts["sub_queries"][1] == "那请 5 天呢？"
+    assert _zh_split("年假有几天？那我工龄 12 年呢？").facts["sub_queries"][1] == "那我工龄 12 年呢？"
