@@ -394,7 +394,6 @@ def test_the_words_only_a_parts_scene_holds_count_less_with_scene_weight() -> No
 def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
     """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
     row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""
-    ctx = [item(1, _TIERS, "expense")]
     space = env([])
     question = "What is the hotel cap in New York? What is the hotel cap in Osaka?"
     space.facts["sub_queries"] = ["What is the hotel cap in New York?", "What is the hotel cap in Osaka?"]
