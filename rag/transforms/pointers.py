@@ -1,13 +1,15 @@
-"""A later part's pronoun read as the first part's topic ("What does VPN-203 mean and how do I fix it?"
-→ "how do I fix VPN-203?"), unless the part names what it points at itself."""
+"""A later part read through the part before it: its pronoun as the first part's topic ("What does VPN-203
+mean and how do I fix it?" → "how do I fix VPN-203?"), unless the part names what it points at itself; a
+Chinese part that asks the part before again about something else ("那进机房呢？", :func:`asked_again`)."""
 
 from __future__ import annotations
 
 import re
 
-from rag.transforms.asking import unjoined
+from rag.transforms.asking import unjoined, zh_asks
+from rag.transforms.followup import SWAP_AT, content_of, is_follow_up
 from rag.transforms.parts_en import EN_SCENE
-from rag.transforms.slots import points_back, resolve_pointer
+from rag.transforms.slots import Similar, points_back, resolve_pointer, swap, topic
 
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
@@ -84,3 +86,59 @@ def pointer_in_split(part: str, first: str, language: str) -> str | None:
         return None   # "…要送我们每人一个 300 来块的礼盒，这个能收吗？": 这个 is the part's own 礼盒
     return resolve_pointer(part, first, language)
 
+
+# a part that asks the part before it again about something else: "那进机房呢？", "换成经理呢？"
+_ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那)")
+
+
+def asked_again(part: str, before: str, language: str, similar: Similar) -> str | None:
+    """A Chinese part that asks the part before it again about something else ("请假最晚得提前多久在 OA 上提？那进机房
+    呢？"): that part with the slot it names swapped in (``similar``: cosines under the corpus's embedder), as
+    the ``followup`` transform does across turns, or, with no sibling slot, with the topic that opens it; None
+    when the part stands alone, points back with a pronoun (:func:`pointer_in_split` reads those) or no slot
+    fits (it is then left as asked, never joined to the part before, whose evidence would answer for it)."""
+    if language != "zh" or not is_follow_up(part, language) or points_back(part, language):
+        return None   # an English part ("And mentoring?") is retrieved well as written, its noun standing alone
+    content = content_of(part, language)
+    if not (_ZH_ASKED_AGAIN.match(part.strip()) or part.strip().rstrip("？?。 ").endswith("呢")) \
+            or not content or zh_asks(content) or re.search(r"[0-9０-９]", content) or len(content) > 8:
+        # "发票抬头该怎么开？" asks a question of its own; "那请 5 天呢？", "那我工龄 12 年呢？" add a condition
+        # to the part before, which no slot swap reads
+        return None
+    swapped = swap(part, content, before, language, similar, SWAP_AT)
+    if swapped is not None:
+        # a slot names a thing: a swap that takes out a verb ("年假能顺延吗？" → "年病假吗？" lost 顺延) reads nothing
+        return swapped if _on_word_edges(before, swapped) and not _takes_out_a_verb(before, swapped) else None
+    if (subject := topic(before, language)) and before.startswith(subject) and _on_word_edges(before, content + before[len(subject):]):
+        # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…),
+        # the topic opening the part before as whole words
+        return content + before[len(subject):]
+    return None
+
+
+def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
+    """Where the text a rewrite replaced starts and ends in ``before``."""
+    head = next((i for i, (a, b) in enumerate(zip(before, rewritten, strict=False)) if a != b), min(len(before), len(rewritten)))
+    tail = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(rewritten), strict=False)) if a != b),
+                min(len(before), len(rewritten)))
+    return head, max(head, len(before) - tail)
+
+
+def _takes_out_a_verb(before: str, rewritten: str) -> bool:
+    import jieba.posseg
+
+    start, end = _shared_ends(before, rewritten)
+    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(before[start:end]))
+
+
+def _on_word_edges(before: str, rewritten: str) -> bool:
+    """Whether the rewrite kept the part before's words whole: the text it shares with it at both ends
+    stops at a word edge of ``before`` ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
+    import jieba
+
+    edges, at = {0}, 0
+    for word in jieba.lcut(before):
+        at += len(word)
+        edges.add(at)
+    start, end = _shared_ends(before, rewritten)
+    return start in edges and end in edges

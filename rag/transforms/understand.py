@@ -19,15 +19,15 @@ message) and :mod:`rag.transforms.pointers` (a later part's pronoun read as the 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rag.answer_types import asked_type
 from rag.transforms import Transform, transforms
-from rag.transforms.asking import zh_asks
-from rag.transforms.followup import SWAP_AT, content_of, is_follow_up
+from rag.transforms.followup import content_of, is_follow_up
 from rag.transforms.parts_en import en_parts
 from rag.transforms.parts_zh import zh_parts
-from rag.transforms.pointers import pointer_in_split
-from rag.transforms.slots import embedder_similarity, points_back, swap, topic
+from rag.transforms.pointers import asked_again, pointer_in_split
+from rag.transforms.slots import embedder_similarity
 from rag.types import QueryEnv, QueryVariant
 
 TYPES = ("fact", "count", "list", "compare", "procedure", "follow-up", "reference")
@@ -81,9 +81,6 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     return transform
 
 
-# a part that asks the part before it again about something else: "那进机房呢？", "换成经理呢？"
-_ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那)")
-
 # longer than this, a message is not split (the rules would take time and stack for nothing)
 MAX_SPLIT_CHARS = 600
 
@@ -104,8 +101,11 @@ def split() -> Transform:
         # "What does VPN-203 mean and how do I fix it?": "it" in the second part is the first part's
         # topic; a third part's may point at the second ("which OS does it run, and when do I get it?")
         parts[1] = pointer_in_split(parts[1], parts[0], lang) or parts[1]
+        def similar(text: str, others: Sequence[str]) -> Sequence[float]:   # the embedder only when a part asks again
+            return embedder_similarity(env.space.embed_queries)(text, others)
+
         for i in range(1, len(parts)):
-            if (again := _asked_again(parts[i], parts[i - 1], lang, env)) is not None:
+            if (again := asked_again(parts[i], parts[i - 1], lang, similar)) is not None:
                 # what the part named must stand in its evidence (evidence's require_focus)
                 env.facts.setdefault("part_focus", {})[again] = content_of(parts[i], lang)
                 parts[i] = again
@@ -113,56 +113,3 @@ def split() -> Transform:
         return [QueryVariant(question), *(QueryVariant(p, "sub") for p in parts)]
 
     return transform
-
-
-def _asked_again(part: str, before: str, language: str, env: QueryEnv) -> str | None:
-    """A part that asks the part before it again about something else ("请假最晚得提前多久在 OA 上提？那进机房呢？",
-    "What is the hotel cap in London? And in Lisbon?"): that part with the slot it names swapped in, as the
-    ``followup`` transform does across turns; None when the part stands alone, points back with a pronoun
-    (``pointer_in_split`` reads those) or no slot of the part before is close enough (it is then left as
-    asked, never joined to the part before, whose evidence would answer for it)."""
-    if language != "zh" or not is_follow_up(part, language) or points_back(part, language):
-        return None   # an English part ("And mentoring?") is retrieved well as written, its noun standing alone
-    content = content_of(part, language)
-    if not (_ZH_ASKED_AGAIN.match(part.strip()) or part.strip().rstrip("？?。 ").endswith("呢")) \
-            or not content or zh_asks(content) or re.search(r"[0-9０-９]", content) or len(content) > 8:
-        # "发票抬头该怎么开？" asks a question of its own; "那请 5 天呢？", "那我工龄 12 年呢？" add a condition
-        # to the part before, which no slot swap reads
-        return None
-    swapped = swap(part, content, before, language, embedder_similarity(env.space.embed_queries), SWAP_AT)
-    if swapped is not None:
-        # a slot names a thing: a swap that takes out a verb ("年假能顺延吗？" → "年病假吗？" lost 顺延) reads nothing
-        return swapped if _on_word_edges(before, swapped) and not _takes_out_a_verb(before, swapped) else None
-    if (subject := topic(before, language)) and before.startswith(subject) and _on_word_edges(before, content + before[len(subject):]):
-        # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…),
-        # the topic opening the part before as whole words
-        return content + before[len(subject):]
-    return None
-
-
-def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
-    """Where the text a rewrite replaced starts and ends in ``before``."""
-    head = next((i for i, (a, b) in enumerate(zip(before, rewritten, strict=False)) if a != b), min(len(before), len(rewritten)))
-    tail = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(rewritten), strict=False)) if a != b),
-                min(len(before), len(rewritten)))
-    return head, max(head, len(before) - tail)
-
-
-def _takes_out_a_verb(before: str, rewritten: str) -> bool:
-    import jieba.posseg
-
-    start, end = _shared_ends(before, rewritten)
-    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(before[start:end]))
-
-
-def _on_word_edges(before: str, rewritten: str) -> bool:
-    """Whether the rewrite kept the part before's words whole: the text it shares with it at both ends
-    stops at a word edge of ``before`` ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
-    import jieba
-
-    edges, at = {0}, 0
-    for word in jieba.lcut(before):
-        at += len(word)
-        edges.add(at)
-    start, end = _shared_ends(before, rewritten)
-    return start in edges and end in edges
