@@ -109,7 +109,7 @@ class CorpusTerms:
 
     def __init__(self) -> None:
         self._by_space: dict[int, dict[str, list[int]]] = {}
-        self._compact: dict[int, list[str]] = {}
+        self._compact: dict[int, list[tuple[str, str]]] = {}
 
     def postings(self, env: QueryEnv) -> dict[str, list[int]]:
         key = id(env.space)
@@ -134,12 +134,13 @@ class CorpusTerms:
             return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
         key = id(env.space)
         if key not in self._compact:
-            self._compact[key] = [c.text.lower() for c in env.space.chunks]
+            self._compact[key] = [(compact(c.text), c.text.lower()) for c in env.space.chunks]
         texts = self._compact[key]
-        # as whole words: "CEO" is not in "voice over", which reads "voiceover" once compacted
+        # as whole words: "CEO" is not in "voice over", which reads "voiceover" once compacted (read only in
+        # the chunks whose compacted text holds it)
         written = re.compile(r"(?<![a-z0-9])" + r"[\s\W_]*".join(map(re.escape, needle)) + r"(?![a-z0-9])")
-        return any((env.allowed is None or env.allowed[i]) and needle[0] in t and written.search(t)
-                   for i, t in enumerate(texts))
+        return any((env.allowed is None or env.allowed[i]) and needle in squeezed and written.search(lowered)
+                   for i, (squeezed, lowered) in enumerate(texts))
 
     def key_weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
         """Rarity weights of the asked fact's key terms: a term no chunk holds weighs as the rarest
