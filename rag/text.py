@@ -104,6 +104,11 @@ EN_FUNCTION_WORDS = frozenset(
     "least out please tell need needs each every mean means meaning".split())
 
 
+# the English names of the months and the days of the week (a pattern to build on): when, never a name
+CALENDAR = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+            r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)")
+
+
 CJK = re.compile(r"[\u3400-\u9fff]")   # a Chinese character (CJK unified ideographs and extension A)
 _LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
 _TITLE = re.compile(r"《[^》]*》")

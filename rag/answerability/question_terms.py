@@ -11,8 +11,8 @@ import re
 
 from rag.answer_types import is_asking_word
 from rag.memo import scaffolding
+from rag.text import CALENDAR, names_of, unglued, without_look_up
 from rag.text import CJK as _CJK
-from rag.text import names_of, unglued, without_look_up
 from rag.types import QueryEnv
 
 _LATIN = re.compile(r"[a-z]")
@@ -59,8 +59,7 @@ _SENTENCE_END = re.compile(r"[.?!。？！][\"'”’」』)）]*\s*$")   # '…
 
 # a month or a day of the week says when, and names nothing a corpus must hold ("would February still be
 # in time?", "the trip I got back from on Friday")
-_CALENDAR = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-                       r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?")
+_CALENDAR = re.compile(rf"{CALENDAR}s?")
 
 
 # …where the asker works, stays or travels: "can I work from Spain?", "working from her family's place in

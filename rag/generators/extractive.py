@@ -21,6 +21,7 @@ from rag.memo import scaffolding
 from rag.poison import RULES
 from rag.prose import form_of, is_prose
 from rag.text import (
+    CALENDAR,
     CJK,
     EN_FUNCTION_WORDS,
     asked_in_another_language,
@@ -110,7 +111,7 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
     poison rules flag; with ``subjects``, a prose source's sentences carry its title."""
     # a lead-in that states something before it announces ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
     # keeps the statement: the clauses before its last
-    said = [(_stated_before(text), row) if not row and _LEAD_IN.search(text) and _stated_before(text) else (text, row)
+    said = [((not row and _LEAD_IN.search(text) and _stated_before(text)) or text, row)
             for text, row in _statements(strip_header(item.text, item.title), whole_bullets)]
 
     def quotable(text: str) -> bool:
@@ -184,9 +185,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
 
 # a place an English question names (a capitalised word after in / to / at …, never a day or month), and
 # the row of a table for everything its other rows do not name
-_PROPER = re.compile(r"\b(?:in|to|at|from|near|visiting|around)\s+((?!(?:January|February|March|April|May|June|July|August|"
-                     r"September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)"
-                     r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)")
+_PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR}\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)")
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
@@ -327,13 +326,17 @@ def extractive(
         if table_leads and total:
             # a row scores at least what the sentence introducing its table scores ("Hotel stays are reimbursed
             # up to a nightly cap that depends on the city tier." over "Tier 3 | all other cities | 120 USD"),
-            # once it holds a word of what is asked itself: the sentence says what the rows are about
+            # once it holds a word of what is asked itself: the sentence says what the rows are about (each
+            # table's sentence scored once, for all its rows)
+            lead_score: dict[str, float] = {}
             for i, (ts, u) in enumerate(zip(unit_terms, units, strict=True)):
                 if u.lead and ts & asked:
-                    said = set(tokenize(u.lead)) | {t for t in cjk if t in u.lead} | {t for t, c in codes.items() if c in compact(u.lead)}
+                    if u.lead not in lead_score:
+                        said = set(tokenize(u.lead)) | {t for t in cjk if t in u.lead} \
+                            | {t for t, c in codes.items() if c in compact(u.lead)}
+                        lead_score[u.lead] = sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total
                     # (and a tenth of its own, so that the row naming what is asked still goes first)
-                    lead = sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total
-                    lexical[i] = max(lexical[i], lead + 0.1 * lexical[i])
+                    lexical[i] = max(lexical[i], lead_score[u.lead] + 0.1 * lexical[i])
         # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
         # answerability stage found evidence by meaning, so the statements are read by meaning too
         weight = 1.0 if across or not total else semantic_weight
@@ -360,10 +363,11 @@ def extractive(
             # "… a customer's plant in Leeds. What is the most I can claim per night for the hotel?": no row of
             # the city table names Leeds, while its rows name cities: the row for "all other cities" is Leeds's
             for number in {u.number for u in units if u.is_row}:
-                rows = [(i, u) for i, u in enumerate(units) if u.is_row and u.number == number]
-                if any(_NAMES.search(u.text) for _, u in rows) and not any(n in u.text for n in named for _, u in rows):
-                    lexical = [lx + range_weight if any(i == j for j, _ in rows) and _OTHER.search(units[i].text) else lx
-                               for i, lx in enumerate(lexical)]
+                rows = [i for i, u in enumerate(units) if u.is_row and u.number == number]
+                if any(_NAMES.search(units[i].text) for i in rows) and not any(n in units[i].text for n in named for i in rows):
+                    for i in rows:
+                        if _OTHER.search(units[i].text):
+                            lexical[i] += range_weight
         amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:
             # only a statement about what the question asks: "up to 500 USD" for language courses
@@ -462,7 +466,10 @@ def extractive(
         """A part asked again of what it names ("那进机房呢？" after a question on leave) is answered by
         statements that name it: those about the part before it answer that part."""
         words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
-        return [u for u in units if all(w in u.text if CJK.search(w) else w in env.space.tokenize(u.text) for w in words)]
+        if not words:
+            return units
+        cjk = {w for w in words if CJK.search(w)}   # inside a longer word too, as the evidence rule reads them
+        return [u for u in units if all(w in u.text for w in cjk) and words - cjk <= set(env.space.tokenize(u.text))]
 
     def fitting_rows(asked: list[str], picked: list[Unit], env: QueryEnv) -> list[Unit]:
         """Of the rows of one table that the message and its parts quote, those that fit what is asked: a

@@ -108,8 +108,10 @@ def asked_again(part: str, before: str, language: str, similar: Similar) -> str 
     swapped = swap(part, content, before, language, similar, SWAP_AT)
     if swapped is not None:
         # a slot names a thing: a swap that takes out a verb ("年假能顺延吗？" → "年病假吗？" lost 顺延) reads nothing
-        return swapped if _on_word_edges(before, swapped) and not _takes_out_a_verb(before, swapped) else None
-    if (subject := topic(before, language)) and before.startswith(subject) and _on_word_edges(before, content + before[len(subject):]):
+        span = _shared_ends(before, swapped)
+        return swapped if _on_word_edges(before, span) and not _takes_out_a_verb(before, span) else None
+    if (subject := topic(before, language)) and before.startswith(subject) \
+            and _on_word_edges(before, _shared_ends(before, content + before[len(subject):])):
         # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…),
         # the topic opening the part before as whole words
         return content + before[len(subject):]
@@ -124,21 +126,22 @@ def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
     return head, max(head, len(before) - tail)
 
 
-def _takes_out_a_verb(before: str, rewritten: str) -> bool:
+def _takes_out_a_verb(before: str, span: tuple[int, int]) -> bool:
+    """Whether the span of ``before`` a rewrite replaced holds a verb (a verbal noun, 调休, is a thing)."""
     import jieba.posseg
 
-    start, end = _shared_ends(before, rewritten)
+    start, end = span
     return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(before[start:end]))
 
 
-def _on_word_edges(before: str, rewritten: str) -> bool:
-    """Whether the rewrite kept the part before's words whole: the text it shares with it at both ends
-    stops at a word edge of ``before`` ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
+def _on_word_edges(before: str, span: tuple[int, int]) -> bool:
+    """Whether the span of ``before`` a rewrite replaced (:func:`_shared_ends`) starts and ends at word edges
+    ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
     import jieba
 
     edges, at = {0}, 0
     for word in jieba.lcut(before):
         at += len(word)
         edges.add(at)
-    start, end = _shared_ends(before, rewritten)
+    start, end = span
     return start in edges and end in edges
