@@ -220,6 +220,17 @@ _TIME_OF_DAY = {
     "en": re.compile(r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening)\b|(?<![0-9.,])(?:[01]?[0-9]|2[0-3])\.[0-5][0-9]"
                      r"(?![0-9])", re.I),
 }
+# "which month / 哪个月 / 几月份 …?" asks a month: a month's name or number, or a month counted from now
+# ("next month", 次月, 月底), never "per calendar year" or "3 个月"
+_ASKS_MONTH = re.compile(r"\b(?:which|what) month\b(?!s)|哪一?个月|几月份?(?![几0-9])", re.I)
+_MONTH = {
+    "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,2}}\s*月(?!份?\s*[0-9０-９])|[0-9]{{4}}[-/.][0-9]{{1,2}}|月[底末初中]|[上中下]旬|"
+                     r"(?:当|次|每|本|下|上)个?月|年[底末初]"),
+    # (a month's name capitalised, and never the modal: "May I …")
+    "en": re.compile(rf"\b(?!May\s+(?:I|we|you|he|she|it|they|not|also|only|be)\b){_MONTHS}\b|\b\d{{4}}-\d{{2}}\b|"
+                     r"(?i:\b(?:end|start|beginning|middle) of (?:the )?(?:month|year|quarter)\b|"
+                     r"\b(?:next|following|same|previous|each|every|that) month\b)"),
+}
 _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
 
@@ -265,6 +276,8 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
                     [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
             found = [n.group() for n in re.finditer(r"\d(?:[\d.,]*\d)?", sentence)] + [f for f in found if not f[0].isdigit()]
+    elif kind == "date" and _ASKS_MONTH.search(question) and not (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):
+        found = [m.group() for m in _MONTH[lang].finditer(sentence)]   # "which month's pay …?" asks a month
     elif kind == "date" and (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):
         # "what time …?" asks a time of day, not "14 days"; "几号 / 哪天" a day, not "7×24 小时"; "哪天、几点" both
         if _ASKS_CLOCK.search(question):

@@ -156,7 +156,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="32")
+@answerability.register("evidence", version="33")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -200,7 +200,8 @@ def evidence(
     something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 30: a name written another way ("VPN809" for "VPN-809")
     must stand as whole words (the compacted "voiceover" no longer holds "CEO"). Version 31 (``part_ratio``):
     a part of a message that asks several things is decided at that share of ``answer_at``. (Version 32: the
-    plural codes and holidays version 29 read leniently are names again, after review.) With ``bridge`` a question word
+    plural codes and holidays version 29 read leniently are names again, after review. Version 33: a month
+    question's asked fact is a month, never "per calendar year".) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

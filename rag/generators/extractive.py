@@ -193,7 +193,7 @@ _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the r
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
-@generators.register("extractive", version="27")
+@generators.register("extractive", version="28")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -280,7 +280,9 @@ def extractive(
     26: a lead-in to a colon that states something first ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
     keeps the clauses before its last as a statement (:func:`_stated_before`). Version 27 (review): sibling
     rows are read against the message and each part, a row kept when it fits one of them best; the "all
-    other" row is boosted only for a place named after in / to / at …, never a day or month."""
+    other" row is boosted only for a place named after in / to / at …, never a day or month. Version 28: a
+    part's asked fact is read from the question it asks, not its scene ("…几个月工资。啥时候发？" asks a date);
+    a month question ("Which month's pay …?", 几月份) is answered by a month (:mod:`rag.answer_types`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -384,7 +386,9 @@ def extractive(
     def ordered(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         """``ranked``, with the statements that hold a candidate of the asked type first."""
         scored = ranked(question, units, env)
-        kind = asked_type(question)
+        # a part's scene asks nothing: "…是几个月工资。啥时候发？" asks a date
+        kind = asked_type((_SENTENCE.findall(question) or [question])[-1]
+                          if question in env.facts.get("sub_queries", ()) else question)
         if typed_first and kind not in UNTYPED and scored:
             # a statement holding the asked type goes first when it is nearly as good as the best
             floor = max(min_score, typed_ratio * scored[0][0])

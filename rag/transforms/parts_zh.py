@@ -5,6 +5,7 @@ clauses that each ask ("居家办公补贴多少钱，申请要找谁批？"), a
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from rag.transforms.asking import (
     ZH_FIRST_PERSON,
@@ -82,7 +83,18 @@ def _zh_clauses(question: str) -> list[str]:
     asked = [unjoined("，".join(group)) for group in groups]
     if not all(map(stands_alone, asked)):
         return []
+    # a later question that names nothing of its own ("…是几个月工资，啥时候发？", "这个要走什么审批，批下来能用
+    # 多久？") is asked of what the one before it names: read after it, as its scene
+    asked = [asked[0], *(f"{before}。{c}" if not _names_something(c) else c for before, c in pairwise(asked))]
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
+
+
+def _names_something(clause: str) -> bool:
+    """Whether a clause names a thing of its own: a noun (jieba's tags: 客户, 奖金, 时候), a verbal noun
+    (重试) or a Latin word (P8, VPN), not only verbs and question words (啥时候发, 批下来能用多久)."""
+    import jieba.posseg
+
+    return any(p.flag.startswith("n") or p.flag in ("vn", "eng") for p in jieba.posseg.lcut(clause))
 
 
 def _as_many_words(before: str, item: str) -> int:
@@ -154,7 +166,10 @@ def zh_parts(question: str) -> list[str]:
 def _zh_parts(question: str) -> list[str]:
     if items := numbered_items(question):   # "…：1）年假几天 2）奖金几个月，系数多少": an item may ask two things
         return list(dict.fromkeys(piece for item in items for piece in (zh_parts(item) or [item])))
-    if asked := asked_questions(question) or _zh_clauses(question) or told_parts(question, "zh"):
+    if asked := asked_questions(question):
+        # a question of several may ask two things itself: "…？他的目标年终奖是几个月工资，啥时候发？"
+        return list(dict.fromkeys(piece for q in asked for piece in (_zh_clauses(q) or [q])))
+    if asked := _zh_clauses(question) or told_parts(question, "zh"):
         return asked
     parts = _zh_items(question)
     # three or more items ("北京、上海和广州"): the second part holds the rest, and is split again

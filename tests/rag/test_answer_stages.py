@@ -391,6 +391,20 @@ def test_the_words_only_a_parts_scene_holds_count_less_with_scene_weight() -> No
     assert flat(one, ctx, ANSWER, space).text == weighted(one, ctx, ANSWER, space).text
 
 
+def test_a_parts_asked_fact_is_read_from_the_question_it_asks_not_its_scene() -> None:
+    """Blind dev case md-d6: "他的目标年终奖是几个月工资，啥时候发？" — the later part carries the earlier as its
+    scene ("…几个月工资。啥时候发？") and asks a date: the statement holding one answers it too, not only the
+    rows of months that the scene's 几个月 would put first."""
+    ctx = [item(1, "目标年终奖\n职级: P6–P7; 目标年终奖（月薪倍数）: 3 个月工资", "bands"),
+           item(1, "目标年终奖\n职级: P8; 目标年终奖（月薪倍数）: 4 个月工资", "bands"),
+           item(2, "发放时间\n年终奖随次年 3 月工资发放。", "pay")]
+    space = env([], "zh")
+    space.facts["sub_queries"] = ["调薪最少涨多少？", "他的目标年终奖是几个月工资。啥时候发？"]
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1, "scene_weight": 0.5}})
+    answer = gen("调薪最少涨多少？他的目标年终奖是几个月工资，啥时候发？", ctx, ANSWER, space).text
+    assert "随次年 3 月工资发放" in answer
+
+
 def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
     """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
     row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""

@@ -1001,6 +1001,24 @@ def test_a_day_question_asks_a_day(sentence: str, question: str, found: list[str
     assert candidates(sentence, "date", question) == found
 
 
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    # blind dev case md-d7: "Which month's pay will include the annual bonus?" was answered by "25 days … per
+    # calendar year" (a date by the broad reading); a month question asks a month
+    ("Full-time employees receive 25 days of paid annual leave per calendar year.", "Which month's pay includes the bonus?", []),
+    ("Bonuses are paid with the March salary.", "Which month's pay includes the bonus?", ["March"]),
+    ("The review is held at the end of the month.", "In what month is the review?", ["end of the month"]),
+    ("May I remind you to file it in time.", "Which month do I file it?", []),   # the modal, not the month
+    ("you may carry over 5 days", "Which month do I file it?", []),
+    ("年度奖金随次年 3 月工资发放。", "年终奖几月份发？", ["3 月"]),
+    ("目标奖金为 3 个月工资。", "年终奖哪个月发？", []),   # three months' pay is no month
+    ("体检安排在十月的周六上午。", "体检是哪个月？", ["十月"]),
+    ("每月 25 日对账。", "哪个月对账？", ["每月"]),
+])
+def test_a_month_question_asks_a_month(sentence: str, question: str, found: list[str]) -> None:
+    """"which month" / 哪个月 / 几月份 ask a month: its name or number, or one counted from now (次月, "next month")."""
+    assert candidates(sentence, "date", question) == found
+
+
 def test_a_part_is_decided_with_the_scene_it_carries() -> None:
     """Attack from the review: decided without its scene, each part of "I am a contractor based in
     Tokyo. What is the nightly hotel cap, and how long is parental leave?" answered from a source

@@ -167,7 +167,8 @@ def test_only_sub_queries_are_parts_to_cover(write, tmp_path: Path) -> None:
 def test_two_questions_in_one_chinese_sentence_are_two_parts() -> None:
     """A comma between two clauses that each ask something cuts them; a clause that sets the
     scene, or one too short to stand alone, does not."""
-    assert _zh_parts("居家办公补贴多少钱，申请要找谁批？") == ["居家办公补贴多少钱？", "申请要找谁批？"]
+    # a later clause that names nothing of its own is read after the one before it, as its scene
+    assert _zh_parts("居家办公补贴多少钱，申请要找谁批？") == ["居家办公补贴多少钱？", "居家办公补贴多少钱。申请要找谁批？"]
     # the word that joins the second question asks nothing and is no term to look for
     assert _zh_parts("出差住宿标准是多少，另外报销要多久到账？") == ["出差住宿标准是多少？", "报销要多久到账？"]
     assert _zh_parts("我在上海出差，住宿标准是多少？") == []
@@ -200,7 +201,7 @@ def test_the_scene_before_an_english_question_stays_with_each_part() -> None:
     ("如果报销超过多少钱，需要走什么流程？", []),
     # a scene clause stays with each question; a comma inside 5,000 separates nothing
     ("我下个月要去深圳出差，住宿标准多少，能带家属吗？", ["我下个月要去深圳出差，住宿标准多少？", "我下个月要去深圳出差，能带家属吗？"]),
-    ("5,000元以上的报销需要谁审批，多久能批下来？", ["5,000元以上的报销需要谁审批？", "多久能批下来？"]),
+    ("5,000元以上的报销需要谁审批，多久能批下来？", ["5,000元以上的报销需要谁审批？", "5,000元以上的报销需要谁审批。多久能批下来？"]),
 ])
 def test_chinese_clauses_that_ask_only_as_modifiers_are_not_parts(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
@@ -808,7 +809,9 @@ def test_a_chinese_message_without_punctuation_is_cut_at_its_spaces() -> None:
     ends a clause. A message its joining word already cuts keeps that cut, and one with punctuation is
     read as written."""
     parts = _zh_parts("我工龄十二年了 今年年假还一天没动 春节是放到哪天来着 我一年年假总共几天 连休这么多天要找谁批")
-    assert parts == ["我工龄十二年了，今年年假还一天没动，春节是放到哪天来着？", "我工龄十二年了，今年年假还一天没动，我一年年假总共几天？",
+    # (jieba tags 我一年年假总共几天 一年 / 年 / 假, no noun: it is read after the clause before it, its scene at half weight)
+    assert parts == ["我工龄十二年了，今年年假还一天没动，春节是放到哪天来着？",
+                     "我工龄十二年了，今年年假还一天没动，春节是放到哪天来着。我一年年假总共几天？",
                      "我工龄十二年了，今年年假还一天没动，连休这么多天要找谁批？"]
     assert _zh_parts("电脑连不上内网了 提了工单一般多久有人理 另外显示器补贴公司能补多少") == \
         ["电脑连不上内网了 提了工单一般多久有人理？", "显示器补贴公司能补多少？"]
@@ -836,11 +839,25 @@ def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() ->
     # question word right before 都 / 也 asks nothing ("怎么都行", "多少都行")
     ("请假前几天要在OA提交", True), ("那几点结束", True), ("怎么都行", False), ("我们经理说多少都行", False),
     ("谁都可以吗", True),
+    # a few, wanted: "想领几本本子" (md-d6) asks nothing; a question put as a wish still asks
+    ("想领几本本子", False), ("我打算请几天假", False), ("想知道几点开门", True), ("要去几楼领", True),
 ])
 def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     from rag.transforms.asking import zh_asks
 
     assert zh_asks(clause) is asking
+
+
+def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
+    """Blind dev cases md-d6 / md-d10: "…？他的目标年终奖是几个月工资，啥时候发？" — the second question asks two
+    things; the later names nothing of its own, so it is read after the one before it (its scene)."""
+    parts = _zh_parts("有个 P7 的同事月薪 4 万，这次调薪最少得给他涨多少？他的目标年终奖是几个月工资，啥时候发？")
+    assert parts == ["有个 P7 的同事月薪 4 万，这次调薪最少得给他涨多少？", "他的目标年终奖是几个月工资？",
+                     "他的目标年终奖是几个月工资。啥时候发？"]
+    # a later clause naming its own thing stands alone; a clause only the scene asks in stays whole
+    assert _zh_parts("年假能顺延吗？体检报告去哪儿查，客户来访凭啥进门？") == [
+        "年假能顺延吗？", "体检报告去哪儿查？", "客户来访凭啥进门？"]
+    assert _zh_parts("年假能顺延吗？新来的，想领几本本子，要去几楼领？") == ["年假能顺延吗？", "新来的，想领几本本子，要去几楼领？"]
 
 
 def test_a_chinese_request_to_the_assistant_is_no_part() -> None:
