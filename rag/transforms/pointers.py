@@ -54,6 +54,11 @@ def pointer_in_split(part: str, first: str, language: str) -> str | None:
         # it's 3am now — can I keep using it?") holds what its pronoun may point at
         own = EN_SCENE.match(part)
         own = own if own and scene and own.group("scene") == scene.group("scene") else None
+        if own:
+            # a pronoun inside the scene every part carries ("…for their spring campaign. Before I answer: …")
+            # points at the scene's own people or things: only what the part asks after it is read
+            asked = pointer_in_split(part[own.end():], first, language)
+            return part[:own.end()] + asked if asked else None
         pointer = points_back(part, language)
         if pointer is None:
             return None

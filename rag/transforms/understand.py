@@ -90,7 +90,8 @@ def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 22: a question of several
     that asks two things itself ("…？他的目标年终奖是几个月工资，啥时候发？") is cut again; a later clause that
-    names nothing of its own is read after the one before it ("…几个月工资。啥时候发？"); 想领几本 asks nothing."""
+    names nothing of its own is read after the one before it ("…几个月工资。啥时候发？"); 想领几本 asks nothing;
+    a pronoun inside the scene every part carries ("…for their spring campaign. Before I answer: …") is left alone."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         if len(question) > MAX_SPLIT_CHARS:   # a pasted email or document is no list of questions

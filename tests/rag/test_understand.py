@@ -113,6 +113,15 @@ def test_a_pronoun_in_a_later_part_points_at_the_first_part() -> None:
     env = QueryEnv(Space())  # type: ignore[arg-type]
     split()("What is the hotel cap and which receipts prove that I stayed there?", env)
     assert env.facts["sub_queries"][1] == "which receipts prove that I stayed there?"
+    # blind dev case md-d13: a pronoun inside the scene every part carries points at the scene's people, not
+    # the first part's topic ("…for their spring campaign" had become "for brand-new vendor normally take's …")
+    scene = "Sales want an agency we've never used for their spring campaign. Before I answer: "
+    env = QueryEnv(Space())  # type: ignore[arg-type]
+    split()(scene + "how long does vetting a new vendor take, and what is the Sales budget this year?", env)
+    assert env.facts["sub_queries"][1] == scene + "what is the Sales budget this year?"
+    env = QueryEnv(Space())  # type: ignore[arg-type]
+    split()("I manage a team in Lisbon. What is the hotel cap there, and how do I claim it?", env)
+    assert env.facts["sub_queries"][1] == "I manage a team in Lisbon. how do I claim hotel cap?"   # after the scene, read
 
 
 def test_hyde_only_for_some_types_needs_classify() -> None:
