@@ -210,7 +210,8 @@ def zh_asks(clause: str) -> bool:
 # a question word, or one after its preposition ("by when must I …", "to whom do I …")
 EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
                         r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
-                        r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should)\b", re.I)
+                        r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should|"
+                        r"whats|hows|wheres|whos)\b", re.I)   # (chat spellings: "whats the max …")
 
 
 

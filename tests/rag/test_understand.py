@@ -857,6 +857,14 @@ def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     assert zh_asks(clause) is asking
 
 
+def test_chat_spellings_of_question_words_ask() -> None:
+    """Blind dev case md-d11 wrote "whats the max i can spend on the hotel per night and …": "whats" asks."""
+    assert _en_parts("whats the max i can spend on the hotel per night and can i get my car out at 23:30") == [
+        "whats the max i can spend on the hotel per night?", "can i get my car out at 23:30"]
+    assert _en_parts("hows the bonus paid and whats the multiplier this year") == [
+        "hows the bonus paid?", "whats the multiplier this year"]
+
+
 def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
     """Blind dev cases md-d6 / md-d10: "…？他的目标年终奖是几个月工资，啥时候发？" — the second question asks two
     things; the later names nothing of its own, so it is read after the one before it (its scene)."""
