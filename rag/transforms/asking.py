@@ -183,8 +183,9 @@ ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
 # 过几天, 好几天, 十几天: some days, not how many; so is a clause that opens 这几天 / 那几天 / 前几天 (but
 # 请假前几天 and 那几点结束 ask)
 _ZH_INDEFINITE = re.compile(r"(?:过|好|没|十)$|^\s*(?:这|那|前)$")
-# 想领几本本子, 打算请几天假: a few, wanted; not 想知道几点 (a question put as a wish)
-_ZH_WANTS_SOME = re.compile(r"(?:想|打算|准备|计划)(?!知道|了解|确认|问|咨询|请教|查|看)[\u4e00-\u9fff]{1,2}$")
+# 想领几本本子, 打算请几天假, 想干脆在嘉兴多待几天: a few, wanted; not 想知道几点 (a question put as a wish), nor
+# 想请几天能批 (a modal after the wish asks)
+_ZH_WANTS_SOME = re.compile(r"(?:想|打算|准备|计划)(?!知道|了解|确认|问|咨询|请教|查|看)(?:(?!能|可|要|得|该|需)[\u4e00-\u9fff]){1,10}$")
 
 
 # what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle
@@ -196,14 +197,18 @@ def zh_asks(clause: str) -> bool:
     inside it with no 的 after; never a condition ("如果报销超过多少钱")."""
     if _ZH_IF.match(clause):
         return False
-    if (end := _ZH_ASKS_AT_END.search(clause)) and not (end.group(1) == "几" and _ZH_WANTS_SOME.search(clause[:end.start()])):
-        return True
+    at = 0
+    while end := _ZH_ASKS_AT_END.search(clause, at):
+        if not (end.group(1) == "几" and _ZH_WANTS_SOME.search(clause[:end.start()])):
+            return True
+        at = end.start() + 1   # "想在家多待几天，可以吗" still asks with its 吗
     if (request := ZH_LOOK_UP.match(clause)) and _LOOKED_UP.match(clause[request.end():]):
         return True   # a request to look something up asks for it: "帮我查一下 P6 的月薪上限"
     if ZH_FIRST_PERSON.match(clause):
         return False   # "我过几天要去上海出差", "我还有几天年假没休完": the asker's scene
     within = _ZH_ASKS_WITHIN.search(clause)
-    return within is not None and "的" not in clause[within.end():] and not _ZH_INDEFINITE.search(clause[:within.start()])
+    return within is not None and "的" not in clause[within.end():] and not _ZH_INDEFINITE.search(clause[:within.start()]) \
+        and not (within.group().startswith("几") and _ZH_WANTS_SOME.search(clause[:within.start()]))
 
 
 

@@ -89,12 +89,23 @@ def _zh_clauses(question: str) -> list[str]:
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
 
+_ASKED_AGAIN = re.compile(r"^\s*(?:那|要是|如果是|换成|换作)|呢\s*[？?]?\s*$")
+
+
 def _names_something(clause: str) -> bool:
     """Whether a clause names a thing of its own: a noun (jieba's tags: 客户, 奖金, 时候), a verbal noun
-    (重试) or a Latin word (P8, VPN), not only verbs and question words (啥时候发, 批下来能用多久)."""
+    (重试), a time (周日, 去年) or a Latin word (P8, VPN), not only verbs and question words (啥时候发,
+    批下来能用多久, 具体多少)."""
     import jieba.posseg
 
-    return any(p.flag.startswith("n") or p.flag in ("vn", "eng") for p in jieba.posseg.lcut(clause))
+    words = jieba.posseg.lcut(clause)
+    if any(p.flag.startswith("n") or p.flag in ("vn", "eng") or p.flag == "t" for p in words):
+        return True
+    # a word jieba's dictionary lacks falls apart into single characters (年假 → 年 / 假): two of them in a row
+    # that are no pronoun, particle, preposition, conjunction, adverb or verb are a name
+    single = [len(p.word) == 1 and "\u4e00" <= p.word <= "\u9fff" and not p.flag.startswith(("r", "u", "y", "p", "c", "d", "x", "v"))
+              for p in words]
+    return any(a and b for a, b in pairwise(single))
 
 
 def _as_many_words(before: str, item: str) -> int:
@@ -167,7 +178,11 @@ def _zh_parts(question: str) -> list[str]:
     if items := numbered_items(question):   # "…：1）年假几天 2）奖金几个月，系数多少": an item may ask two things
         return list(dict.fromkeys(piece for item in items for piece in (zh_parts(item) or [item])))
     if asked := asked_questions(question):
-        # a question of several may ask two things itself: "…？他的目标年终奖是几个月工资，啥时候发？"
+        # a question of several may ask two things itself: "…？他的目标年终奖是几个月工资，啥时候发？"; a later
+        # one that names nothing of its own ("…这样可以吗？得提前多久申请？") is read after the one before it
+        # (never one that asks the one before again, "那请 5 天呢？": pointers.asked_again reads those)
+        asked = [asked[0], *(f"{before.rstrip('？?')}。{q}" if not (_names_something(q) or _ASKED_AGAIN.search(q)) else q
+                             for before, q in pairwise(asked))]
         return list(dict.fromkeys(piece for q in asked for piece in (_zh_clauses(q) or [q])))
     if asked := _zh_clauses(question) or told_parts(question, "zh"):
         return asked

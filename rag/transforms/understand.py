@@ -90,7 +90,8 @@ def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 22: a question of several
     that asks two things itself ("…？他的目标年终奖是几个月工资，啥时候发？") is cut again; a later clause that
-    names nothing of its own is read after the one before it ("…几个月工资。啥时候发？"); 想领几本 asks nothing;
+    names nothing of its own, in the sentence or a question of its own ("…？具体多少？"), is read after the one
+    before it ("…几个月工资。啥时候发？"); 想领几本 / 想在嘉兴多待几天 ask nothing;
     a pronoun inside the scene every part carries ("…for their spring campaign. Before I answer: …") is left alone."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:

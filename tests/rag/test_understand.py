@@ -818,9 +818,9 @@ def test_a_chinese_message_without_punctuation_is_cut_at_its_spaces() -> None:
     ends a clause. A message its joining word already cuts keeps that cut, and one with punctuation is
     read as written."""
     parts = _zh_parts("我工龄十二年了 今年年假还一天没动 春节是放到哪天来着 我一年年假总共几天 连休这么多天要找谁批")
-    # (jieba tags 我一年年假总共几天 一年 / 年 / 假, no noun: it is read after the clause before it, its scene at half weight)
-    assert parts == ["我工龄十二年了，今年年假还一天没动，春节是放到哪天来着？",
-                     "我工龄十二年了，今年年假还一天没动，春节是放到哪天来着。我一年年假总共几天？",
+    # (jieba cuts 年假 into 年 / 假, no noun tag: two single characters in a row still name a thing, so the
+    # clause is not read after the one before it)
+    assert parts == ["我工龄十二年了，今年年假还一天没动，春节是放到哪天来着？", "我工龄十二年了，今年年假还一天没动，我一年年假总共几天？",
                      "我工龄十二年了，今年年假还一天没动，连休这么多天要找谁批？"]
     assert _zh_parts("电脑连不上内网了 提了工单一般多久有人理 另外显示器补贴公司能补多少") == \
         ["电脑连不上内网了 提了工单一般多久有人理？", "显示器补贴公司能补多少？"]
@@ -850,6 +850,7 @@ def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() ->
     ("谁都可以吗", True),
     # a few, wanted: "想领几本本子" (md-d6) asks nothing; a question put as a wish still asks
     ("想领几本本子", False), ("我打算请几天假", False), ("想知道几点开门", True), ("要去几楼领", True),
+    ("驻场完了我想干脆在嘉兴多待几天远程办公不回来了", False), ("我想在家办公几天可以吗", True), ("想请几天能批吗", True),
 ])
 def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     from rag.transforms.asking import zh_asks
@@ -875,6 +876,11 @@ def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
     assert _zh_parts("年假能顺延吗？体检报告去哪儿查，客户来访凭啥进门？") == [
         "年假能顺延吗？", "体检报告去哪儿查？", "客户来访凭啥进门？"]
     assert _zh_parts("年假能顺延吗？新来的，想领几本本子，要去几楼领？") == ["年假能顺延吗？", "新来的，想领几本本子，要去几楼领？"]
+    # a later question of its own that names nothing (blind dev cases md-d8, md-d14: "具体多少？", "得提前多久申请？")
+    assert _zh_parts("研发中心今年预算是不是过 4000 万了？具体多少？") == ["研发中心今年预算是不是过 4000 万了？",
+                                                          "研发中心今年预算是不是过 4000 万了。具体多少？"]
+    assert _zh_parts("在深圳远程办公两周可以吗？得提前多久申请？") == ["在深圳远程办公两周可以吗？", "在深圳远程办公两周可以吗。得提前多久申请？"]
+    assert _zh_parts("年假能顺延吗？那病假呢？")[1] == "那病假呢？"   # names 病假: asked again, not carried
 
 
 def test_a_chinese_request_to_the_assistant_is_no_part() -> None:
