@@ -46,6 +46,7 @@ class Unit:
     after: str = ""   # the sentence this one continues ("确因工作需要使用的，…" after "…禁用 U 盘…")
     subject: str = ""   # running prose: the title, which every sentence is about ("It was founded …")
     lead: str = ""   # a table row: the sentence before its table ("Hotel stays are reimbursed up to a nightly cap …")
+    title: str = ""   # a table row: its source's title, which the row is about ("Salary Bands 2024" for "L4 | 115,000 USD …")
 
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
@@ -137,7 +138,7 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
         return "" if before.lstrip().startswith("#") or any(rule.search(before) for rule in RULES.values()) else before
 
     subject = item.title.strip() if subjects and is_prose(item) else ""
-    units = [Unit(item.number, text, i, row, continued(i, text, row), subject, lead(i, row))
+    units = [Unit(item.number, text, i, row, continued(i, text, row), subject, lead(i, row), item.title.strip() if row else "")
              for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
 
@@ -282,7 +283,9 @@ def extractive(
     rows are read against the message and each part, a row kept when it fits one of them best; the "all
     other" row is boosted only for a place named after in / to / at …, never a day or month. Version 28: a
     part's asked fact is read from the question it asks, not its scene ("…几个月工资。啥时候发？" asks a date);
-    a month question ("Which month's pay …?", 几月份) is answered by a month (:mod:`rag.answer_types`)."""
+    a month question ("Which month's pay …?", 几月份) is answered by a month (:mod:`rag.answer_types`); with
+    ``table_leads`` a row is read with its source's title ("the top of the L4 salary band" is the L4 row of
+    "Salary Bands 2024", not the bonus table's "L4–L5 … base salary")."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -307,6 +310,12 @@ def extractive(
         titled = {u.subject: set(tokenize(u.subject)) | {t for t in cjk if t in u.subject} for u in units if u.subject}
         unit_terms = [ts | titled[u.subject] if u.subject and asked - titled[u.subject] else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
+        if table_leads:
+            # a row is about its source's title, as a prose sentence is (a row that holds a word of what is asked
+            # itself): "What's the top of the L4 salary band?" is the L4 row of "Salary Bands 2024", not the L4–L5
+            # row of the bonus table that says "base salary"
+            unit_terms = [ts | set(tokenize(u.title)) if u.title and ts & asked else ts
+                          for ts, u in zip(unit_terms, units, strict=True)]
         df = {t: sum(t in ts for ts in unit_terms) for t in q_terms}
         idf = {t: math.log(1 + len(units) / df[t]) for t in q_terms if df[t]}
         if scene_weight != 1.0 and question in env.facts.get("sub_queries", ()):
@@ -332,13 +341,15 @@ def extractive(
             # table's sentence scored once, for all its rows)
             lead_score: dict[str, float] = {}
             for i, (ts, u) in enumerate(zip(unit_terms, units, strict=True)):
-                if u.lead and ts & asked:
-                    if u.lead not in lead_score:
-                        said = set(tokenize(u.lead)) | {t for t in cjk if t in u.lead} \
-                            | {t for t, c in codes.items() if c in compact(u.lead)}
-                        lead_score[u.lead] = sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total
+                # (the sentence read with the source's title)
+                if (u.lead or u.title) and ts & asked:
+                    lead = f"{u.lead} {u.title}".strip()
+                    if lead not in lead_score:
+                        said = set(tokenize(lead)) | {t for t in cjk if t in lead} \
+                            | {t for t, c in codes.items() if c in compact(lead)}
+                        lead_score[lead] = sum(idf.get(t, 0.0) for t in sorted(said & q_terms)) / total
                     # (and a tenth of its own, so that the row naming what is asked still goes first)
-                    lexical[i] = max(lexical[i], lead_score[u.lead] + 0.1 * lexical[i])
+                    lexical[i] = max(lexical[i], lead_score[lead] + 0.1 * lexical[i])
         # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
         # answerability stage found evidence by meaning, so the statements are read by meaning too
         weight = 1.0 if across or not total else semantic_weight

@@ -405,6 +405,23 @@ def test_a_parts_asked_fact_is_read_from_the_question_it_asks_not_its_scene() ->
     assert "随次年 3 月工资发放" in answer
 
 
+def test_a_row_is_about_its_sources_title() -> None:
+    """Blind dev case md-d9: "What's the top of the L4 salary band?" quoted the L4–L5 row of the bonus table
+    ("… share of base salary") over the L4 row of "Salary Bands 2024": a row, like a prose sentence, is about
+    its source's title, once it holds a word of what is asked itself."""
+    bonus = item(1, "| Level | Target bonus (share of base salary) |\n|---|---|\n| L4–L5 | 12% |\n| L6 | 18% |", "bonus",
+                 title="Annual Bonus Scheme")
+    bands = item(2, "Restricted to HR managers.\n\n| Level | Minimum | Maximum |\n|---|---|---|\n| L3 | 92,000 USD | "
+                    "118,000 USD |\n| L4 | 115,000 USD | 150,000 USD |", "bands", title="Salary Bands 2024")
+    params = {"semantic_weight": 0, "max_sentences": 1}
+    answer = generators.build({"name": "extractive", "params": params})("What's the top of the L4 salary band?",
+                                                                         [bonus, bands], ANSWER, env([])).text
+    assert "150,000 USD" in answer and "12%" not in answer
+    # without table leads (the option that reads a row through its table) the bonus row wins
+    plain = generators.build({"name": "extractive", "params": {**params, "table_leads": False}})
+    assert "12%" in plain("What's the top of the L4 salary band?", [bonus, bands], ANSWER, env([])).text
+
+
 def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
     """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
     row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""
