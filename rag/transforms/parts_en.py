@@ -59,9 +59,15 @@ _EN_WHAT_ABOUT = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b[^,?;]*[,;]", 
 _EN_CONDITION = re.compile(r"(?:if|once|in case|should)\b[^,?]{3,}?,\s*", re.I)
 
 
+# …or with no comma, in a question that ends in its mark: "and once I've passed is that enough …?"
+_EN_CONDITION_UNMARKED = re.compile(r"(?:if|once|in case)\b[^,?]{3,}?\s+(?=(?:is|are|do|does|can|will|would|should|must|"
+                                    r"how|what|when|where|who|which)\b)", re.I)
+
+
 def _asks_if(text: str) -> bool:
-    """A clause that asks after a condition it opens with ("if it breaks, who do I call?")."""
-    condition = _EN_CONDITION.match(text)
+    """A clause that asks after a condition it opens with ("if it breaks, who do I call?", "once I've
+    passed is that enough …?")."""
+    condition = _EN_CONDITION.match(text) or (_EN_CONDITION_UNMARKED.match(text) if text.rstrip().endswith("?") else None)
     return bool(condition and EN_CLAUSE.match(text[condition.end():]))
 
 

@@ -866,6 +866,15 @@ def test_chat_spellings_of_question_words_ask() -> None:
         "hows the bonus paid?", "whats the multiplier this year"]
 
 
+def test_a_question_after_a_condition_without_its_comma_is_a_part() -> None:
+    """Blind dev case md-d8: "how long have I got to finish it, and once I've passed is that enough to get into the
+    production database?" — the condition has no comma; in a message that ends in its mark it still asks."""
+    assert _en_parts("how long do I have to finish the course, and if I pass is that enough to get prod access?") == [
+        "how long do I have to finish the course?", "if I pass is that enough to get prod access?"]
+    # a statement after the condition asks nothing: no mark, no part
+    assert _en_parts("Can I expense it, and if it is approved I will file it.") == []
+
+
 def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
     """Blind dev cases md-d6 / md-d10: "…？他的目标年终奖是几个月工资，啥时候发？" — the second question asks two
     things; the later names nothing of its own, so it is read after the one before it (its scene)."""
