@@ -54,13 +54,14 @@ def _en_scene(question: str) -> re.Match[str] | None:
 
 
 
+_OPENS_ON_A_PERSON = re.compile(r"\s*(?:(?:also|and|plus|oh)\b,?\s*)?(?:she|he|they)\b(?!\s*(?:do|does|did|is|are|can|will|would|should|must|may)\b)", re.I)
 _EN_WHAT_ABOUT = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b[^,?;]*[,;]", re.I)
 # a question after a condition: "…, and if my laptop gets stolen while I'm there, which number do I call?"
 _EN_CONDITION = re.compile(r"(?:if|once|in case|should)\b[^,?]{3,}?,\s*", re.I)
 
 
 # …or with no comma, in a question that ends in its mark: "and once I've passed is that enough …?"
-_EN_CONDITION_UNMARKED = re.compile(r"(?:if|once|in case)\b[^,?]{3,}?\s+(?=(?:is|are|do|does|can|will|would|should|must|"
+_EN_CONDITION_UNMARKED = re.compile(r"(?:if|once|in case)\b[^,?]{3,}?\s+(?=(?:is|are|do|does|can|could|will|would|should|must|"
                                     r"how|what|when|where|who|which)\b)", re.I)
 
 
@@ -68,7 +69,8 @@ def _asks_if(text: str) -> bool:
     """A clause that asks after a condition it opens with ("if it breaks, who do I call?", "once I've
     passed is that enough …?")."""
     condition = _EN_CONDITION.match(text) or (_EN_CONDITION_UNMARKED.match(text) if text.rstrip().endswith("?") else None)
-    return bool(condition and EN_CLAUSE.match(text[condition.end():]))
+    # (what follows asks: a question word, or an auxiliary before its subject, "will I still be able …")
+    return bool(condition and (EN_CLAUSE.match(text[condition.end():]) or _EN_AUX_ASKS.match(text[condition.end():])))
 
 
 
@@ -79,7 +81,11 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     if not clauses_only and (items := numbered_items(question)):   # "… 1) What's … 2) What's …"
         return items
     if asked := asked_questions(question):
-        return asked
+        # a later question that opens on a person of the first one's scene ("A rep from one of our suppliers is
+        # coming in tomorrow. Do I need to register her? She's hinted she'll bring wine. Can I keep it?") is
+        # asked in that scene
+        scene = EN_SCENE.match(asked[0])
+        return [asked[0], *(f"{scene.group('scene')} {q}" if scene and _OPENS_ON_A_PERSON.match(q) else q for q in asked[1:])]
     if told := told_parts(question, "en"):
         return told
     if scene := _en_scene(question):   # each part keeps the scene

@@ -92,7 +92,10 @@ def split() -> Transform:
     that asks two things itself ("…？他的目标年终奖是几个月工资，啥时候发？") is cut again; a later clause that
     names nothing of its own, in the sentence or a question of its own ("…？具体多少？"), is read after the one
     before it ("…几个月工资。啥时候发？"); 想领几本 / 想在嘉兴多待几天 ask nothing;
-    a pronoun inside the scene every part carries ("…for their spring campaign. Before I answer: …") is left alone."""
+    a pronoun inside the scene every part carries ("…for their spring campaign. Before I answer: …") is left alone;
+    a later English question that opens on a person of the first one's scene ("She's hinted she'll bring wine. Am I
+    OK to keep it?") is asked in that scene; a question after a condition without its comma ("…, and once I've
+    passed is that enough …?", "if I drive in will I still …?") is a part; chat spellings ask ("whats")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         if len(question) > MAX_SPLIT_CHARS:   # a pasted email or document is no list of questions

@@ -873,6 +873,20 @@ def test_a_question_after_a_condition_without_its_comma_is_a_part() -> None:
         "how long do I have to finish the course?", "if I pass is that enough to get prod access?"]
     # a statement after the condition asks nothing: no mark, no part
     assert _en_parts("Can I expense it, and if it is approved I will file it.") == []
+    # blind dev case md-d15: "…, and if I drive in that day will I still be able to get my car out …?"
+    assert _en_parts("What time does the window run, and if I drive in will I still get my car out of the garage?") == [
+        "What time does the window run?", "if I drive in will I still get my car out of the garage?"]
+
+
+def test_a_later_question_that_opens_on_a_person_of_the_first_ones_scene_is_asked_in_it() -> None:
+    """Blind dev case md-d15: "A rep from one of our suppliers is coming in tomorrow. Do I need to register her?
+    She's hinted she'll bring wine. Am I OK to keep it?" — the second question's "she" is the scene's rep."""
+    scene = "A rep from one of our suppliers is coming in tomorrow."
+    parts = _en_parts(f"{scene} Do I need to register her? She's hinted she'll bring wine. Am I OK to keep it?")
+    assert parts == [f"{scene} Do I need to register her?", f"{scene} She's hinted she'll bring wine. Am I OK to keep it?"]
+    # a question that opens on them asks about them ("Do they …"), and a first question without a scene carries none
+    assert _en_parts("My manager is new. What is the hotel cap? Do they get more?")[1] == "Do they get more?"
+    assert _en_parts("Is parking free? They said it is. How do I register?")[1] == "They said it is. How do I register?"
 
 
 def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
