@@ -851,6 +851,8 @@ def test_sentences_after_the_last_question_mark_that_each_ask_are_questions() ->
     # a few, wanted: "想领几本本子" (md-d6) asks nothing; a question put as a wish still asks
     ("想领几本本子", False), ("我打算请几天假", False), ("想知道几点开门", True), ("要去几楼领", True),
     ("驻场完了我想干脆在嘉兴多待几天远程办公不回来了", False), ("我想在家办公几天可以吗", True), ("想请几天能批吗", True),
+    # X 不 X asks wherever it stands (blind dev case md-d15: "…；另外能不能现在就先每周在家办公两天"), not "whether or not"
+    ("另外能不能现在就先每周在家办公两天", True), ("会不会按在职月数打折", True), ("不管能不能报销都要留发票", False),
 ])
 def test_some_days_or_times_ask_nothing(clause: str, asking: bool) -> None:
     from rag.transforms.asking import zh_asks
