@@ -214,6 +214,7 @@ def extractive(
     scene_weight: float = 1.0,
     sibling_rows: bool = True,
     table_leads: bool = True,
+    range_siblings: bool = True,
     shared_ratio: float = 1.0,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
@@ -285,7 +286,9 @@ def extractive(
     part's asked fact is read from the question it asks, not its scene ("…几个月工资。啥时候发？" asks a date);
     a month question ("Which month's pay …?", 几月份) is answered by a month (:mod:`rag.answer_types`); with
     ``table_leads`` a row is read with its source's title ("the top of the L4 salary band" is the L4 row of
-    "Salary Bands 2024", not the bonus table's "L4–L5 … base salary")."""
+    "Salary Bands 2024", not the bonus table's "L4–L5 … base salary"); with ``range_siblings`` a best statement
+    whose range leaves out the amount asked ("Purchases below 1,000 USD … company card" for 1,800 USD) is quoted
+    with the statement of its source whose range holds it."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -586,6 +589,17 @@ def extractive(
                     there = next(((score, unit) for score, unit in top if unit.number in to), None)
                     if there and there[0] >= min_score:
                         answers.append(there[1])
+        if range_siblings and range_weight:
+            # a best statement whose range leaves out the amount asked ("Purchases below 1,000 USD can be made with a
+            # company card" for a 1,800 USD machine) is read with the statement of its source whose range holds it
+            # ("from 1,000 USD up to 10,000 USD need a purchase order approved by the department head")
+            for asked, top in [(question, scored), *zip(parts, tops, strict=True)]:
+                amounts = asked_amounts(asked)
+                if not top or not amounts or fits(amounts, top[0][1].text) is not False:
+                    continue
+                holds = next((u for _, u in top if u.number == top[0][1].number and fits(amounts, u.text)), None)
+                if holds is not None:
+                    answers.append(holds)
         quoted = {compact(u.text) for u in picked}
         for unit in answers:   # a sentence two sources repeat is quoted once
             if compact(unit.text) not in quoted:

@@ -1019,6 +1019,29 @@ def test_a_month_question_asks_a_month(sentence: str, question: str, found: list
     assert candidates(sentence, "date", question) == found
 
 
+def test_a_statement_whose_range_leaves_out_the_amount_is_read_with_the_one_that_holds_it() -> None:
+    """Blind dev case md-d15: "an espresso machine that costs 1,800 USD. Can I just put it on my company card?" —
+    the card sentence ("below 1,000 USD") shares the most words but its range leaves the amount out; the
+    statement of the same source whose range holds it is quoted too."""
+    from rag.generators import generators
+    from rag.types import Decision
+
+    ANSWER = Decision("answer", "test")   # noqa: N806
+
+    rules = item(1, "Purchases\nPurchases below 1,000 USD can be made with a company card by any budget holder. "
+                    "Purchases from 1,000 USD up to 10,000 USD need a purchase order approved by the department head.", "proc")
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    answer = gen("The machine costs 1,800 USD. Can I put it on my company card?", [rules], ANSWER, env([])).text
+    assert "company card" in answer and "department head" in answer
+    assert "department head" not in gen("It costs 600 USD. Can I put it on my company card?", [rules], ANSWER, env([])).text
+    zh = item(1, "采购审批\n单笔金额 5000 元以下的采购，由部门负责人审批后在采购平台下单。单笔金额 5000 元（含）至 5 万元的采购，"
+                 "须经部门负责人和财务部共同审批。", "proc")
+    answer = gen("部门负责人批了 8000 元的采购就能下单吗？", [zh], ANSWER, env([], "zh")).text
+    assert "财务部共同审批" in answer
+    off = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1, "range_siblings": False}})
+    assert "department head" not in off("The machine costs 1,800 USD. Can I put it on my company card?", [rules], ANSWER, env([])).text
+
+
 def test_a_part_is_decided_with_the_scene_it_carries() -> None:
     """Attack from the review: decided without its scene, each part of "I am a contractor based in
     Tokyo. What is the nightly hotel cap, and how long is parental leave?" answered from a source
