@@ -32,7 +32,7 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
 _ASK = {
     "zh": [
-        ("date", r"什么时候|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
+        ("date", r"什么时候|啥时候|几时|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
                  r"哪个?时期|哪个?世纪|什么日子|哪一?季|什么季节|哪个季节|什么时期|什么年份|日期是|时间是|起止|从何时|自何时|到何时"),
         ("list", r"哪几"),   # "分为哪几个级别" lists the levels; "几个" alone counts them
         # 这几天, 那几天, 前几天 (never 提前几天 / 之前几天), 好几个, 十几个, 头几天 say how many loosely;
@@ -224,12 +224,13 @@ _TIME_OF_DAY = {
 # ("next month", 次月, 月底), never "per calendar year" or "3 个月"
 _ASKS_MONTH = re.compile(r"\b(?:which|what) month\b(?!s)|哪一?个月|几月份?(?![几0-9])", re.I)
 _MONTH = {
-    "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,2}}\s*月(?!份?\s*[0-9０-９])|[0-9]{{4}}[-/.][0-9]{{1,2}}|月[底末初中]|[上中下]旬|"
-                     r"(?:当|次|每|本|下|上)个?月|年[底末初]"),
+    # (a month inside a full date counts, "1月15日"; 每月 / every month names none)
+    "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,2}}\s*月|[0-9]{{4}}[-/.][0-9]{{1,2}}|月[底末初中]|[上中下]旬|"
+                     r"(?:当|次|本|下|上)个?月|年[底末初]"),
     # (a month's name capitalised, and never the modal: "May I …")
     "en": re.compile(rf"\b(?!May\s+(?:I|we|you|he|she|it|they|not|also|only|be)\b){_MONTHS}\b|\b\d{{4}}-\d{{2}}\b|"
                      r"(?i:\b(?:end|start|beginning|middle) of (?:the )?(?:month|year|quarter)\b|"
-                     r"\b(?:next|following|same|previous|each|every|that) month\b)"),
+                     r"\b(?:next|following|same|previous|that) month\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b)"),
 }
 _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(which|what) (article|section|chapter|clause|part)\b", re.I)
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}

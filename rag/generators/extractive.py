@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from pydantic import PositiveInt
@@ -190,8 +192,39 @@ _PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
+# a part that points at someone the message names: "他的目标年终奖是几个月工资？", "what's her target bonus?"
+_POINTS_AT_SOMEONE = re.compile(r"他|她|\b(?:he|she|his|her|him|they|their|them)\b", re.I)
+
 # the sentences of a part: its scene, then the question it asks
-_SENTENCE = re.compile(r".+?(?:[.!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
+# (never after an abbreviation or an initial: "the per diem in St. Louis?", "Mr. Chan", "the U.S. office")
+_SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNo)"
+                       r"(?<!\.[A-Z])(?<![\s(][A-Z])[.](?=\s+[A-Z\"“])|[!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
+
+
+def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
+                    row_fits: Callable[[str, list[Unit]], dict[int, Any]]) -> list[tuple[float, Unit]]:
+    """A part's ranking with the rows of one table that the part cannot tell apart ("他的目标年终奖是几个月工资？":
+    every level's row) ordered by how they fit the whole message ("有个 P7 的同事…": the P6–P7 row first) —
+    only for a part that points at someone the message names: the rows trade places, the scores and the other
+    statements stay. ``row_fits(question, rows)`` says how each row fits a question (by ``id``)."""
+    if not _POINTS_AT_SOMEONE.search(part):
+        return top
+    out = list(top)
+    by_table: dict[int, list[int]] = {}   # each table's rows, by their place in the ranking
+    for at, (_, u) in enumerate(top):
+        if u.is_row:
+            by_table.setdefault(u.number, []).append(at)
+    for places in by_table.values():
+        mine = [top[at][1] for at in places]
+        if len(mine) < 2 or len(set(row_fits(part, mine).values())) > 1:
+            continue   # one row, or the part tells them apart itself
+        fit = row_fits(question, mine)
+        if len(set(fit.values())) < 2:
+            continue
+        again = sorted(mine, key=lambda u: fit[id(u)], reverse=True)   # (stable: ties keep their order)
+        for at, u in zip(places, again, strict=True):
+            out[at] = (top[at][0], u)
+    return out
 
 
 @generators.register("extractive", version="28")
@@ -288,7 +321,8 @@ def extractive(
     ``table_leads`` a row is read with its source's title ("the top of the L4 salary band" is the L4 row of
     "Salary Bands 2024", not the bonus table's "L4–L5 … base salary"); with ``range_siblings`` a best statement
     whose range leaves out the amount asked ("Purchases below 1,000 USD … company card" for 1,800 USD) is quoted
-    with the statement of its source whose range holds it."""
+    with the statement of its source whose range holds it; with ``sibling_rows`` a part that points at someone the
+    message names reads the rows it cannot tell apart in the message (:func:`read_in_message`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -489,6 +523,17 @@ def extractive(
         cjk = {w for w in words if CJK.search(w)}   # inside a longer word too, as the evidence rule reads them
         return [u for u in units if all(w in u.text for w in cjk) and words - cjk <= set(env.space.tokenize(u.text))]
 
+    def row_fits(question: str, rows: list[Unit], env: QueryEnv) -> dict[int, tuple[int, int]]:
+        """How well each row fits ``question``: its range holds the amount named (1), leaves it out (-1) or
+        states none (0); then how many of the question's words its cells name. A number names no row ("月薪 4 万"
+        is no "4 个月"): amounts are read by their ranges."""
+        sign = {True: 1, False: -1, None: 0}
+        words = {t for t in env.space.tokenize(question) if not t.replace(".", "").isdigit()} - scaffolding(env.space)
+        amounts = asked_amounts(question) if range_weight else []
+        return {id(u): (sign[fits(amounts, u.text)] if amounts else 0,
+                        len(words & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))))
+                for u in rows}
+
     def fitting_rows(asked: list[str], picked: list[Unit], env: QueryEnv) -> list[Unit]:
         """Of the rows of one table that the message and its parts quote, those that fit what is asked: a
         row whose range holds the amount named ("参加工作 11 年": 满 10 年不满 20 年, not 满 1 年不满 10 年) before
@@ -496,19 +541,13 @@ def extractive(
         row, not "P8 及以上"). Read for the message and for each part (``asked``): a row stays when it fits
         one of them best ("…hotel cap in New York? … in Osaka?" keeps both rows), or when none of them
         tells the rows apart ("经理和总监…": each names one)."""
-        sign = {True: 1, False: -1, None: 0}
         rows = [u for u in picked if u.is_row]
         tables = {u.number for u in rows if sum(v.number == u.number for v in rows) > 1}
         if not tables:
             return picked
 
         def fits_of(question: str) -> dict[int, tuple[int, int]]:
-            # a number names no row ("月薪 4 万" is no "4 个月"): amounts are read by their ranges
-            words = {t for t in env.space.tokenize(question) if not t.replace(".", "").isdigit()} - scaffolding(env.space)
-            amounts = asked_amounts(question) if range_weight else []
-            return {id(u): (sign[fits(amounts, u.text)] if amounts else 0,
-                            len(words & set(env.space.tokenize(" ".join(f.partition(": ")[2] for f in u.text.split("; "))))))
-                    for u in rows if u.number in tables}
+            return row_fits(question, [u for u in rows if u.number in tables], env)
 
         kept: set[int] = set()
         told: set[int] = set()   # tables that some reading tells apart
@@ -576,6 +615,9 @@ def extractive(
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         tops = [ordered(part, naming(units_for(part), focus.get(part, ""), env), env) for part in parts]
+        if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
+            tops = [read_in_message(top, part, question, lambda q, rows: row_fits(q, rows, env))
+                    for top, part in zip(tops, parts, strict=True)]
         answers = (distinct_answers(tops) if distinct_parts
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         if part_sentences > 1:

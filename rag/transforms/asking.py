@@ -183,12 +183,19 @@ ZH_FIRST_PERSON = re.compile(r"^\s*(?:我|咱|本人)")
 # 过几天, 好几天, 十几天: some days, not how many; so is a clause that opens 这几天 / 那几天 / 前几天 (but
 # 请假前几天 and 那几点结束 ask)
 _ZH_INDEFINITE = re.compile(r"(?:过|好|没|十)$|^\s*(?:这|那|前)$")
-# a question asked as X 不 X (能不能, 有没有, 会不会 …), unless it says "whether or not" (不管 / 无论 / 不论 …)
-_ZH_A_NOT_A = re.compile(r"(?<!不管)(?<!无论)(?<!不论)(?<!管它)(?:有没有|能不能|会不会|是不是|要不要|可不可以|用不用|需不需要|"
-                         r"行不行|够不够|算不算|让不让|给不给|批不批|报不报)")
-# 想领几本本子, 打算请几天假, 想干脆在嘉兴多待几天: a few, wanted; not 想知道几点 (a question put as a wish), nor
-# 想请几天能批 (a modal after the wish asks)
-_ZH_WANTS_SOME = re.compile(r"(?:想|打算|准备|计划)(?!知道|了解|确认|问|咨询|请教|查|看)(?:(?!能|可|要|得|该|需)[\u4e00-\u9fff]){1,10}$")
+# a question asked as X 不 X (能不能, 有没有, 会不会 …), unless it says "whether or not": 不管 / 无论 / 不论 before
+# it, or 都 / 也 / 要看 after it ("有没有发票都能报销", "能不能批下来要看领导", review)
+_ZH_A_NOT_A = re.compile(r"有没有|能不能|会不会|是不是|要不要|可不可以|用不用|需不需要|行不行|够不够|算不算|让不让|给不给|批不批|报不报")
+_ZH_WHETHER_BEFORE = re.compile(r"不管|无论|不论|管它")
+_ZH_WHETHER_AFTER = re.compile(r"都|也|要看|取决|得看|看情况")
+# 想领几本本子, 打算请几天假, 想干脆在嘉兴多待几天: a few, wanted; not 想知道几点 / 想请问 / 想打听 (a question put as
+# a wish), nor 想请几天能批 (a modal after the wish asks); 准备 and 计划 are nouns as often (今年的培训计划安排了几次)
+_ZH_WANTS_SOME = re.compile(r"(?:想|打算)(?!知道|了解|确认|问|请问|打听|搞清楚|弄清楚|咨询|请教|查|看)(?:(?!能|可|要|得|该|需)[\u4e00-\u9fff]){1,10}$")
+
+
+def _whether_or_not(clause: str, start: int, end: int) -> bool:
+    """Whether the question word at ``start:end`` says "whether or not" rather than asking."""
+    return bool(_ZH_WHETHER_BEFORE.search(clause[:start]) or _ZH_WHETHER_AFTER.search(clause[end:]))
 
 
 # what a look-up request asks for: a thing, not the asker ("帮我看看我下个月…") nor a particle
@@ -202,10 +209,11 @@ def zh_asks(clause: str) -> bool:
         return False
     at = 0
     while end := _ZH_ASKS_AT_END.search(clause, at):
-        if not (end.group(1) == "几" and _ZH_WANTS_SOME.search(clause[:end.start()])):
+        if not (end.group(1) == "几" and _ZH_WANTS_SOME.search(clause[:end.start()])) \
+                and not _ZH_WHETHER_BEFORE.search(clause[:end.start()]):
             return True
         at = end.start() + 1   # "想在家多待几天，可以吗" still asks with its 吗
-    if _ZH_A_NOT_A.search(clause):
+    if any(not _whether_or_not(clause, m.start(), m.end()) for m in _ZH_A_NOT_A.finditer(clause)):
         return True   # "另外能不能现在就先每周在家办公两天", "会不会按在职月数打折": X 不 X asks wherever it stands
     if (request := ZH_LOOK_UP.match(clause)) and _LOOKED_UP.match(clause[request.end():]):
         return True   # a request to look something up asks for it: "帮我查一下 P6 的月薪上限"
@@ -221,7 +229,7 @@ def zh_asks(clause: str) -> bool:
 EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
                         r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|at\s+(?=what time\b)|for\s+(?=how long\b))?"
                         r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should|"
-                        r"whats|hows|wheres|whos)\b", re.I)   # (chat spellings: "whats the max …")
+                        r"whats(?!\s*app\b)|hows(?!\s+it\s+going\b)|wheres|whos)\b", re.I)   # (chat spellings: "whats the max …")
 
 
 

@@ -61,8 +61,10 @@ _EN_CONDITION = re.compile(r"(?:if|once|in case|should)\b[^,?]{3,}?,\s*", re.I)
 
 
 # …or with no comma, in a question that ends in its mark: "and once I've passed is that enough …?"
-_EN_CONDITION_UNMARKED = re.compile(r"(?:if|once|in case)\b[^,?]{3,}?\s+(?=(?:is|are|do|does|can|could|will|would|should|must|"
-                                    r"how|what|when|where|who|which)\b)", re.I)
+# (what ends it is a question word or an auxiliary before its subject, never a bare "is": "if it is over budget?")
+_EN_CONDITION_UNMARKED = re.compile(r"(?:if(?!\s+so\b)|once|in case)\b[^,?]{3,}?\s+(?=(?:how|what|when|where|who|which)\b|"
+                                    r"(?:is|are|do|does|can|could|will|would|should|must)\s+(?:i|you|we|they|he|she|it|"
+                                    r"there|that|this|my|the)\b)", re.I)
 
 
 def _asks_if(text: str) -> bool:

@@ -85,11 +85,29 @@ def _zh_clauses(question: str) -> list[str]:
         return []
     # a later question that names nothing of its own ("…是几个月工资，啥时候发？", "这个要走什么审批，批下来能用
     # 多久？") is asked of what the one before it names: read after it, as its scene
-    asked = [asked[0], *(f"{before}。{c}" if not _names_something(c) else c for before, c in pairwise(asked))]
+    asked = [asked[0], *(f"{before}。{c}" if _elliptical(c) else c for before, c in pairwise(asked))]
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
 
 _ASKED_AGAIN = re.compile(r"^\s*(?:那|要是|如果是|换成|换作)|呢\s*[？?]?\s*$")
+
+
+# how a question with no subject of its own opens: an adverb, a modal or verb, a particle, a preposition, an
+# adjective or a question word (具体多少, 得提前多久申请, 啥时候发, 比去年多还是少) — never a person (我能请假吗) or a
+# word jieba cut from a name it lacks (年 / 假能 …)
+_NO_SUBJECT = ("d", "v", "u", "p", "a", "c", "y")
+_ZH_QUESTION_WORD = re.compile(r"^(?:啥|什么|多少|多久|多长|几|怎么|怎样|如何|哪|谁|是否|有没有|能不能|要不要|会不会|是不是)")
+
+
+def _elliptical(clause: str) -> bool:
+    """A question that leans on the one before it: it names nothing of its own and opens without a subject."""
+    import jieba.posseg
+
+    words = [p for p in jieba.posseg.lcut(clause.strip()) if p.word.strip()]
+    if not words or _names_something(clause):
+        return False
+    first = words[0]
+    return first.flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(first.word))
 
 
 def _names_something(clause: str) -> bool:
@@ -181,9 +199,15 @@ def _zh_parts(question: str) -> list[str]:
         # a question of several may ask two things itself: "…？他的目标年终奖是几个月工资，啥时候发？"; a later
         # one that names nothing of its own ("…这样可以吗？得提前多久申请？") is read after the one before it
         # (never one that asks the one before again, "那请 5 天呢？": pointers.asked_again reads those)
-        asked = [asked[0], *(f"{before.rstrip('？?')}。{q}" if not (_names_something(q) or _ASKED_AGAIN.search(q)) else q
-                             for before, q in pairwise(asked))]
-        return list(dict.fromkeys(piece for q in asked for piece in (_zh_clauses(q) or [q])))
+        pieces: list[str] = []
+        for q in asked:
+            if cut := _zh_clauses(q):
+                pieces += cut
+            elif pieces and _elliptical(q) and not _ASKED_AGAIN.search(q):
+                pieces.append(f"{pieces[-1].rstrip('？?')}。{q}")   # read after the question asked before it
+            else:
+                pieces.append(q)
+        return list(dict.fromkeys(pieces))
     if asked := _zh_clauses(question) or told_parts(question, "zh"):
         return asked
     parts = _zh_items(question)

@@ -86,6 +86,11 @@ def pointer_in_split(part: str, first: str, language: str) -> str | None:
             when = _EN_ADVERBIAL_END.search(lead) and _EN_TIME_PHRASE.match(before, phrase.end() - 1)
             if not (_EN_ASKING_VERB_END.search(lead) or when):
                 return None
+    elif "。" in part.rstrip("。"):
+        # a part read after the question before it ("它的保修期多久。坏了找谁？"): only what it asks itself is read
+        head, tail = part.rsplit("。", 1)
+        asked = pointer_in_split(tail, first, language)
+        return f"{head}。{asked}" if asked else None
     elif (pointer := points_back(part, language)) is not None and \
             len(re.sub(r"\W", "", unjoined(part[:pointer.start()]))) >= _ZH_OWN_NOUN:
         return None   # "…要送我们每人一个 300 来块的礼盒，这个能收吗？": 这个 is the part's own 礼盒

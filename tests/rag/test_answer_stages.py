@@ -422,6 +422,28 @@ def test_a_row_is_about_its_sources_title() -> None:
     assert "12%" in plain("What's the top of the L4 salary band?", [bonus, bands], ANSWER, env([])).text
 
 
+def test_rows_a_part_cannot_tell_apart_are_read_in_its_message() -> None:
+    """Blind dev case md-d6: "有个 P7 的同事…？他的目标年终奖是几个月工资？" — the part names no level, so every level's
+    row fits it alike; it points at someone the message names, and the message names P7: the P6–P7 row goes
+    first, in the place the first row held (scores and other statements stay)."""
+    from rag.generators.extractive import Unit, read_in_message
+
+    p8, p4, p6 = (Unit(2, f"职级: {level}; 目标奖金（月薪倍数）: {n} 个月", i, True) for i, (level, n) in
+                  enumerate((("P8 及以上", 4), ("P4–P5", 2), ("P6–P7", 3))))
+    pay = Unit(3, "年度奖金随次年 3 月工资发放。", 0)
+    top = [(0.48, p8), (0.47, p4), (0.46, p6), (0.40, pay)]
+    message = "有个 P7 的同事调薪最少涨多少？他的目标年终奖是几个月工资？"
+
+    def fits(question: str, rows: list[Unit]) -> dict[int, int]:   # how many of the question's levels a row names
+        return {id(u): sum(level in u.text for level in ("P7", "P8", "P4") if level in question) for u in rows}
+
+    assert [u for _, u in read_in_message(top, "他的目标年终奖是几个月工资？", message, fits)] == [p6, p8, p4, pay]
+    assert [s for s, _ in read_in_message(top, "他的目标年终奖是几个月工资？", message, fits)] == [0.48, 0.47, 0.46, 0.40]
+    # a part that points at no one, or that tells the rows apart itself, keeps its ranking
+    assert read_in_message(top, "目标年终奖是几个月工资？", message, fits) == top
+    assert read_in_message(top, "他是 P8，目标年终奖是几个月工资？", message, fits) == top
+
+
 def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
     """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
     row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""

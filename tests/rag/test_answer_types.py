@@ -1012,11 +1012,25 @@ def test_a_day_question_asks_a_day(sentence: str, question: str, found: list[str
     ("年度奖金随次年 3 月工资发放。", "年终奖几月份发？", ["3 月"]),
     ("目标奖金为 3 个月工资。", "年终奖哪个月发？", []),   # three months' pay is no month
     ("体检安排在十月的周六上午。", "体检是哪个月？", ["十月"]),
-    ("每月 25 日对账。", "哪个月对账？", ["每月"]),
+    # review: a month inside a full date counts; "every month" names none
+    ("每月 25 日对账。", "哪个月对账？", []),
+    ("年终奖于次年1月15日随工资发放。", "年终奖几月份发？", ["1月"]),
+    ("The bonus is accrued every month.", "Which month is the bonus paid?", []),
+    ("The bonus is paid on 15/03/2025.", "Which month is the bonus paid?", ["15/03/2025"]),
 ])
 def test_a_month_question_asks_a_month(sentence: str, question: str, found: list[str]) -> None:
     """"which month" / 哪个月 / 几月份 ask a month: its name or number, or one counted from now (次月, "next month")."""
     assert candidates(sentence, "date", question) == found
+
+
+def test_a_parts_question_is_its_last_sentence_never_cut_at_an_abbreviation() -> None:
+    """Review: the asked type of "…. how much is the per diem in St. Louis?" was read from " Louis?"."""
+    from rag.generators.extractive import _SENTENCE
+
+    assert _SENTENCE.findall("Visiting next week. What is the per diem in St. Louis?")[-1].strip() == \
+        "What is the per diem in St. Louis?"
+    assert len(_SENTENCE.findall("I met Mr. Chan at the U.S. office. Who is he?")) == 2
+    assert asked_type("年终奖啥时候发？") == "date" and asked_type("几时发？") == "date"
 
 
 def test_a_statement_whose_range_leaves_out_the_amount_is_read_with_the_one_that_holds_it() -> None:

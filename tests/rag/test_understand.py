@@ -908,6 +908,36 @@ def test_a_chinese_question_of_several_may_ask_two_things_itself() -> None:
     assert _zh_parts("年假能顺延吗？那病假呢？")[1] == "那病假呢？"   # names 病假: asked again, not carried
 
 
+def test_review_attacks_on_split_v22() -> None:
+    """A hostile review of split v22: questions glued to an unrelated one, a noun read as a wish, "whether or
+    not" read as asking, a bare "is" ending a condition, a pronoun of the carried question resolved."""
+    from rag.transforms.asking import zh_asks
+    from rag.transforms.understand import split
+
+    # only a question that names nothing and opens without a subject leans on the one before it
+    assert _zh_parts("病假要开证明吗？年假能不能顺延？") == ["病假要开证明吗？", "年假能不能顺延？"]
+    assert _zh_parts("工资几号发？我能请假吗？") == ["工资几号发？", "我能请假吗？"]
+    assert _zh_parts("年终奖几号发？啥时候发？具体多少？")[2] == "年终奖几号发。啥时候发。具体多少？"   # a chain, read once
+    # 计划 / 准备 are nouns as often as wishes; 想请问 / 想搞清楚 ask
+    for clause in ("今年的培训计划安排了几次", "公司准备放几天假", "想请问一下年假有几天", "我想搞清楚年假到底有几天"):
+        assert zh_asks(clause), clause
+    assert _zh_parts("1、想请问年假有几天 2、病假怎么扣钱") == ["想请问年假有几天？", "病假怎么扣钱？"]
+    # X 不 X that says "whether or not"
+    for clause in ("有没有发票都能报销", "批不批都要先提交", "能不能批下来要看领导", "不管你能不能来都要请假", "不管最后能不能报销"):
+        assert not zh_asks(clause), clause
+    # an English condition ends at a question word or an auxiliary before its subject, never a bare "is"
+    assert _en_parts("What's the hotel cap in London if I book it myself and if it is over budget?")[1] == \
+        "What's the hotel cap in London if it is over budget?"
+    assert _en_parts("whats app is blocked on my laptop and how do i get it unblocked") == []
+
+    class Space:
+        language = "zh"
+
+    env = QueryEnv(Space())  # type: ignore[arg-type]
+    split()("它的保修期多久？坏了找谁？", env)   # the carried question's 它 is not rewritten
+    assert env.facts["sub_queries"] == ["它的保修期多久？", "它的保修期多久。坏了找谁？"]
+
+
 def test_a_chinese_request_to_the_assistant_is_no_part() -> None:
     """Blind dev case md-d14: "…还问今年能不能休年假，我该怎么回复她？" — "how should I answer her" asks the
     assistant, not the sources: as a part it was refused and made the message partial."""
