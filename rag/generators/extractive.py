@@ -192,6 +192,10 @@ _PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
+# a question that asks a bound with "the most / the least" ("what's the most I can spend per night?")
+_ASKS_BOUND = re.compile(r"\b(?:what(?:'s|’s| is| was|s)?|how much is|tell me) the (?:most|least)\b(?!\s+(?:expensive|"
+                         r"recent|common|popular|important|senior|junior)\b)", re.I)
+
 # a part that points at someone the message names: "他的目标年终奖是几个月工资？", "what's her target bonus?"
 _POINTS_AT_SOMEONE = re.compile(r"他|她|\b(?:he|she|his|her|him|they|their|them)\b", re.I)
 
@@ -329,6 +333,10 @@ def extractive(
         names = names_of(question)
         # 盘要 (U 盘要走…) is 盘; "I've" leaves no "ve"
         q_terms = {unglued(t, names) for t in tokenize(without_contractions(question))} - {""}
+        if _ASKS_BOUND.search(question):
+            # "what's the most I can claim …?" asks a cap: its "most" is the asking, and every "at most" of the
+            # sources would match it ("a booking can last at most four hours" over the hotel cap's row)
+            q_terms -= set(tokenize("most least"))
         # a code of the question (letters and digits) counts as present however it is written
         codes = {t: compact(t) for t in q_terms if _LATIN.search(t) and _DIGIT.search(t) and len(compact(t)) >= 3}
         # a Chinese term also counts inside a longer word (假 / 放假, 锁 / 锁定), as in the evidence

@@ -444,6 +444,19 @@ def test_rows_a_part_cannot_tell_apart_are_read_in_its_message() -> None:
     assert read_in_message(top, "他是 P8，目标年终奖是几个月工资？", message, fits) == top
 
 
+def test_the_most_that_asks_a_cap_is_no_word_to_match() -> None:
+    """Blind dev cases md-d9 / md-d15: "what's the most a rep can claim for a hotel night in London?" quoted "a booking
+    can last at most four hours" (its "most") over the London row of the hotel caps."""
+    rooms = item(1, "Rooms\nUse the Rooms tab in the intranet; a booking can last at most four hours.", "faq")
+    caps = item(2, "Hotels\n| City | Nightly cap |\n|---|---|\n| London, Tokyo | 240 USD |\n| All other cities | 120 USD |", "exp")
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    assert "240 USD" in gen("What's the most a rep can claim for a hotel night in London?", [rooms, caps], ANSWER, env([])).text
+    # "the most recent" names no cap
+    from rag.generators.extractive import _ASKS_BOUND
+
+    assert _ASKS_BOUND.search("whats the least I can spend") and not _ASKS_BOUND.search("What is the most recent policy?")
+
+
 def test_a_row_that_fits_one_part_stays_beside_the_row_of_another() -> None:
     """Review attack: "What is the hotel cap in New York? What is the hotel cap in Osaka?" kept only the Tier 1
     row, read against the whole message ("New York" is two words); each part keeps the row that fits it."""
