@@ -326,7 +326,8 @@ def extractive(
     "Salary Bands 2024", not the bonus table's "L4–L5 … base salary"); with ``range_siblings`` a best statement
     whose range leaves out the amount asked ("Purchases below 1,000 USD … company card" for 1,800 USD) is quoted
     with the statement of its source whose range holds it; with ``sibling_rows`` a part that points at someone the
-    message names reads the rows it cannot tell apart in the message (:func:`read_in_message`)."""
+    message names reads the rows it cannot tell apart in the message (:func:`read_in_message`); the "most" of
+    "what's the most I can claim …?" asks a cap and matches no "at most" of the sources."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
