@@ -205,6 +205,11 @@ _SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<
                        r"(?<!\.[A-Z])(?<![\s(][A-Z])[.](?=\s+[A-Z\"“])|[!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
 
 
+def _sentences(part: str) -> list[str]:
+    """A part's sentences: its scene, then the question it asks last."""
+    return _SENTENCE.findall(part) or [part]
+
+
 def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
                     row_fits: Callable[[str, list[Unit]], dict[int, Any]]) -> list[tuple[float, Unit]]:
     """A part's ranking with the rows of one table that the part cannot tell apart ("他的目标年终奖是几个月工资？":
@@ -368,7 +373,7 @@ def extractive(
             # a part that carries its message's scene ("Planning my finances for early next year. Which
             # month's pay will include the annual bonus?"): the words only the scene holds count less
             # than those of the question it asks
-            *scene, asking = _SENTENCE.findall(question) or [question]
+            *scene, asking = _sentences(question)
             if scene:
                 own = {unglued(t, names) for t in tokenize(without_contractions(asking))}
                 idf = {t: w if t in own else scene_weight * w for t, w in idf.items()}
@@ -444,8 +449,7 @@ def extractive(
         """``ranked``, with the statements that hold a candidate of the asked type first."""
         scored = ranked(question, units, env)
         # a part's scene asks nothing: "…是几个月工资。啥时候发？" asks a date
-        kind = asked_type((_SENTENCE.findall(question) or [question])[-1]
-                          if question in env.facts.get("sub_queries", ()) else question)
+        kind = asked_type(_sentences(question)[-1] if question in env.facts.get("sub_queries", ()) else question)
         if typed_first and kind not in UNTYPED and scored:
             # a statement holding the asked type goes first when it is nearly as good as the best
             floor = max(min_score, typed_ratio * scored[0][0])

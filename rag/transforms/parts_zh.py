@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import Any
 
 from rag.transforms.asking import (
     ZH_FIRST_PERSON,
@@ -17,6 +18,7 @@ from rag.transforms.asking import (
     unjoined,
     zh_asks,
 )
+from rag.transforms.pointers import opens_as_asked_again
 
 _ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
 _ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
@@ -89,9 +91,6 @@ def _zh_clauses(question: str) -> list[str]:
     return [f"{scene}，{c}？" if scene else f"{c}？" for c in asked]
 
 
-_ASKED_AGAIN = re.compile(r"^\s*(?:那|要是|如果是|换成|换作)|呢\s*[？?]?\s*$")
-
-
 # how a question with no subject of its own opens: an adverb, a modal or verb, a particle, a preposition, an
 # adjective or a question word (具体多少, 得提前多久申请, 啥时候发, 比去年多还是少) — never a person (我能请假吗) or a
 # word jieba cut from a name it lacks (年 / 假能 …)
@@ -104,19 +103,16 @@ def _elliptical(clause: str) -> bool:
     import jieba.posseg
 
     words = [p for p in jieba.posseg.lcut(clause.strip()) if p.word.strip()]
-    if not words or _names_something(clause):
+    if not words or _names_something(words):
         return False
     first = words[0]
     return first.flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(first.word))
 
 
-def _names_something(clause: str) -> bool:
-    """Whether a clause names a thing of its own: a noun (jieba's tags: 客户, 奖金, 时候), a verbal noun
-    (重试), a time (周日, 去年) or a Latin word (P8, VPN), not only verbs and question words (啥时候发,
+def _names_something(words: list[Any]) -> bool:
+    """Whether a clause (its jieba words and tags) names a thing of its own: a noun (客户, 奖金, 时候), a verbal
+    noun (重试), a time (周日, 去年) or a Latin word (P8, VPN), not only verbs and question words (啥时候发,
     批下来能用多久, 具体多少)."""
-    import jieba.posseg
-
-    words = jieba.posseg.lcut(clause)
     if any(p.flag.startswith("n") or p.flag in ("vn", "eng") or p.flag == "t" for p in words):
         return True
     # a word jieba's dictionary lacks falls apart into single characters (年假 → 年 / 假): two of them in a row
@@ -203,7 +199,7 @@ def _zh_parts(question: str) -> list[str]:
         for q in asked:
             if cut := _zh_clauses(q):
                 pieces += cut
-            elif pieces and _elliptical(q) and not _ASKED_AGAIN.search(q):
+            elif pieces and _elliptical(q) and not opens_as_asked_again(q):
                 pieces.append(f"{pieces[-1].rstrip('？?')}。{q}")   # read after the question asked before it
             else:
                 pieces.append(q)

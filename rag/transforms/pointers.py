@@ -101,6 +101,11 @@ def pointer_in_split(part: str, first: str, language: str) -> str | None:
 _ZH_ASKED_AGAIN = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那)")
 
 
+def opens_as_asked_again(part: str) -> bool:
+    """Whether a Chinese part is put as asking the part before it again: "那进机房呢？", "换成经理呢？"."""
+    return bool(_ZH_ASKED_AGAIN.match(part.strip())) or part.strip().rstrip("？?。 ").endswith("呢")
+
+
 def asked_again(part: str, before: str, language: str, similar: Similar) -> str | None:
     """A Chinese part that asks the part before it again about something else ("请假最晚得提前多久在 OA 上提？那进机房
     呢？"): that part with the slot it names swapped in (``similar``: cosines under the corpus's embedder), as
@@ -110,7 +115,7 @@ def asked_again(part: str, before: str, language: str, similar: Similar) -> str 
     if language != "zh" or not is_follow_up(part, language) or points_back(part, language):
         return None   # an English part ("And mentoring?") is retrieved well as written, its noun standing alone
     content = content_of(part, language)
-    if not (_ZH_ASKED_AGAIN.match(part.strip()) or part.strip().rstrip("？?。 ").endswith("呢")) \
+    if not opens_as_asked_again(part) \
             or not content or zh_asks(content) or re.search(r"[0-9０-９]", content) or len(content) > 8:
         # "发票抬头该怎么开？" asks a question of its own; "那请 5 天呢？", "那我工龄 12 年呢？" add a condition
         # to the part before, which no slot swap reads
