@@ -74,6 +74,7 @@ from rag.text import (
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
+_PLURAL = re.compile(r"^(.*[A-Z0-9])s$")
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -156,7 +157,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="33")
+@answerability.register("evidence", version="34")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -201,7 +202,9 @@ def evidence(
     must stand as whole words (the compacted "voiceover" no longer holds "CEO"). Version 31 (``part_ratio``):
     a part of a message that asks several things is decided at that share of ``answer_at``. (Version 32: the
     plural codes and holidays version 29 read leniently are names again, after review. Version 33: a month
-    question's asked fact is a month, never "per calendar year".) With ``bridge`` a question word
+    question's asked fact is a month, never "per calendar year". Version 34: a code or an acronym in the
+    plural ("one of my L5s") is the code for the unknown-name and missing-code rules alike, where the
+    singular stands; "L6s" against sources that hold only L5 still refuses.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -272,9 +275,13 @@ def evidence(
 
     def unknown_names(question: str, env: QueryEnv) -> list[str]:
         """The question's names, acronyms and codes that no document the asker may see holds."""
+        def held(name: str) -> bool:
+            return not ((toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
+                        and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
+
+        # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs")
         return sorted(name for name in names_in(question)
-                      if (toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
-                      and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
+                      if not held(name) and not ((plural := _PLURAL.match(name)) and held(plural.group(1))))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
@@ -346,7 +353,8 @@ def evidence(
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
-            codes = sorted(t for t in terms - found if is_code_term(t))
+            codes = sorted(t for t in terms - found if is_code_term(t)
+                           and not (t[-1] == "s" and t[-2:-1].isdigit() and t[:-1] in found))   # "my L5s": L5
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
             codes += sorted(c for c in written_codes(question) if compact(c) not in written)

@@ -1196,3 +1196,16 @@ def test_everyday_latin_words_and_chat_are_no_names(question: str, names: list[s
     from rag.answerability.question_terms import names_in
 
     assert names_in(question) == names
+
+
+def test_an_acronym_or_a_code_in_the_plural_is_the_acronym() -> None:
+    """"one of my L5s" asks about level L5: neither the unknown-name rule nor the missing-code rule may
+    refuse it because no source writes "L5s"; a code no source holds in any number still refuses."""
+    text = "The target bonus for level L5 is 15% of base salary. Level L6 has a target of 20%."
+    space = _lexical(text)
+    decide = answerability.build(LEXICAL_RULE)
+    plural = decide("One of my L5s asked: what is the target bonus as a share of base salary?", [item(1, text)], space)
+    assert "never mention" not in plural.reason and "no document" not in plural.reason, plural.reason
+    assert plural.action == "answer", plural.reason
+    unknown = decide("One of my L9s asked: what is the target bonus as a share of base salary?", [item(1, text)], space)
+    assert unknown.action == "refuse", unknown.reason
