@@ -30,6 +30,14 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 
 # ── what is asked ────────────────────────────────────────────────────────────────────────────
 _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
+# a noun that names an amount ("what rate", "the salary range"), and a word before it that says of what
+# ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
+_EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
+                r"cap|temperature|length|weight|height|width|depth|speed|distance|salary|allowance|deposit|"
+                r"charge|discount|budget|penalty")
+_EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|had|i|you|we|they|"
+                r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
+
 _ASK = {
     "zh": [
         ("date", r"什么时候|啥时候|几时|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
@@ -53,6 +61,10 @@ _ASK = {
         ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
                    r"\bwhat (percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|cap)\b|"
                    r"\bwhat(?:'s|’s| is) the (maximum|minimum|max|min|limit|cap|amount|number|price|cost|fee|rate|total)\b|"
+                   # "what mileage rate", "at what temperature", "what's the salary range": up to two words may
+                   # name the measure's kind ("what does the fee cover" asks no amount); read ahead only, so the
+                   # words stay the question's topic
+                   rf"\bwhat(?=(?:'s|’s| is| was| are)? (?:the )?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?\b)|"
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)
                    r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
                    r"per|for|that|it|my|our|your)\b)"),
@@ -177,6 +189,18 @@ _STRUCTURE = {
     "zh": re.compile(rf"第[{_ZH_NUM}0-9０-９]+[条章节款项篇部编卷]"),
     "en": re.compile(r"\b(article|section|chapter|clause|part|appendix|annex|§)\s*[0-9IVXivx]+(\.[0-9]+)*", re.I),
 }
+# the number of a list item ("1. Wash uniforms separately", "2) …", "（3）…", "一、…") at the start of a line
+# or after a sentence: it orders the steps and counts nothing ("Wash at 60°C" is the item with the answer);
+# never "2.5 days" nor a sentence that ends on its amount ("The fee is 5. Then …")
+_LIST_MARKER = re.compile(r"(?:^|(?<=[.!?。！？；;:：\n]\s)|(?<=[。！？；：\n]))\s*(?:\d{1,2}[.)．、](?!\d)|[（(]\d{1,2}[)）]|"
+                          r"[一二三四五六七八九十]{1,3}、)", re.M)
+
+
+def without_markers(text: str) -> str:
+    """The text without the numbers of its list items (:data:`_LIST_MARKER`)."""
+    return _LIST_MARKER.sub(" ", text)
+
+
 # a clock time ("6:30", "11 am", "下午 3 点") says when, never how many or how much: an hour of 0–23 and
 # minutes of 00–59, not a part of a longer run ("2:01:09") — a score (98:95) or ratio (1:50) is no time,
 # though a ratio or score that reads as one (21:19) is, so a question about those keeps them (_COUNTS_CLOCK)
@@ -269,7 +293,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
         if measure and not states_measure(sentence, measure, question):
             return []
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
-            sentence = _STRUCTURE[lang].sub(" ", sentence)
+            sentence = without_markers(_STRUCTURE[lang].sub(" ", sentence))
         sentence = without_clock(sentence, question, lang)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer

@@ -54,6 +54,15 @@ _CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-
 
 
 
+# a word written in capitals for emphasis, not an acronym: "my laptop is NOT working", "locked out AGAIN",
+# "URGENT: …", "do I REALLY need …" — function words, negations, adverbs of time and degree, and the words
+# of a plea; never a word an acronym spells (CEO, NHS, VPN, IT)
+_SHOUTED = frozenset(
+    "not no never nothing nobody none nowhere cant cannot dont doesnt didnt wont isnt arent wasnt still again already "
+    "always ever now today tonight yet soon asap urgent urgently really very so too only just even also all any "
+    "every everything everyone anyone anything some please help need must why what how when where which "
+    "yes ok okay seriously totally completely literally sorry thanks".split())
+
 _SENTENCE_END = re.compile(r"[.?!。？！][\"'”’」』)）]*\s*$")   # '…missed it?" Could you …' opens a sentence
 
 
@@ -89,7 +98,7 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word) \
+        if (word == "I" and not cjk) or (word.isupper() and word.lower() in _SHOUTED) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word) \
                 or (cjk and _EVERYDAY_LATIN.fullmatch(word)):
             continue   # the asker, a word of chat, an amount or a day or month: not a name
         if not cjk and capitals == 1 and _WHERE_THE_ASKER_GOES.search(before):

@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import PositiveInt
 
 from rag.amounts import asked_amounts, fits, is_amount_word
-from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock
+from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
@@ -236,7 +236,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="28")
+@generators.register("extractive", version="29")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -332,7 +332,9 @@ def extractive(
     whose range leaves out the amount asked ("Purchases below 1,000 USD … company card" for 1,800 USD) is quoted
     with the statement of its source whose range holds it; with ``sibling_rows`` a part that points at someone the
     message names reads the rows it cannot tell apart in the message (:func:`read_in_message`); the "most" of
-    "what's the most I can claim …?" asks a cap and matches no "at most" of the sources."""
+    "what's the most I can claim …?" asks a cap and matches no "at most" of the sources. Version 29: the number
+    of a list item ("1. Wash uniforms separately") is no number of the asked type, and "what mileage rate" / "at
+    what temperature" ask a number (:mod:`rag.answer_types`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -420,7 +422,7 @@ def extractive(
             kind = asked_type(question)
 
             def numbered(text: str) -> bool:
-                return bool(_DIGIT.search(without_clock(text, question) if kind == "number" else text))
+                return bool(_DIGIT.search(without_markers(without_clock(text, question) if kind == "number" else text)))
 
             lexical = [lx + (number_bonus if numbered(u.text) else 0.0) for lx, u in zip(lexical, units, strict=True)]
         if table_leads and not across and (named := _PROPER.findall(question)):

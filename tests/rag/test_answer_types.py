@@ -1209,3 +1209,42 @@ def test_an_acronym_or_a_code_in_the_plural_is_the_acronym() -> None:
     assert plural.action == "answer", plural.reason
     unknown = decide("One of my L9s asked: what is the target bonus as a share of base salary?", [item(1, text)], space)
     assert unknown.action == "refuse", unknown.reason
+
+
+@pytest.mark.parametrize("question", ["my laptop is NOT working, who do I call?",
+                                      "locked out of the computer AGAIN after too many goes, who do i ring",
+                                      "URGENT: how do I report a data breach?", "do I REALLY need a doctor's note?"])
+def test_a_word_shouted_for_emphasis_is_no_name(question: str) -> None:
+    """A common word in capitals is emphasis (an unseen hospital suite's "locked out … AGAIN" was refused:
+    no document says "again"); an acronym is still a name, "IT" and "WHO" among them."""
+    from rag.answerability.question_terms import names_in
+
+    assert names_in(question) == []
+    assert names_in("Is the IT desk open? What does WHO advise? Who is the CEO?") == ["IT", "WHO", "CEO"]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What mileage rate can I claim for using my bicycle?", "number"),
+    ("At what temperature should uniforms be washed at home?", "number"),
+    ("What is the salary range for Band 6?", "number"),
+    ("What's the nightly hotel cap in London?", "number"),
+    ("What does the fee cover?", "definition"),      # a verb after "what": it asks no amount
+    ("What kind of rate applies?", "other"),
+    ("What is the dress code?", "definition"),
+])
+def test_a_measure_named_with_its_kind_asks_a_number(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
+
+
+def test_the_number_of_a_list_item_counts_nothing() -> None:
+    """"1. Wash uniforms separately" holds no answer to "at what temperature …?": the item's number orders
+    the steps. The item that says "Wash at 60°C" does; so do a decimal and an amount that ends a sentence."""
+    from rag.answer_types import without_markers
+
+    question = "At what temperature should uniforms be washed at home?"
+    assert not has_candidate("1. Wash uniforms separately from other clothing.", "number", question)
+    assert has_candidate("2. Wash at 60°C for at least 10 minutes.", "number", question)
+    assert not has_candidate("1. 学生在校受伤的，先送校医室处理。", "number", "要交多少钱？")
+    assert has_candidate("You may bring up to 5. Then sign them in.", "number", "How many guests may I bring?")
+    assert without_markers("（1）提交申请；（2）等待审批。").strip() == "提交申请； 等待审批。"
+    assert "2.5" in without_markers("It takes 2.5 days.")
