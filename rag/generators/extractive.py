@@ -49,6 +49,7 @@ class Unit:
     subject: str = ""   # running prose: the title, which every sentence is about ("It was founded …")
     lead: str = ""   # a table row: the sentence before its table ("Hotel stays are reimbursed up to a nightly cap …")
     title: str = ""   # a table row: its source's title, which the row is about ("Salary Bands 2024" for "L4 | 115,000 USD …")
+    items: str = ""   # a lead-in's statement: the list it announces ("If you injure yourself with a used needle:" → "1. …")
 
 
 # A sentence that leans on the one before it for its subject: a condition, an exception, a
@@ -77,6 +78,7 @@ _MANY_ROWS = ("list", "compare", "count")
 # a heading line that stands alone ("Hotel caps", "## 住宿标准"): no statement of anything
 _BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
+_ITEMS = 4   # how many items of the list a lead-in announces are quoted with it
 
 
 def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
@@ -114,8 +116,20 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
     poison rules flag; with ``subjects``, a prose source's sentences carry its title."""
     # a lead-in that states something before it announces ("员工入职满一年后享受带薪年休假，天数按累计工作年限确定：")
     # keeps the statement: the clauses before its last
-    said = [((not row and _LEAD_IN.search(text) and _stated_before(text)) or text, row)
-            for text, row in _statements(strip_header(item.text, item.title), whole_bullets)]
+    raw = _statements(strip_header(item.text, item.title), whole_bullets)
+    said = [((not row and _LEAD_IN.search(text) and _stated_before(text)) or text, row) for text, row in raw]
+
+    def announced(i: int) -> str:
+        """The list items right after a lead-in kept as a statement (at most :data:`_ITEMS`): its answer."""
+        text, row = raw[i]
+        if row or said[i][0] == text:
+            return ""
+        items: list[str] = []
+        for following, frow in raw[i + 1:]:
+            if frow or not _BULLET.match(following) or len(items) == _ITEMS:
+                break
+            items.append(following.strip())
+        return " ".join(items)
 
     def quotable(text: str) -> bool:
         return (text.strip("# ") != item.title and not _LEAD_IN.search(text) and not _ASKS.search(text)
@@ -140,8 +154,8 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
         return "" if before.lstrip().startswith("#") or any(rule.search(before) for rule in RULES.values()) else before
 
     subject = item.title.strip() if subjects and is_prose(item) else ""
-    units = [Unit(item.number, text, i, row, continued(i, text, row), subject, lead(i, row), item.title.strip() if row else "")
-             for i, (text, row) in enumerate(said)]
+    units = [Unit(item.number, text, i, row, continued(i, text, row), subject, lead(i, row), item.title.strip() if row else "",
+                  announced(i)) for i, (text, row) in enumerate(said)]
     return [u for u in units if quotable(u.text)]
 
 
@@ -334,7 +348,8 @@ def extractive(
     message names reads the rows it cannot tell apart in the message (:func:`read_in_message`); the "most" of
     "what's the most I can claim …?" asks a cap and matches no "at most" of the sources. Version 29: the number
     of a list item ("1. Wash uniforms separately") is no number of the asked type, and "what mileage rate" / "at
-    what temperature" ask a number (:mod:`rag.answer_types`)."""
+    what temperature" ask a number (:mod:`rag.answer_types`); a lead-in kept as a statement ("If you injure yourself
+    with a used needle or sharp, …:") quotes the list it announces, up to four items."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -673,6 +688,9 @@ def extractive(
             lead = u.after if u.after and not (i and picked[i - 1].number == u.number
                                                and picked[i - 1].text == u.after) else ""
             text = f"{lead}{joiner}{u.text}" if lead else u.text
+            # a lead-in's statement quotes the list it announces, unless its items are quoted already
+            if u.items and not any(v.number == u.number and v.text in u.items for v in picked):
+                text = f"{text}{joiner}{u.items}"
             parts.append(f"{text} [{u.number}]" if last_of_run else text)
         text = joiner.join(parts) + version_note(sorted({u.number for u in picked}), context, env, lang)
         return Generation(PARTIAL[lang] + text if decision.action == "partial" else text)

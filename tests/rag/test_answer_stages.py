@@ -565,6 +565,25 @@ def test_a_lead_in_that_states_something_first_keeps_its_statement() -> None:
     assert "入职满一年后" in answer
 
 
+def test_a_lead_in_kept_as_a_statement_quotes_the_list_it_announces() -> None:
+    """"If you injure yourself with a used needle or sharp, or are splashed …:" states the case; the steps after
+    it are the answer (the unseen hospital suite's "just jabbed myself with a dirty needle, what do i do" was
+    answered with the lead alone). At most four items; a list nobody announced is quoted as ever."""
+    text = ("Needlestick injuries\nIf you injure yourself with a used needle or sharp, or are splashed with blood:\n\n"
+            "1. Encourage the wound to bleed; do not suck it.\n2. Wash it under running water with soap.\n"
+            "3. Contact Occupational Health on ext 2280 within 1 hour.\n4. Report the injury on Datix.\n"
+            "5. Keep the sharp for inspection.\n\nNeedle bins are emptied weekly.")
+    ctx = [item(1, text, "incidents")]
+    answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
+        "I injured myself with a used needle, what do I do?", ctx, ANSWER, env([])).text
+    assert "If you injure yourself with a used needle or sharp." in answer
+    assert "running water" in answer and "Datix" in answer and "inspection" not in answer, answer
+    # 2 steps in, 1 step out: nothing announces them as a list with a statement of its own
+    plain = [item(1, "Needle bins\n- Needle bins are emptied weekly.\n- Full bins are sealed.", "bins")]
+    assert "sealed" not in generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
+        "How often are needle bins emptied?", plain, ANSWER, env([])).text
+
+
 # ── attacks from the hostile review of extractive v14 (distinct_parts), kept ────────────────────
 def test_distinct_parts_is_polynomial_in_the_parts() -> None:
     """40 parts, each with three near-equal statements: the assignment is solved as one (the first
