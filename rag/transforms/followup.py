@@ -113,11 +113,13 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="3")
+@transforms.register("followup", version="4")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
-    under the corpus's embedder, a back-pointing pronoun replaced by the earlier topic."""
+    under the corpus's embedder, a back-pointing pronoun replaced by the earlier topic. Version 4: the topic is
+    the noun phrase asked about (:func:`rag.transforms.slots.topic`): "my smartcard", not "the patient record" it
+    is for; 学校的家长接待室 whole; never a number, nor 每天."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

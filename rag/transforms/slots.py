@@ -57,6 +57,21 @@ _ZH_POINTER = re.compile(r"(?<!其)它们?|(这个|那个|这些|那些|这种|�
 
 Similar = Callable[[str, Sequence[str]], Sequence[float]]
 
+# words that say when or how often, never what a question is about ("出差伙食补助每天多少钱？" is about 出差伙食补助)
+_ZH_NOT_TOPIC = frozenset("每天 每日 每月 每年 每周 每次 每晚 每人 今年 明年 去年 现在 平时 目前".split())
+# a noun phrase opens on a determiner or a possessive; a preposition before it makes it a modifier, a subject
+# before a run makes the run a verb
+_EN_DETERMINER = frozenset("a an the my your our their his her this that these those".split())
+_EN_PREPOSITION = frozenset("for of with in on at from to about by into per under over".split())
+# "a week", "the month": a span of time says how long or how often, never what is asked about
+_EN_SPAN = re.compile(r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?|\d[\d,.]*")
+
+
+def _heads(words: list[str]) -> bool:
+    """Whether the run after ``words`` (nearest last) is a noun phrase of its own: opened by a determiner
+    that no preposition governs."""
+    return bool(words) and words[-1] in _EN_DETERMINER and not (len(words) > 1 and words[-2] in _EN_PREPOSITION)
+
 
 def spans(question: str, language: str) -> list[str]:
     """Candidate slots of a question: its content words and pairs of adjacent content words,
@@ -126,9 +141,13 @@ def topic(previous: str, language: str) -> str:
     previous = without_asking(without_look_up(previous))   # "how many days", "帮我查一下" ask; they are not the topic
     if language == "en":   # the longest run of content words ("hotel cap", "parental leave")
         runs: list[list[str]] = [[]]
+        before: list[list[str]] = [[]]   # the words that came before each run, nearest last
+        seen: list[str] = []
         for word in re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*\d|\d|[^\sA-Za-z0-9]", previous):
+            seen.append(word.lower())
             if word.lower() in _EN_SKIP or not re.match(r"[A-Za-z0-9]", word):
                 runs.append([])
+                before.append(seen[:])
             else:
                 runs[-1].append(word)
         # two runs as long as each other, with no number, are both the topic ("How much RAM will my
@@ -138,15 +157,32 @@ def topic(previous: str, language: str) -> str:
         tied = [run for run in runs if len(run) == longest]
         if len(tied) == 2 and not any(w[:1].isdigit() for run in tied for w in run):
             return " ".join(w for run in tied for w in run)
+        chosen = next((i for i, run in enumerate(runs) if run is tied[0]), 0) if longest else None
+        if chosen is not None and not _heads(before[chosen]):
+            # a run inside a prepositional phrase ("… my smartcard for the patient record") or one that follows
+            # its subject ("do I get", "do I book"), a verb, is not what the question is about when a noun
+            # phrase of its own ("my smartcard", "a room") stands in it
+            phrases = [run for run, words in zip(runs, before, strict=True)
+                       if run and _heads(words) and not all(_EN_SPAN.fullmatch(w.lower()) for w in run)]
+            if phrases:
+                return " ".join(max(phrases, key=len))
         return " ".join(tied[0]) if longest else ""
     import jieba
 
-    out = []
-    for word in jieba.lcut(previous):
-        if word in _ZH_SKIP or not (_CJK.search(word) or re.search(r"[A-Za-z0-9]", word)):
+    out: list[str] = []
+    words = jieba.lcut(previous)
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word == "的" and out and after not in _ZH_SKIP and _CJK.search(after):
+            out.append(word)   # 学校的家长接待室: the head noun and what it belongs to
+            continue
+        if word in _ZH_SKIP or word in _ZH_NOT_TOPIC or not (_CJK.search(word) or re.search(r"[A-Za-z0-9]", word)):
             if out:
                 break   # the topic is the first run of content words
             continue
+        near_number = any(w.strip() == "" or w.isdigit() for w in (after, words[i - 1] if i else "x"))
+        if not out and (word.isdigit() or (len(word) == 1 and _CJK.search(word) and near_number)):
+            continue   # 请 2 天事假: a run opens on a word, never on a number or a single character beside one
         out.append(word)
     return "".join(out)
 

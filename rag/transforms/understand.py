@@ -85,10 +85,11 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="22")
+@transforms.register("split", version="23")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
-    stays first). A question without an enumeration is left alone. Version 22: a question of several
+    stays first). A question without an enumeration is left alone. Version 23: a pronoun of a later part reads
+    the earlier topic as :func:`rag.transforms.slots.topic` (version 4 of ``followup``) finds it. Version 22: a question of several
     that asks two things itself ("…？他的目标年终奖是几个月工资，啥时候发？") is cut again; a later clause that
     names nothing of its own, in the sentence or a question of its own ("…？具体多少？"), is read after the one
     before it ("…几个月工资。啥时候发？"); 想领几本 / 想在嘉兴多待几天 ask nothing;

