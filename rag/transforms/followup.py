@@ -18,9 +18,17 @@ from collections.abc import Sequence
 
 from pydantic import PositiveInt
 
+from rag.answer_types import asked_type
 from rag.errors import ConfigError
 from rag.transforms import Transform, transforms
-from rag.transforms.slots import Similar, embedder_similarity, points_back, resolve_pointer, swap
+from rag.transforms.slots import (
+    Similar,
+    embedder_similarity,
+    points_back,
+    resolve_pointer,
+    swap,
+    topic,
+)
 from rag.types import QueryEnv, QueryVariant
 
 _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那|还有|另外|再问一下|再问|以及|和|跟)")
@@ -99,6 +107,12 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     return _join(question, previous, language, similar, swap_at)
 
 
+def _scene_zh(question: str) -> str:
+    """The clauses of a Chinese question before the one that asks, when none of them asks ("我想请 2 天事假")."""
+    head, _, _ = question.rstrip("？?。！! ").rpartition("，")
+    return head if head and asked_type(head) == "other" and not re.search(r"[？?]", head) else ""
+
+
 def _join(question: str, previous: str, language: str, similar: Similar | None,
           swap_at: float) -> tuple[str, str]:
     content = content_of(question, language)
@@ -107,6 +121,10 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     resolved = resolve_pointer(question, previous, language)
     if resolved is not None:
         return resolved, ""
+    if language != "en" and asked_type(content) not in ("other", asked_type(previous)):
+        # a new question about the same thing ("找谁批？" after "我想请 2 天事假，要提前多久申请？"): it asks
+        # of the earlier one's scene, or its topic, and swaps nothing into its asking
+        return f"{_scene_zh(previous) or topic(previous, language)}，{content}？", ""
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
         return swapped, content
@@ -119,7 +137,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     it names swapped into the earlier question when a span there is as close as ``swap_at``
     under the corpus's embedder, a back-pointing pronoun replaced by the earlier topic. Version 4: the topic is
     the noun phrase asked about (:func:`rag.transforms.slots.topic`): "my smartcard", not "the patient record" it
-    is for; 学校的家长接待室 whole; never a number, nor 每天."""
+    is for; 学校的家长接待室 whole; never a number, nor 每天. (A Chinese follow-up that asks a fact of another
+    kind ("找谁批？" after "…要提前多久申请？") asks it of the earlier question's scene or topic.)"""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

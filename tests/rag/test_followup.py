@@ -220,3 +220,14 @@ def test_the_topic_is_the_noun_phrase_asked_about(previous: str, language: str, 
     from rag.transforms.slots import topic
 
     assert topic(previous, language) == expected
+
+
+def test_a_chinese_follow_up_that_asks_anew_keeps_the_scene_and_asks_its_own_question() -> None:
+    """"找谁批？" after "我想请 2 天事假，要提前多久申请？" asks who approves that leave: the earlier scene stays and
+    the earlier asking ("要提前多久") goes (the unseen school suite read "…要提前多久找谁批？"). A slot named
+    without asking ("那经理呢？") is still swapped or joined as before."""
+    history = [{"role": "user", "content": "我想请 2 天事假，要提前多久申请？"}, {"role": "assistant", "content": "提前 1 个工作日。"}]
+    assert standalone("找谁批？", history, "zh") == "我想请 2 天事假，找谁批？"
+    one = [{"role": "user", "content": "出差住宿每晚多少钱？"}, {"role": "assistant", "content": "500 元。"}]
+    assert standalone("在哪儿订？", one, "zh") == "出差住宿，在哪儿订？"
+    assert standalone("那经理呢？", one, "zh") == "经理，出差住宿每晚多少钱？"
