@@ -224,6 +224,20 @@ def _sentences(part: str) -> list[str]:
     return _SENTENCE.findall(part) or [part]
 
 
+# a scene set off by a dash before the question ("Off sick today — how early do I need to ring in?")
+_DASHED = re.compile(r"\s[—–-]{1,2}\s(?=\S)")
+
+
+def _scene_and_asking(part: str) -> tuple[str, str]:
+    """A part's scene (its sentences before the last, and what a dash sets off before the question) and the
+    question it asks."""
+    *scene, asking = _sentences(part)
+    pieces = _DASHED.split(asking, maxsplit=1)
+    if len(pieces) == 2 and pieces[0].strip() and pieces[1].strip():
+        scene, asking = [*scene, pieces[0]], pieces[1]
+    return " ".join(scene).strip(), asking.strip()
+
+
 def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
                     row_fits: Callable[[str, list[Unit]], dict[int, Any]]) -> list[tuple[float, Unit]]:
     """A part's ranking with the rows of one table that the part cannot tell apart ("他的目标年终奖是几个月工资？":
@@ -349,7 +363,8 @@ def extractive(
     "what's the most I can claim …?" asks a cap and matches no "at most" of the sources. Version 29: the number
     of a list item ("1. Wash uniforms separately") is no number of the asked type, and "what mileage rate" / "at
     what temperature" ask a number (:mod:`rag.answer_types`); a lead-in kept as a statement ("If you injure yourself
-    with a used needle or sharp, …:") quotes the list it announces, up to four items."""
+    with a used needle or sharp, …:") quotes the list it announces, up to four items; a scene a dash sets off
+    before a part's question ("Off sick today — how early …?") counts as scene for ``scene_weight``."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -390,7 +405,7 @@ def extractive(
             # a part that carries its message's scene ("Planning my finances for early next year. Which
             # month's pay will include the annual bonus?"): the words only the scene holds count less
             # than those of the question it asks
-            *scene, asking = _sentences(question)
+            scene, asking = _scene_and_asking(question)
             if scene:
                 own = {unglued(t, names) for t in tokenize(without_contractions(asking))}
                 idf = {t: w if t in own else scene_weight * w for t, w in idf.items()}

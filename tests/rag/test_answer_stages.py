@@ -757,3 +757,14 @@ def test_a_question_quotes_one_row_of_a_table_unless_it_asks_for_several() -> No
     text = gen("Compare the budget change from 2024 of Research and IT Operations", [item(1, table, "budget")],
                ANSWER, space).text
     assert "9 percent" in text and "6 percent" in text, text
+
+
+def test_a_scene_set_off_by_a_dash_is_the_parts_scene() -> None:
+    """"Off sick today — how early do I need to ring in?": the words before the dash set the scene, and count
+    less than the question's own (``scene_weight``) as a scene sentence does; a hyphen inside a word sets off
+    nothing."""
+    from rag.generators.extractive import _scene_and_asking
+
+    assert _scene_and_asking("Off sick today — how early do I need to ring in?") == ("Off sick today", "how early do I need to ring in?")
+    assert _scene_and_asking("I am new. Where is the canteen?") == ("I am new.", "Where is the canteen?")
+    assert _scene_and_asking("Is the 9-5 rule strict?") == ("", "Is the 9-5 rule strict?")
