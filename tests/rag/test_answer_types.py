@@ -1248,3 +1248,11 @@ def test_the_number_of_a_list_item_counts_nothing() -> None:
     assert has_candidate("You may bring up to 5. Then sign them in.", "number", "How many guests may I bring?")
     assert without_markers("（1）提交申请；（2）等待审批。").strip() == "提交申请； 等待审批。"
     assert "2.5" in without_markers("It takes 2.5 days.")
+
+
+def test_how_early_or_late_asks_when() -> None:
+    """"how early do I need to ring in?" asks a time ("at least 2 hours before your shift"), as "how soon" does;
+    "how early retirement affects my pension" names a thing."""
+    assert asked_type("Off sick today: how early do I need to ring in?") == "date"
+    assert asked_type("How late is the canteen open?") == "date"
+    assert asked_type("Tell me how early retirement affects my pension") != "date"
