@@ -98,6 +98,19 @@ _NO_SUBJECT = ("d", "v", "u", "p", "a", "c", "y")
 _ZH_QUESTION_WORD = re.compile(r"^(?:啥|什么|多少|多久|多长|几|怎么|怎样|如何|哪|谁|是否|有没有|能不能|要不要|会不会|是不是)")
 
 
+# a question that opens on "there" points at the place the question before it names ("下个月去北京参加培训，学时
+# 怎么算？那边酒店每晚最多报多少？")
+_THERE = re.compile(r"^\s*(?:那|在那|去那|到那)(?:边|里|儿)|^\s*当地")
+
+
+def _place_in(question: str) -> str:
+    """The last place a question names (jieba tags it ``ns``), or ""."""
+    import jieba.posseg
+
+    places = [p.word for p in jieba.posseg.lcut(question) if p.flag == "ns" and len(p.word) >= 2]
+    return places[-1] if places else ""
+
+
 def _elliptical(clause: str) -> bool:
     """A question that leans on the one before it: it names nothing of its own and opens without a subject."""
     import jieba.posseg
@@ -201,6 +214,8 @@ def _zh_parts(question: str) -> list[str]:
                 pieces += cut
             elif pieces and _elliptical(q) and not opens_as_asked_again(q):
                 pieces.append(f"{pieces[-1].rstrip('？?')}。{q}")   # read after the question asked before it
+            elif pieces and (there := _THERE.match(q)) and (place := _place_in(pieces[-1])):
+                pieces.append(place + q[there.end():])   # "…去北京参加培训…？那边酒店…" asks of 北京
             else:
                 pieces.append(q)
         return list(dict.fromkeys(pieces))

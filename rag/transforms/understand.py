@@ -89,7 +89,9 @@ MAX_SPLIT_CHARS = 600
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 23: a pronoun of a later part reads
-    the earlier topic as :func:`rag.transforms.slots.topic` (version 4 of ``followup``) finds it. Version 22: a question of several
+    the earlier topic as :func:`rag.transforms.slots.topic` (version 4 of ``followup``) finds it; a later Chinese
+    question that opens on 那边 / 那里 / 当地 asks of the place the question before it names ("…去北京参加培训…？那边
+    酒店每晚最多报多少？" → "北京酒店…"). Version 22: a question of several
     that asks two things itself ("…？他的目标年终奖是几个月工资，啥时候发？") is cut again; a later clause that
     names nothing of its own, in the sentence or a question of its own ("…？具体多少？"), is read after the one
     before it ("…几个月工资。啥时候发？"); 想领几本 / 想在嘉兴多待几天 ask nothing;

@@ -972,3 +972,13 @@ def test_review_attacks_on_split_v20() -> None:
     assert _zh_split("年假能顺延吗？那病假呢？").facts["sub_queries"][1] == "那病假呢？"
     assert _zh_split("请假要谁审批？那请 5 天呢？").facts["sub_queries"][1] == "那请 5 天呢？"
     assert _zh_split("年假有几天？那我工龄 12 年呢？").facts["sub_queries"][1] == "那我工龄 12 年呢？"
+
+
+def test_a_later_chinese_question_opening_on_there_asks_of_the_place_before_it() -> None:
+    """"…去北京参加培训，学时怎么算？那边酒店每晚最多报多少？" asks the Beijing hotel cap (the unseen school suite's
+    part had no place and found no travel rule); with no place before it, "那边" is left as written."""
+    from rag.transforms.parts_zh import zh_parts
+
+    assert zh_parts("下个月去北京参加 3 天的国家级集中培训，学时怎么算？那边酒店每晚最多报多少？")[1] == "北京酒店每晚最多报多少？"
+    assert zh_parts("我下周去上海出差，住宿标准多少？那里的打车费能报吗？")[1] == "上海的打车费能报吗？"
+    assert zh_parts("年假几天？那边能报吗？")[1] == "那边能报吗？"
