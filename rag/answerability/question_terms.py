@@ -75,7 +75,10 @@ _CALENDAR = re.compile(rf"{CALENDAR}s?")
 # Portugal", "a trip to Leeds"; never "access to Salesforce", "courses in Python", "the office in Dublin"
 _WHERE_THE_ASKER_GOES = re.compile(
     r"\b(?:work|works|working|worked|stay|stays|staying|travel|travels|travelling|traveling|trip|go|going|goes|fly|"
-    r"flying|visit|visiting|move|moving|relocate|relocating|live|living|based|spend|spending|holiday|vacation)\b"
+    r"flying|visit|visiting|move|moving|relocate|relocating|live|living|based|spend|spending|holiday|vacation|"
+    # …or where the event the asker goes to is held: "if the conference is in Manchester", "a workshop in Leeds"
+    r"conference|conferences|meeting|meetings|workshop|workshops|seminar|summit|congress|exhibition|trade fair|"
+    r"event|events|competition|tournament|placement|secondment)\b"
     r"(?:\s+(?!office\b|offices\b)[\w'’-]+){0,8}?\s+(?:in|from|to)\s+$", re.I)
 
 

@@ -20,6 +20,7 @@ from pydantic import PositiveInt
 
 from rag.answer_types import asked_type
 from rag.errors import ConfigError
+from rag.text import EN_FUNCTION_WORDS
 from rag.transforms import Transform, transforms
 from rag.transforms.slots import (
     Similar,
@@ -35,8 +36,9 @@ _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要�
 _ZH_TAIL = re.compile(r"(的话)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
 _ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
 _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|这种|那种|此)")
-_EN_LEAD = re.compile(r"^(what about|how about|and what about|and for|and|also|but|so|then|what if|same for|"
-                      r"and if|or)\b[\s,]*", re.I)
+# (longest first: "and if" before "and")
+_EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if|and|also|but|so|then|what if|same for|"
+                      r"or)\b[\s,]*", re.I)
 _EN_TAIL = re.compile(r"[\s?.!]*$")
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
 # the cosine at which a span of the earlier question is the slot a follow-up names: siblings
@@ -125,6 +127,14 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
         # a new question about the same thing ("找谁批？" after "我想请 2 天事假，要提前多久申请？"): it asks
         # of the earlier one's scene, or its topic, and swaps nothing into its asking
         return f"{_scene_zh(previous) or topic(previous, language)}，{content}？", ""
+    if language == "en":
+        # "And if the conference is in Manchester?" after "…a conference in London…": the slot is what the
+        # earlier question does not say already (Manchester), not the clause around it
+        said = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", previous)}
+        words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*", content)
+        new = [w for w in words if w.lower() not in said and w.lower() not in EN_FUNCTION_WORDS]
+        if new and len(new) < len([w for w in words if w.lower() not in EN_FUNCTION_WORDS]):
+            content = " ".join(new)
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
         return swapped, content
@@ -138,7 +148,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     under the corpus's embedder, a back-pointing pronoun replaced by the earlier topic. Version 4: the topic is
     the noun phrase asked about (:func:`rag.transforms.slots.topic`): "my smartcard", not "the patient record" it
     is for; 学校的家长接待室 whole; never a number, nor 每天. (A Chinese follow-up that asks a fact of another
-    kind ("找谁批？" after "…要提前多久申请？") asks it of the earlier question's scene or topic.)"""
+    kind ("找谁批？" after "…要提前多久申请？") asks it of the earlier question's scene or topic. "And if …" opens a
+    follow-up, and an English follow-up's slot is what the earlier question does not say already: "And if the
+    conference is in Manchester?" swaps Manchester for London.)"""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -231,3 +231,19 @@ def test_a_chinese_follow_up_that_asks_anew_keeps_the_scene_and_asks_its_own_que
     one = [{"role": "user", "content": "出差住宿每晚多少钱？"}, {"role": "assistant", "content": "500 元。"}]
     assert standalone("在哪儿订？", one, "zh") == "出差住宿，在哪儿订？"
     assert standalone("那经理呢？", one, "zh") == "经理，出差住宿每晚多少钱？"
+
+
+def test_and_if_opens_a_follow_up_whose_slot_is_what_the_earlier_question_lacks() -> None:
+    """"And if the conference is in Manchester?" after "I'm going to a conference in London — …?" swaps Manchester
+    for London: "and if" is read whole (not "and", which left "if the conference …" too long to be a follow-up),
+    and the slot is the word the earlier question does not hold, not the clause around it."""
+    history = [{"role": "user", "content": "I'm going to a conference in London — what's the most I can spend on a hotel per night?"},
+               {"role": "assistant", "content": "£160 a night."}]
+    assert is_follow_up("And if the conference is in Manchester?", "en")
+    assert content_of("And if the conference is in Manchester?", "en") == "conference is in Manchester"
+
+    def similar(text: str, others: list[str]) -> list[float]:
+        return [1.0 if (text, o) == ("Manchester", "London") else 0.0 for o in others]
+
+    assert standalone("And if the conference is in Manchester?", history, "en", similar) == \
+        "I'm going to a conference in Manchester — what's the most I can spend on a hotel per night?"
