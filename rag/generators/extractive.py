@@ -57,7 +57,9 @@ class Unit:
 # second sentence, which never says U 盘.
 _CONTINUES = re.compile(
     r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|否则|除非|对此|为此|届时|逾期|超出部分|其(?![他余它次实])|该|此(?!外)|上述|"
-    r"(?:[Ii]f|[Oo]therwise|[Uu]nless|[Ii]n that case|[Ii]n this case|[Tt]o do so|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
+    r"(?:[Ii]f|[Oo]therwise|[Uu]nless|[Ii]n that case|[Ii]n this case|[Tt]o do so|"
+    # "To unlock it, take it to the RA office": a purpose whose object is the sentence before's subject
+    r"(?:[Tt]o|[Ii]n order to) [a-z]+ (?:it|them|this|these|one)(?=[\s,])|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
     r"[Ss]uch|[Aa]nything (?:worth|above|over|more|less|below|under|beyond|exceeding)|[Aa]ny (?:excess|remainder|difference))\b)")
 # never "IT …" (the department), "其他", "此外", or a contrast ("但", "However") that stands alone; "Anything
 # worth more must be declared" leans on the threshold before it
@@ -364,7 +366,8 @@ def extractive(
     of a list item ("1. Wash uniforms separately") is no number of the asked type, and "what mileage rate" / "at
     what temperature" ask a number (:mod:`rag.answer_types`); a lead-in kept as a statement ("If you injure yourself
     with a used needle or sharp, …:") quotes the list it announces, up to four items; a scene a dash sets off
-    before a part's question ("Off sick today — how early …?") counts as scene for ``scene_weight``."""
+    before a part's question ("Off sick today — how early …?") counts as scene for ``scene_weight``; a purpose whose
+    object is a pronoun ("To unlock it, take it to the RA office") continues the sentence before it."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize

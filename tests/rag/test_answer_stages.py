@@ -768,3 +768,18 @@ def test_a_scene_set_off_by_a_dash_is_the_parts_scene() -> None:
     assert _scene_and_asking("Off sick today — how early do I need to ring in?") == ("Off sick today", "how early do I need to ring in?")
     assert _scene_and_asking("I am new. Where is the canteen?") == ("I am new.", "Where is the canteen?")
     assert _scene_and_asking("Is the 9-5 rule strict?") == ("", "Is the 9-5 rule strict?")
+
+
+def test_a_purpose_with_a_pronoun_continues_the_sentence_before() -> None:
+    """"The card locks after 3 wrong PIN entries. To unlock it, take it to the RA office." answers "what do I do
+    if my smartcard gets locked?" in its second sentence, whose "it" is the first's card; a purpose that names
+    its own object ("To book a room, …") stands alone."""
+    from rag.generators.extractive import _CONTINUES
+
+    assert _CONTINUES.match("To unlock it, take it to the RA office or ask a Smartcard Sponsor.")
+    assert not _CONTINUES.match("To book a room, use the calendar.")
+    ctx = [item(1, "Smartcards\nYou need a smartcard for the patient record. The card locks after 3 wrong PIN entries. "
+                   "To unlock it, take it to the RA office or ask a Smartcard Sponsor on your ward.", "it")]
+    answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
+        "What do I do if my smartcard card gets locked?", ctx, ANSWER, env([])).text
+    assert "Smartcard Sponsor" in answer, answer
