@@ -34,7 +34,7 @@ _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届�
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
                 r"cap|temperature|length|weight|height|width|depth|speed|distance|salary|allowance|deposit|"
-                r"charge|discount|budget|penalty")
+                r"charge|discount|budget|penalty|range")
 _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|had|i|you|we|they|"
                 r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
 
@@ -64,7 +64,11 @@ _ASK = {
                    # "what mileage rate", "at what temperature", "what's the salary range": up to two words may
                    # name the measure's kind ("what does the fee cover" asks no amount); read ahead only, so the
                    # words stay the question's topic
-                   rf"\bwhat(?=(?:'s|’s| is| was| are)? (?:the )?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?\b)|"
+                   # …and the measure is the noun asked about: a verb, a preposition or the end follows it, never
+                   # another noun ("what discount scheme", "what deposit scheme" ask for a scheme)
+                   rf"\bwhat(?=(?:'s|’s| is| was| are)? (?:the )?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?"
+                   r"(?:\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|for|of|per|"
+                   r"on|in|at|to|from|with|applies|apply)\b|\s*[?.,!;:]|\s*$))|"
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)
                    r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
                    r"per|for|that|it|my|our|your)\b)"),
@@ -191,9 +195,10 @@ _STRUCTURE = {
 }
 # the number of a list item ("1. Wash uniforms separately", "2) …", "（3）…", "一、…") at the start of a line
 # or after a sentence: it orders the steps and counts nothing ("Wash at 60°C" is the item with the answer);
-# never "2.5 days" nor a sentence that ends on its amount ("The fee is 5. Then …")
-_LIST_MARKER = re.compile(r"(?:^|(?<=[.!?。！？；;:：\n]\s)|(?<=[。！？；：\n]))\s*(?:\d{1,2}[.)．、](?!\d)|[（(]\d{1,2}[)）]|"
-                          r"[一二三四五六七八九十]{1,3}、)", re.M)
+# never "2.5 days", a sentence that ends on its amount ("The fee is 5. Then …") nor a value after a colon
+# ("Maximum guests per visit: 4."): an item's text follows its number
+_LIST_MARKER = re.compile(r"(?:^|(?<=[.!?。！？；;\n]\s)|(?<=[。！？；：\n]))\s*(?:\d{1,2}[.)．、](?!\d)|[（(]\d{1,2}[)）]|"
+                          r"[一二三四五六七八九十]{1,3}、)(?=\s*[A-Za-z\u4e00-\u9fff（(\"“])", re.M)
 
 
 def without_markers(text: str) -> str:

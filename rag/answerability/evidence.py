@@ -74,7 +74,7 @@ from rag.text import (
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
-_PLURAL = re.compile(r"^(.*[A-Z0-9])s$")
+_PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
 def by_language(value: float | dict[str, float], language: str) -> float:
@@ -282,7 +282,7 @@ def evidence(
 
         # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs")
         return sorted(name for name in names_in(question)
-                      if not held(name) and not ((plural := _PLURAL.match(name)) and held(plural.group(1))))
+                      if not held(name) and not ((plural := _PLURAL.match(name)) and held(plural.group(1) or plural.group(2))))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
@@ -358,7 +358,8 @@ def evidence(
                            and not (t[-1] == "s" and t[-2:-1].isdigit() and t[:-1] in found))   # "my L5s": L5
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
-            codes += sorted(c for c in written_codes(question) if compact(c) not in written)
+            codes += sorted(c for c in written_codes(question) if compact(c) not in written
+                            and not (c[-1] in "sS" and c[-2:-1].isdigit() and compact(c[:-1]) in written))   # P60s
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})

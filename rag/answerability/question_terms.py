@@ -61,7 +61,10 @@ _SHOUTED = frozenset(
     "not no never nothing nobody none nowhere cant cannot dont doesnt didnt wont isnt arent wasnt still again already "
     "always ever now today tonight yet soon asap urgent urgently really very so too only just even also all any "
     "every everything everyone anyone anything some please help need must why what how when where which "
-    "yes ok okay seriously totally completely literally sorry thanks".split())
+    "yes ok okay seriously totally completely literally sorry thanks twice broken dead stopped stuck wrong late "
+    "mandatory compulsory have has new old same whole working down off out every before after without".split())
+# a contraction shouted ("I CAN'T log in", "DON'T"): one word, not "CAN" and a "T"
+_SHOUTED_CONTRACTION = re.compile(r"\b([A-Z]+)['’]([A-Z]{1,2})\b")
 
 _SENTENCE_END = re.compile(r"[.?!。？！][\"'”’」』)）]*\s*$")   # '…missed it?" Could you …' opens a sentence
 
@@ -75,11 +78,12 @@ _CALENDAR = re.compile(rf"{CALENDAR}s?")
 # Portugal", "a trip to Leeds"; never "access to Salesforce", "courses in Python", "the office in Dublin"
 _WHERE_THE_ASKER_GOES = re.compile(
     r"\b(?:work|works|working|worked|stay|stays|staying|travel|travels|travelling|traveling|trip|go|going|goes|fly|"
-    r"flying|visit|visiting|move|moving|relocate|relocating|live|living|based|spend|spending|holiday|vacation|"
-    # …or where the event the asker goes to is held: "if the conference is in Manchester", "a workshop in Leeds"
-    r"conference|conferences|meeting|meetings|workshop|workshops|seminar|summit|congress|exhibition|trade fair|"
-    r"event|events|competition|tournament|placement|secondment)\b"
-    r"(?:\s+(?!office\b|offices\b)[\w'’-]+){0,8}?\s+(?:in|from|to)\s+$", re.I)
+    r"flying|visit|visiting|move|moving|relocate|relocating|live|living|based|spend|spending|holiday|vacation)\b"
+    r"(?:\s+(?!office\b|offices\b)[\w'’-]+){0,8}?\s+(?:in|from|to)\s+$|"
+    # …or where the event the asker goes to is held: "if the conference is in Manchester", "the workshop will be
+    # held in Leeds" (a copula first: "record meetings in Zoom" names software, which the sources must hold)
+    r"\b(?:conference|workshop|seminar|summit|congress|exhibition|trade fair|competition|tournament)s?\s+"
+    r"(?:is|are|was|were|will be|'s)\s+(?:being\s+)?(?:held\s+|hosted\s+|taking place\s+)?(?:in|at)\s+$", re.I)
 
 
 # Latin words a Chinese message uses for everyday things, not names a corpus must hold ("我在做入职介绍的
@@ -93,6 +97,8 @@ def names_in(question: str) -> list[str]:
     words that do not open a sentence (``Paris``, but not ``Should`` in "… behind. Should I …")."""
     cjk = bool(_CJK.search(question))
     question = asked_sentences(question)
+    if not cjk:
+        question = _SHOUTED_CONTRACTION.sub(lambda m: (m.group(1) + m.group(2)).lower(), question)
     out = []
     for match in _WORD.finditer(question):
         word = match.group()
@@ -101,7 +107,7 @@ def names_in(question: str) -> list[str]:
         capitals = sum(ch.isupper() for ch in word)
         before = question[: match.start()]
         opens = not before.strip() or bool(_SENTENCE_END.search(before))
-        if (word == "I" and not cjk) or (word.isupper() and word.lower() in _SHOUTED) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word) \
+        if (word == "I" and not cjk) or (not cjk and word.isupper() and word.lower() in _SHOUTED) or _CHAT.fullmatch(word) or _AMOUNT_WORD.match(word) or _CALENDAR.fullmatch(word) \
                 or (cjk and _EVERYDAY_LATIN.fullmatch(word)):
             continue   # the asker, a word of chat, an amount or a day or month: not a name
         if not cjk and capitals == 1 and _WHERE_THE_ASKER_GOES.search(before):

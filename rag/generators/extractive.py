@@ -59,7 +59,7 @@ _CONTINUES = re.compile(
     r"^\s*(?:确因|确需|如需|如确需|如有|如遇|如果|若|否则|除非|对此|为此|届时|逾期|超出部分|其(?![他余它次实])|该|此(?!外)|上述|"
     r"(?:[Ii]f|[Oo]therwise|[Uu]nless|[Ii]n that case|[Ii]n this case|[Tt]o do so|"
     # "To unlock it, take it to the RA office": a purpose whose object is the sentence before's subject
-    r"(?:[Tt]o|[Ii]n order to) [a-z]+ (?:it|them|this|these|one)(?=[\s,])|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
+    r"(?:[Tt]o|[Ii]n order to) [a-z]+ (?:it|them|this|these|one)(?=,)|[Ee]xceptions?|[Tt]his|[Tt]hese|It|[Tt]hey|"
     r"[Ss]uch|[Aa]nything (?:worth|above|over|more|less|below|under|beyond|exceeding)|[Aa]ny (?:excess|remainder|difference))\b)")
 # never "IT …" (the department), "其他", "此外", or a contrast ("但", "However") that stands alone; "Anything
 # worth more must be declared" leans on the threshold before it
@@ -128,7 +128,10 @@ def units_of(item: ContextItem, whole_bullets: bool = False, subjects: bool = Tr
             return ""
         items: list[str] = []
         for following, frow in raw[i + 1:]:
-            if frow or not _BULLET.match(following) or len(items) == _ITEMS:
+            if frow or not _BULLET.match(following):
+                break
+            if len(items) == _ITEMS:
+                items.append("…")   # more steps than are quoted: the reader is told so
                 break
             items.append(following.strip())
         return " ".join(items)
@@ -227,7 +230,7 @@ def _sentences(part: str) -> list[str]:
 
 
 # a scene set off by a dash before the question ("Off sick today — how early do I need to ring in?")
-_DASHED = re.compile(r"\s[—–-]{1,2}\s(?=\S)")
+_DASHED = re.compile(r"\s(?:[—–]|--)\s(?=\S)")   # a dash, never a hyphen of a range ("8 pm - 8 am", "Band 5 - 7")
 
 
 def _scene_and_asking(part: str) -> tuple[str, str]:

@@ -37,8 +37,8 @@ _ZH_TAIL = re.compile(r"(的话)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
 _ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
 _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|这种|那种|此)")
 # (longest first: "and if" before "and")
-_EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if|and|also|but|so|then|what if|same for|"
-                      r"or)\b[\s,]*", re.I)
+_EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:so|not)|if (?:so|not)|and if|and|also|"
+                      r"but|so|then|what if|same for|or)\b[\s,]*", re.I)
 _EN_TAIL = re.compile(r"[\s?.!]*$")
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
 # the cosine at which a span of the earlier question is the slot a follow-up names: siblings
@@ -123,9 +123,11 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     resolved = resolve_pointer(question, previous, language)
     if resolved is not None:
         return resolved, ""
-    if language != "en" and asked_type(content) not in ("other", asked_type(previous)):
+    if language != "en" and asked_type(previous) not in ("yesno", "other") \
+            and asked_type(content) not in ("other", asked_type(previous)):
         # a new question about the same thing ("找谁批？" after "我想请 2 天事假，要提前多久申请？"): it asks
-        # of the earlier one's scene, or its topic, and swaps nothing into its asking
+        # of the earlier one's scene, or its topic, and swaps nothing into its asking (after a yes/no question,
+        # whose asking clause holds what it is about — "…，能报打车费吗？" — it is read as before)
         return f"{_scene_zh(previous) or topic(previous, language)}，{content}？", ""
     if language == "en":
         # "And if the conference is in Manchester?" after "…a conference in London…": the slot is what the
@@ -133,7 +135,9 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
         said = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", previous)}
         words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*", content)
         new = [w for w in words if w.lower() not in said and w.lower() not in EN_FUNCTION_WORDS]
-        if new and len(new) < len([w for w in words if w.lower() not in EN_FUNCTION_WORDS]):
+        # (only a name, in a clause of its own: "What about sick leave?" keeps "sick leave", "the evening rate" its rate)
+        if new and len(words) >= 3 and all(w[:1].isupper() for w in new) \
+                and len(new) < len([w for w in words if w.lower() not in EN_FUNCTION_WORDS]):
             content = " ".join(new)
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:

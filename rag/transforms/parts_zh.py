@@ -100,15 +100,18 @@ _ZH_QUESTION_WORD = re.compile(r"^(?:啥|什么|多少|多久|多长|几|怎么|
 
 # a question that opens on "there" points at the place the question before it names ("下个月去北京参加培训，学时
 # 怎么算？那边酒店每晚最多报多少？")
-_THERE = re.compile(r"^\s*(?:那|在那|去那|到那)(?:边|里|儿)|^\s*当地")
+_THERE = re.compile(r"^\s*(?:那|在那|去那|到那)(?:边|里|儿)(?![面头])|^\s*当地")   # never 那里面 (in it)
 
 
 def _place_in(question: str) -> str:
     """The last place a question names (jieba tags it ``ns``), or ""."""
     import jieba.posseg
 
-    places = [p.word for p in jieba.posseg.lcut(question) if p.flag == "ns" and len(p.word) >= 2]
-    return places[-1] if places else ""
+    words = jieba.posseg.lcut(question)
+    places = [(i, p.word) for i, p in enumerate(words) if p.flag == "ns" and len(p.word) >= 2]
+    # where the asker goes (去上海出差, 到总部开会) before any other place the question names (回北京的机票)
+    gone = [w for i, w in places if i and words[i - 1].word in ("去", "到", "赴", "前往", "来")]
+    return gone[0] if gone else (places[-1][1] if places else "")
 
 
 def _elliptical(clause: str) -> bool:

@@ -57,6 +57,7 @@ _ZH_POINTER = re.compile(r"(?<!其)它们?|(这个|那个|这些|那些|这种|�
 
 Similar = Callable[[str, Sequence[str]], Sequence[float]]
 
+_ZH_CLASSIFIERS = frozenset("号天个年月周次件台间份位名条张家元岁楼层栋节")
 # words that say when or how often, never what a question is about ("出差伙食补助每天多少钱？" is about 出差伙食补助)
 _ZH_NOT_TOPIC = frozenset("每天 每日 每月 每年 每周 每次 每晚 每人 今年 明年 去年 现在 平时 目前".split())
 # a noun phrase opens on a determiner or a possessive; a preposition before it makes it a modifier, a subject
@@ -162,10 +163,18 @@ def topic(previous: str, language: str) -> str:
             # a run inside a prepositional phrase ("… my smartcard for the patient record") or one that follows
             # its subject ("do I get", "do I book"), a verb, is not what the question is about when a noun
             # phrase of its own ("my smartcard", "a room") stands in it
-            phrases = [run for run, words in zip(runs, before, strict=True)
+            phrases = [i for i, (run, words) in enumerate(zip(runs, before, strict=True))
                        if run and _heads(words) and not all(_EN_SPAN.fullmatch(w.lower()) for w in run)]
             if phrases:
-                return " ".join(max(phrases, key=len))
+                best = max(phrases, key=lambda i: len(runs[i]))
+                phrase = " ".join(runs[best])
+                # with what a preposition hangs on it ("the policy on hybrid working", "the deadline for expense
+                # claims"): the head alone says too little
+                # (only a bare noun after it: "my smartcard for the patient record" is about the smartcard)
+                after = seen[len(before[best]) + len(runs[best]):][:1]
+                if best + 1 < len(runs) and runs[best + 1] and after and after[0] in _EN_PREPOSITION:
+                    phrase = f"{phrase} {after[0]} {' '.join(runs[best + 1])}"
+                return phrase
         return " ".join(tied[0]) if longest else ""
     import jieba
 
@@ -181,8 +190,9 @@ def topic(previous: str, language: str) -> str:
                 break   # the topic is the first run of content words
             continue
         near_number = any(w.strip() == "" or w.isdigit() for w in (after, words[i - 1] if i else "x"))
-        if not out and (word.isdigit() or (len(word) == 1 and _CJK.search(word) and near_number)):
-            continue   # 请 2 天事假: a run opens on a word, never on a number or a single character beside one
+        counted = bool(re.search(r"\d\s*$", "".join(words[:i]))) and word[:1] in _ZH_CLASSIFIERS
+        if not out and (word.isdigit() or counted or (len(word) == 1 and _CJK.search(word) and near_number)):
+            continue   # 请 2 天事假, 3 号楼的会议室: a run opens on a word, never on a number or what counts it
         out.append(word)
     return "".join(out)
 

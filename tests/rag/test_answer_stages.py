@@ -577,7 +577,7 @@ def test_a_lead_in_kept_as_a_statement_quotes_the_list_it_announces() -> None:
     answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
         "I injured myself with a used needle, what do I do?", ctx, ANSWER, env([])).text
     assert "If you injure yourself with a used needle or sharp." in answer
-    assert "running water" in answer and "Datix" in answer and "inspection" not in answer, answer
+    assert "running water" in answer and "Datix" in answer and "inspection" not in answer and "…" in answer, answer
     # 2 steps in, 1 step out: nothing announces them as a list with a statement of its own
     plain = [item(1, "Needle bins\n- Needle bins are emptied weekly.\n- Full bins are sealed.", "bins")]
     assert "sealed" not in generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(

@@ -1256,3 +1256,11 @@ def test_how_early_or_late_asks_when() -> None:
     assert asked_type("Off sick today: how early do I need to ring in?") == "date"
     assert asked_type("How late is the canteen open?") == "date"
     assert asked_type("Tell me how early retirement affects my pension") != "date"
+
+
+def test_a_written_code_in_the_plural_is_the_code() -> None:
+    """Review attack: "When are P60s issued?" was refused as a missing code (a code of two digits or more is read
+    as written, where only the tokens had the plural read)."""
+    text = "Your P60 is issued by 31 May each year."
+    decision = answerability.build(LEXICAL_RULE)("When are P60s issued?", [item(1, text)], _lexical(text))
+    assert "never mention" not in decision.reason and "no document" not in decision.reason, decision.reason
