@@ -33,7 +33,9 @@ from rag.transforms.slots import (
 from rag.types import QueryEnv, QueryVariant
 
 _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那|还有|另外|再问一下|再问|以及|和|跟)")
-_ZH_TAIL = re.compile(r"(的话)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
+_ZH_TAIL = re.compile(r"(的话)?(也(?:一样|这样|是这样|是|适用|可以|行|算)?)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
+# "周末也一样吗？", "经理也适用吗？": the same question asked of something else
+_ZH_SAME = re.compile(r"也(?:一样|这样|是这样|是|适用|可以|行|算)?(?:吗|呢|么)?[？?。!！\s]*$")
 _ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
 _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|这种|那种|此)")
 # (longest first: "and if" before "and")
@@ -67,7 +69,7 @@ def is_follow_up(question: str, language: str) -> bool:
         return True
     short = len(content_of(q, language)) <= 8
     return short and bool(_ZH_LEAD.match(q) or q.rstrip("？?。 ").endswith("呢") or _ZH_REF.search(q)
-                          or len(_ZH_TAIL.sub("", q)) <= 4)
+                          or _ZH_SAME.search(q) or len(_ZH_TAIL.sub("", q)) <= 4)
 
 
 def content_of(question: str, language: str) -> str:
@@ -154,7 +156,7 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     is for; 学校的家长接待室 whole; never a number, nor 每天. (A Chinese follow-up that asks a fact of another
     kind ("找谁批？" after "…要提前多久申请？") asks it of the earlier question's scene or topic. "And if …" opens a
     follow-up, and an English follow-up's slot is what the earlier question does not say already: "And if the
-    conference is in Manchester?" swaps Manchester for London.)"""
+    conference is in Manchester?" swaps Manchester for London; "周末也一样吗？" is a follow-up whose slot is 周末.)"""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

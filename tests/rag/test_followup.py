@@ -247,3 +247,12 @@ def test_and_if_opens_a_follow_up_whose_slot_is_what_the_earlier_question_lacks(
 
     assert standalone("And if the conference is in Manchester?", history, "en", similar) == \
         "I'm going to a conference in Manchester — what's the most I can spend on a hotel per night?"
+
+
+def test_the_same_question_asked_of_something_else_is_a_chinese_follow_up() -> None:
+    """"周末也一样吗？" after "工作日下班后加班，加班工资怎么算？" asks the overtime rate for weekends (the wuliu-zh
+    suite's follow-up stood alone, and was refused for naming nothing the sources hold); a question that only
+    ends in 吗 stays a question of its own."""
+    assert is_follow_up("周末也一样吗？", "zh") and content_of("周末也一样吗？", "zh") == "周末"
+    assert content_of("经理也适用吗？", "zh") == "经理"
+    assert not is_follow_up("年假能顺延吗？", "zh")
