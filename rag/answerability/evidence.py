@@ -77,6 +77,11 @@ _SHORT = TextTerms()
 _PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
+def code_singular(code: str) -> str:
+    """A code written in the plural without its s ("P60s", "l5s" → "P60", "l5"), or "" when it is none."""
+    return code[:-1] if code[-1:] in ("s", "S") and code[-2:-1].isdigit() else ""
+
+
 def by_language(value: float | dict[str, float], language: str) -> float:
     if not isinstance(value, dict):
         return value
@@ -276,13 +281,13 @@ def evidence(
 
     def unknown_names(question: str, env: QueryEnv) -> list[str]:
         """The question's names, acronyms and codes that no document the asker may see holds."""
-        def held(name: str) -> bool:
-            return not ((toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
+        def unknown(name: str) -> bool:
+            return bool((toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
                         and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
 
         # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs")
         return sorted(name for name in names_in(question)
-                      if not held(name) and not ((plural := _PLURAL.match(name)) and held(plural.group(1) or plural.group(2))))
+                      if unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2))))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
@@ -354,12 +359,12 @@ def evidence(
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
         if require_codes:
-            codes = sorted(t for t in terms - found if is_code_term(t)
-                           and not (t[-1] == "s" and t[-2:-1].isdigit() and t[:-1] in found))   # "my L5s": L5
+            # (a code in the plural stands where its singular does: "my L5s", "P60s")
+            codes = sorted(t for t in terms - found if is_code_term(t) and not ((one := code_singular(t)) and one in found))
             # codes as written in the question, which a tokenizer may split (jieba: VPN-999 →
             # vpn, 999): each must appear in the top sources, separators aside
             codes += sorted(c for c in written_codes(question) if compact(c) not in written
-                            and not (c[-1] in "sS" and c[-2:-1].isdigit() and compact(c[:-1]) in written))   # P60s
+                            and not ((one := code_singular(c)) and compact(one) in written))
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})

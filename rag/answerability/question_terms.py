@@ -62,7 +62,7 @@ _SHOUTED = frozenset(
     "always ever now today tonight yet soon asap urgent urgently really very so too only just even also all any "
     "every everything everyone anyone anything some please help need must why what how when where which "
     "yes ok okay seriously totally completely literally sorry thanks twice broken dead stopped stuck wrong late "
-    "mandatory compulsory have has new old same whole working down off out every before after without".split())
+    "mandatory compulsory have has new old same whole working down off out before after without".split())
 # a contraction shouted ("I CAN'T log in", "DON'T"): one word, not "CAN" and a "T"
 _SHOUTED_CONTRACTION = re.compile(r"\b([A-Z]+)['’]([A-Z]{1,2})\b")
 

@@ -125,8 +125,8 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     resolved = resolve_pointer(question, previous, language)
     if resolved is not None:
         return resolved, ""
-    if language != "en" and asked_type(previous) not in ("yesno", "other") \
-            and asked_type(content) not in ("other", asked_type(previous)):
+    earlier = asked_type(previous) if language != "en" else ""
+    if earlier and earlier not in ("yesno", "other") and asked_type(content) not in ("other", earlier):
         # a new question about the same thing ("找谁批？" after "我想请 2 天事假，要提前多久申请？"): it asks
         # of the earlier one's scene, or its topic, and swaps nothing into its asking (after a yes/no question,
         # whose asking clause holds what it is about — "…，能报打车费吗？" — it is read as before)
@@ -136,10 +136,10 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
         # earlier question does not say already (Manchester), not the clause around it
         said = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*", previous)}
         words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*", content)
-        new = [w for w in words if w.lower() not in said and w.lower() not in EN_FUNCTION_WORDS]
+        named = [w for w in words if w.lower() not in EN_FUNCTION_WORDS]
+        new = [w for w in named if w.lower() not in said]
         # (only a name, in a clause of its own: "What about sick leave?" keeps "sick leave", "the evening rate" its rate)
-        if new and len(words) >= 3 and all(w[:1].isupper() for w in new) \
-                and len(new) < len([w for w in words if w.lower() not in EN_FUNCTION_WORDS]):
+        if new and len(words) >= 3 and all(w[:1].isupper() for w in new) and len(new) < len(named):
             content = " ".join(new)
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:

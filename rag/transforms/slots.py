@@ -142,13 +142,13 @@ def topic(previous: str, language: str) -> str:
     previous = without_asking(without_look_up(previous))   # "how many days", "帮我查一下" ask; they are not the topic
     if language == "en":   # the longest run of content words ("hotel cap", "parental leave")
         runs: list[list[str]] = [[]]
-        before: list[list[str]] = [[]]   # the words that came before each run, nearest last
+        starts = [0]   # where each run starts among the words seen (what came before it: seen[:start])
         seen: list[str] = []
         for word in re.findall(r"[A-Za-z][A-Za-z0-9'-]*|\d[\d,.]*\d|\d|[^\sA-Za-z0-9]", previous):
             seen.append(word.lower())
             if word.lower() in _EN_SKIP or not re.match(r"[A-Za-z0-9]", word):
                 runs.append([])
-                before.append(seen[:])
+                starts.append(len(seen))
             else:
                 runs[-1].append(word)
         # two runs as long as each other, with no number, are both the topic ("How much RAM will my
@@ -159,19 +159,19 @@ def topic(previous: str, language: str) -> str:
         if len(tied) == 2 and not any(w[:1].isdigit() for run in tied for w in run):
             return " ".join(w for run in tied for w in run)
         chosen = next((i for i, run in enumerate(runs) if run is tied[0]), 0) if longest else None
-        if chosen is not None and not _heads(before[chosen]):
+        if chosen is not None and not _heads(seen[:starts[chosen]]):
             # a run inside a prepositional phrase ("… my smartcard for the patient record") or one that follows
             # its subject ("do I get", "do I book"), a verb, is not what the question is about when a noun
             # phrase of its own ("my smartcard", "a room") stands in it
-            phrases = [i for i, (run, words) in enumerate(zip(runs, before, strict=True))
-                       if run and _heads(words) and not all(_EN_SPAN.fullmatch(w.lower()) for w in run)]
+            phrases = [i for i, (run, start) in enumerate(zip(runs, starts, strict=True))
+                       if run and _heads(seen[:start]) and not all(_EN_SPAN.fullmatch(w.lower()) for w in run)]
             if phrases:
                 best = max(phrases, key=lambda i: len(runs[i]))
                 phrase = " ".join(runs[best])
                 # with what a preposition hangs on it ("the policy on hybrid working", "the deadline for expense
                 # claims"): the head alone says too little
                 # (only a bare noun after it: "my smartcard for the patient record" is about the smartcard)
-                after = seen[len(before[best]) + len(runs[best]):][:1]
+                after = seen[starts[best] + len(runs[best]):][:1]
                 if best + 1 < len(runs) and runs[best + 1] and after and after[0] in _EN_PREPOSITION:
                     phrase = f"{phrase} {after[0]} {' '.join(runs[best + 1])}"
                 return phrase
