@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any
@@ -9,13 +10,45 @@ from typing import Any
 # Chinese and English sentence ends (with any closing quotes), an English full stop followed
 # by white space, or a line break (list items, table rows, addresses).
 _BOUNDARY = re.compile(r"[。！？；!?…]+[”’」』）)\"']*|\.(?=\s)|\n")
+_LINE = re.compile(r"[^\n]*")
+
+
+@functools.lru_cache(maxsize=65536)
+def _english_ends(line: str) -> frozenset[int]:
+    """Where pysbd's English rules end a sentence in ``line`` (offsets after the stop): a full stop
+    that ends an abbreviation or an initial ("Mr. Smith", "e.g. a laptop", "John H. McArthur", "the
+    U.S. on Jan. 5") or a list number ("3. Submit …") ends none."""
+    import pysbd
+
+    segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+    return frozenset(len(line[: span.end].rstrip()) for span in segmenter.segment(line))
+
+
+_INITIAL = re.compile(r"(?<![A-Za-z.])[A-Z]\.$")
+_NEXT_WORD = re.compile(r"\s+([A-Z][a-z]*)\b(?!\.)")
+
+
+def _ends_sentence(text: str, stop: int) -> bool:
+    """Whether the full stop just before ``stop`` ends a sentence of its line. A capital letter's stop
+    that pysbd reads as an initial still ends one before a function word: "Car Park C. A permit …",
+    never "John H. McArthur" or "W. A. Mozart"."""
+    line = _LINE.search(text, text.rfind("\n", 0, stop) + 1)
+    assert line is not None
+    if stop - line.start() in _english_ends(line.group()):
+        return True
+    after = _NEXT_WORD.match(text, stop)
+    return bool(after and _INITIAL.search(text, max(0, stop - 3), stop)
+                and after.group(1).lower() in EN_FUNCTION_WORDS)
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
-    """(start, end) of each sentence inside ``text[start:end]``, whitespace trimmed."""
+    """(start, end) of each sentence inside ``text[start:end]``, whitespace trimmed. A full stop
+    followed by white space ends a sentence unless it ends an abbreviation, an initial or a list
+    number (:func:`_english_ends`)."""
     end = len(text) if end is None else end
     out, cursor = [], start
-    bounds = [m.end() for m in _BOUNDARY.finditer(text, start, end)] + [end]
+    bounds = [m.end() for m in _BOUNDARY.finditer(text, start, end)
+              if m.group() != "." or _ends_sentence(text, m.end())] + [end]
     for stop in bounds:
         s, e = cursor, stop
         while s < e and text[s].isspace():

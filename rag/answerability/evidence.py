@@ -162,7 +162,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="35")
+@answerability.register("evidence", version="36")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -210,7 +210,8 @@ def evidence(
     question's asked fact is a month, never "per calendar year". Version 34: a code or an acronym in the
     plural ("one of my L5s") is the code for the unknown-name and missing-code rules alike, where the
     singular stands; "L6s" against sources that hold only L5 still refuses. Version 35: a common word
-    written in capitals for emphasis ("locked out AGAIN", "NOT working") is no name.) With ``bridge`` a question word
+    written in capitals for emphasis ("locked out AGAIN", "NOT working") is no name. Version 36: a sentence window is
+    cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or an initial.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

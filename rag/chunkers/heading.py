@@ -54,7 +54,7 @@ def section_pieces(
     ]
 
 
-@chunkers.register("heading_aware", version="1")
+@chunkers.register("heading_aware", version="2")
 def heading_aware(
     *, max_chars: PositiveInt = 800, overlap_chars: int = 0, context_header: bool = True
 ) -> Chunker:
@@ -63,6 +63,8 @@ def heading_aware(
     Every chunk records its heading path; ``context_header`` prepends
     ``title > heading > sub-heading`` to the chunk text, which helps both BM25 and dense
     retrieval find a passage whose own words never name its topic.
+    (Version 2: a full stop after an abbreviation, an initial or a list number — "Dr. Patel", "e.g. a",
+    "John H. McArthur" — ends no sentence, so no chunk is cut there; :func:`rag.text.sentence_spans`.)
     """
     check_overlap(max_chars, overlap_chars)
 

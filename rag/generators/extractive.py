@@ -269,7 +269,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="29")
+@generators.register("extractive", version="30")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -370,7 +370,9 @@ def extractive(
     what temperature" ask a number (:mod:`rag.answer_types`); a lead-in kept as a statement ("If you injure yourself
     with a used needle or sharp, …:") quotes the list it announces, up to four items; a scene a dash sets off
     before a part's question ("Off sick today — how early …?") counts as scene for ``scene_weight``; a purpose whose
-    object is a pronoun ("To unlock it, take it to the RA office") continues the sentence before it."""
+    object is a pronoun ("To unlock it, take it to the RA office") continues the sentence before it. Version 30: a
+    statement is cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or the initial of "John H.
+    McArthur" (:func:`rag.text.sentence_spans`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
