@@ -68,7 +68,7 @@ _ASK = {
                    # another noun ("what discount scheme", "what deposit scheme" ask for a scheme)
                    rf"\bwhat(?=(?:'s|’s| is| was| are)? (?:the )?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?"
                    r"(?:\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|for|of|per|"
-                   r"on|in|at|to|from|with|applies|apply)\b|\s*[?.,!;:]|\s*$))|"
+                   r"on|in|at|to|from|with|applies|apply|when|if|while|whilst|during)\b|\s+_{3,}|\s*[?.,!;:]|\s*$))|"   # (___: a when / where blanked)
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)
                    r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
                    r"per|for|that|it|my|our|your)\b)"),
@@ -91,14 +91,46 @@ _ASK = {
 _ASK_RE = {lang: [(kind, re.compile(pattern, re.I)) for kind, pattern in rules] for lang, rules in _ASK.items()}
 
 
+_EN_SENTENCE = re.compile(r"[^.?!;\n]+[.?!;]*")
+_EN_WH = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b", re.I)
+_EN_BARE_WH = re.compile(r"\b(?:when|who|whom|whose|where)\b", re.I)   # words that also open a clause inside a question
+_EN_AUX_FIRST = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had|may|must|shall|"
+                           r"am)\b", re.I)
+# …unless a verb of knowing or telling embeds it: "do you know when payday is?", "can you tell me who signs it?"
+_EN_EMBEDS = re.compile(r"\b(?:know|tell (?:me|us)|ask|wonder(?:ing)?|remind (?:me|us)|say|check|find out|confirm|"
+                        r"explain)\s*$", re.I)
+
+
+def without_subordinate_wh(question: str) -> str:
+    """An English question with the when / who / where that open a clause inside it blanked out: "Who
+    do I call when the VPN fails?" asks a person, "Where can I leave my bike when I come in?" a place,
+    "What do I do when my laptop is stolen?" a procedure, "Can staff who are on probation work from
+    home?" a yes or no. Such a word asks only as its sentence's first question word, and not after an
+    auxiliary that opens the sentence, unless a verb of knowing embeds it ("do you know when …")."""
+    def blank(sentence: re.Match[str]) -> str:
+        said = sentence.group()
+        first = _EN_WH.search(said)
+        aux = _EN_AUX_FIRST.match(said)
+
+        def keep(word: re.Match[str]) -> str:
+            asks = word.start() == first.start() if first else False
+            if asks and aux and not _EN_EMBEDS.search(said[: word.start()]):
+                asks = False
+            return word.group() if asks else "_" * len(word.group())
+
+        return _EN_BARE_WH.sub(keep, said)
+
+    return _EN_SENTENCE.sub(blank, question)
+
+
 def asked_type(question: str) -> str:
     """The kind of fact the question asks for (one of :data:`TYPES`). A question with Chinese
     characters is read by the Chinese rules; the first rule that matches wins, so the order
     above is the precedence ("哪一年" is a date before it is a number)."""
     lang = "zh" if _CJK.search(question) else "en"
     text = question.strip()
-    if lang == "zh":
-        text = re.sub(r"[（(][^）)]*[）)]", "", text)   # a parenthesised gloss asks nothing
+    # a parenthesised gloss asks nothing (zh); a when / who / where opening a clause asks nothing (en)
+    text = re.sub(r"[（(][^）)]*[）)]", "", text) if lang == "zh" else without_subordinate_wh(text)
     for kind, pattern in _ASK_RE[lang]:
         if pattern.search(text):
             return kind

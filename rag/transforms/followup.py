@@ -147,7 +147,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="4")
+@transforms.register("followup", version="5")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -156,7 +156,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     is for; 学校的家长接待室 whole; never a number, nor 每天. (A Chinese follow-up that asks a fact of another
     kind ("找谁批？" after "…要提前多久申请？") asks it of the earlier question's scene or topic. "And if …" opens a
     follow-up, and an English follow-up's slot is what the earlier question does not say already: "And if the
-    conference is in Manchester?" swaps Manchester for London; "周末也一样吗？" is a follow-up whose slot is 周末.)"""
+    conference is in Manchester?" swaps Manchester for London; "周末也一样吗？" is a follow-up whose slot is 周末.)
+    Version 5: an English question's asked fact is read from its first question word
+    (:func:`rag.answer_types.without_subordinate_wh`)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -1264,3 +1264,27 @@ def test_a_written_code_in_the_plural_is_the_code() -> None:
     text = "Your P60 is issued by 31 May each year."
     decision = answerability.build(LEXICAL_RULE)("When are P60s issued?", [item(1, text)], _lexical(text))
     assert "never mention" not in decision.reason and "no document" not in decision.reason, decision.reason
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Who do I call when the VPN fails?", "person"),
+    ("Where can I leave my bike when I come into the office?", "place"),
+    ("What do I do when my laptop is stolen?", "procedure"),
+    ("What is the daily meal allowance when travelling?", "number"),
+    ("Can staff who are on probation work from home?", "yesno"),
+    ("Can I claim a taxi when I travel late?", "yesno"),
+    # the clause's word asks when it is the sentence's first question word, or a verb of knowing embeds it
+    ("When does the office open?", "date"),
+    ("If I am sick, when should I call?", "date"),
+    ("I start on Monday. When do I get my badge?", "date"),
+    ("Do you know when payday is?", "date"),
+    ("Can you tell me who signs the form?", "person"),
+])
+def test_a_when_who_or_where_inside_a_question_asks_nothing(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
+
+
+def test_a_chinese_question_is_read_as_before() -> None:
+    # the clause rule is English only: 什么时候 asks wherever it stands
+    assert asked_type("如果生病了，什么时候要通知经理？") == "date"
+    assert asked_type("出差的时候谁来审批？") == "person"
