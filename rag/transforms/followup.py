@@ -24,8 +24,10 @@ from rag.text import EN_FUNCTION_WORDS
 from rag.transforms import Transform, transforms
 from rag.transforms.slots import (
     Similar,
+    answered_person,
     embedder_similarity,
     points_back,
+    resolve_person,
     resolve_pointer,
     swap,
     topic,
@@ -100,12 +102,19 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     """``standalone``, and the **focus**: what the follow-up itself named when it was swapped
     into or joined to the earlier question ("gym memberships" of "What about gym
     memberships?"), else "". The earlier turn's evidence is no evidence for the focus."""
-    previous = ""
+    previous, answer = "", ""
     for turn in history:
         if turn.get("role") == "user" and turn.get("content", "").strip():
             text = turn["content"].strip()
             previous = _join(text, previous, language, similar, swap_at)[0] \
                 if previous and is_follow_up(text, language) else text
+            answer = ""
+        elif turn.get("role") == "assistant":
+            answer = turn.get("content", "").strip()
+    # "他的分机是多少？" after "…要找谁来处理？" — "须立即报值班经理…": the person the answer named
+    person = resolve_person(question, answered_person(previous, answer, language), language) if previous else None
+    if person is not None:
+        return person, ""
     if not previous or not is_follow_up(question, language):
         return question, ""
     return _join(question, previous, language, similar, swap_at)
@@ -147,7 +156,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="5")
+@transforms.register("followup", version="6")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -158,7 +167,10 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     follow-up, and an English follow-up's slot is what the earlier question does not say already: "And if the
     conference is in Manchester?" swaps Manchester for London; "周末也一样吗？" is a follow-up whose slot is 周末.)
     Version 5: an English question's asked fact is read from its first question word
-    (:func:`rag.answer_types.without_subordinate_wh`)."""
+    (:func:`rag.answer_types.without_subordinate_wh`). Version 6: a pronoun that points at a person ("他的分机是多少？",
+    "What's his extension?"; they / them / their only when a way to reach someone is asked) after a question that
+    asked who is the role the last answer named (:func:`rag.transforms.slots.answered_person`: "须立即报值班经理…" →
+    "值班经理的分机是多少？")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -201,6 +201,52 @@ def points_back(question: str, language: str) -> re.Match[str] | None:
     return (_EN_POINTER if language == "en" else _ZH_POINTER).search(question)
 
 
+# a person pointed back at: "他的分机是多少？", "What's her extension?", "Can I email them?"
+_ZH_PERSON_POINTER = re.compile(r"[他她]们?")
+_EN_PERSON_POINTER = re.compile(r"(?<![\w-])(?:he|she|him|her|his|hers|they|them|their)(?![\w-])", re.I)
+# (they / them / their point at a person only when a way to reach someone is asked: "Are they reimbursed monthly?"
+# after "Who approves expenses?" is about the expenses)
+_EN_REACH = re.compile(r"\b(?:extension|phone|call|ring|number|e-?mail|address|office|room|desk|hours|name|contact)\b", re.I)
+# the role an answer to "谁 / who" names: the words before a role noun, after the verb that points at it
+# ("须立即报值班经理（MOD）", "由安全员负责", "找人事专员"); in English a capitalised role ("the Duty Manager") or
+# a role noun with the word before it ("your line manager")
+_ZH_ROLE = re.compile(r"(?:报|找|联系|由|请|交|向|给|问|通知|打给|是|归)([\u4e00-\u9fff]{0,5}?(?:经理|主管|主任|专员|总监|"
+                      r"负责人|管理员|安全员|值班员|组长|班长|队长|科长|处长|部长|校长|院长|老师|医生|秘书|助理|前台|"
+                      r"[\u4e00-\u9fff]员))")
+_EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:[A-Z][\w-]*\s+){0,3}(?:Manager|Officer|Supervisor|Director|Lead|"
+                      r"Coordinator|Administrator|Team|Desk|Controller|Adviser|Advisor)|(?:[a-z-]+\s+)?(?:manager|officer|"
+                      r"supervisor|director|lead|coordinator|administrator|controller|adviser|advisor))\b")
+
+
+def answered_person(question: str, answer: str, language: str) -> str:
+    """The person or role the assistant's answer named, when the question it answered asked who ("要找谁来处理？"
+    → "须立即报值班经理（MOD）…" → 值班经理); "" otherwise."""
+    from rag.answer_types import asked_type
+
+    if not answer or asked_type(question) != "person":
+        return ""
+    found = (_ZH_ROLE if language != "en" else _EN_ROLE).search(answer)
+    return found.group(1) if found else ""
+
+
+def resolve_person(question: str, person: str, language: str) -> str | None:
+    """The question with the pronoun that points at ``person`` replaced by it ("他的分机是多少？" → "值班经理的分机是多少？",
+    "What's his extension?" → "What's the Duty Manager's extension?"); None when it points at nobody."""
+    match = (_ZH_PERSON_POINTER if language != "en" else _EN_PERSON_POINTER).search(question)
+    if not person or match is None:
+        return None
+    if language != "en":
+        return question[: match.start()] + person + question[match.end():]
+    word = match.group().lower()
+    if word in ("they", "them", "their") and not _EN_REACH.search(question):
+        return None
+    said = f"the {person}"
+    replacement = f"{said}'s" if word in ("his", "her", "hers", "their") else said
+    if match.start() == 0:
+        replacement = replacement[:1].upper() + replacement[1:]
+    return question[: match.start()] + replacement + question[match.end():]
+
+
 def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     """The question with its first back-pointing pronoun replaced by the earlier question's
     topic; None when it has none (or the earlier question has no topic words)."""

@@ -256,3 +256,30 @@ def test_the_same_question_asked_of_something_else_is_a_chinese_follow_up() -> N
     assert is_follow_up("周末也一样吗？", "zh") and content_of("周末也一样吗？", "zh") == "周末"
     assert content_of("经理也适用吗？", "zh") == "经理"
     assert not is_follow_up("年假能顺延吗？", "zh")
+
+
+def _asked(question: str, answer: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": question}, {"role": "assistant", "content": answer}]
+
+
+@pytest.mark.parametrize(("question", "history", "language", "expected"), [
+    ("他的分机是多少？", _asked("遇到严重投诉，要找谁来处理？", "须立即报值班经理（MOD），值班经理须在10分钟内到场处理。"), "zh",
+     "值班经理的分机是多少？"),
+    ("她的分机号是多少？", _asked("劳保用品是谁负责发的？", "劳保用品的采购、发放和检查由安全员负责。"), "zh", "安全员的分机号是多少？"),
+    ("What's his extension?", _asked("Who do I call about a violent passenger?", "Call the Duty Manager on extension 4400."),
+     "en", "What's the Duty Manager's extension?"),
+    ("Can I email them instead?", _asked("Who approves my leave?", "Your line manager approves it in the HR portal."), "en",
+     "Can I email the line manager instead?"),
+])
+def test_a_pronoun_points_at_the_person_the_last_answer_named(question: str, history: list[dict[str, str]],
+                                                               language: str, expected: str) -> None:
+    assert standalone(question, history, language) == expected
+
+
+def test_a_pronoun_points_at_no_person_unless_who_was_asked() -> None:
+    # the earlier question asked no person: the answer's role is not what 他 means
+    asked_days = _asked("年假有几天？", "15 天，由直属经理审批。")
+    assert "经理" not in standalone("他的分机是多少？", asked_days, "zh")
+    # "they" is the expenses, not the manager, unless a way to reach someone is asked
+    asked_who = _asked("Who approves expenses?", "Your line manager approves them.")
+    assert "manager" not in standalone("Are they paid monthly?", asked_who, "en")
