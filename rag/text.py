@@ -239,3 +239,20 @@ def unglued(term: str, names: frozenset[str] = frozenset()) -> str:
     if jieba.dt.FREQ.get(term):
         return term
     return term.strip("".join(sorted(_GLUE)))
+
+
+# the days a word for part of the week stands for: a source writes "周六、周日" or "休息日" where the asker says 周末,
+# "Saturday and Sunday" where the asker says "weekend" (tokens as the English tokenizer stems them)
+SAME_DAYS = {
+    "周末": ("周六", "周日", "星期六", "星期日", "星期天", "礼拜六", "礼拜天", "休息日", "双休日"),
+    "双休日": ("周六", "周日", "星期六", "星期日", "星期天", "休息日", "周末"),
+    "休息日": ("周六", "周日", "星期六", "星期日", "星期天", "双休日", "周末"),
+    "weekend": ("saturday", "sunday"),
+    "weekends": ("saturday", "sunday"),
+}
+
+
+def days_written_in(term: str, text: str) -> bool:
+    """Whether ``text`` writes the days ``term`` stands for (:data:`SAME_DAYS`: 周末 in "周六、周日午餐…")."""
+    return any(day in text for day in SAME_DAYS.get(term, ()))
+

@@ -66,8 +66,10 @@ from rag.errors import ConfigError
 from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
+    SAME_DAYS,
     asked_in_another_language,
     compact,
+    days_written_in,
     statements,
     strip_header,
 )
@@ -162,7 +164,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="36")
+@answerability.register("evidence", version="37")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -211,7 +213,9 @@ def evidence(
     plural ("one of my L5s") is the code for the unknown-name and missing-code rules alike, where the
     singular stands; "L6s" against sources that hold only L5 still refuses. Version 35: a common word
     written in capitals for emphasis ("locked out AGAIN", "NOT working") is no name. Version 36: a sentence window is
-    cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or an initial.) With ``bridge`` a question word
+    cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or an initial. Version 37: a follow-up's focus
+    that names part of the week is held where the sources write its days — "周末也一样吗？" by "休息日…" or "周六、周日…",
+    "weekend" by "Saturday" — for the focus rule only, not for coverage.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -377,7 +381,9 @@ def evidence(
         focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
         if focus:
             named = content_terms(focus, env)
-            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)}
+            # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
+            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
+                    or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
             if named and (not held or (part_focus and held != named)):
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})

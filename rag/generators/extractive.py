@@ -26,8 +26,10 @@ from rag.text import (
     CALENDAR,
     CJK,
     EN_FUNCTION_WORDS,
+    SAME_DAYS,
     asked_in_another_language,
     compact,
+    days_written_in,
     names_of,
     statements,
     strip_header,
@@ -269,7 +271,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="30")
+@generators.register("extractive", version="31")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -372,7 +374,8 @@ def extractive(
     before a part's question ("Off sick today — how early …?") counts as scene for ``scene_weight``; a purpose whose
     object is a pronoun ("To unlock it, take it to the RA office") continues the sentence before it. Version 30: a
     statement is cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or the initial of "John H.
-    McArthur" (:func:`rag.text.sentence_spans`)."""
+    McArthur" (:func:`rag.text.sentence_spans`). Version 31: a word for part of the week stands where its days do
+    ("周末" in "休息日加班…" or "周六、周日…", "weekend" in "Saturday"; :data:`rag.text.SAME_DAYS`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -390,6 +393,9 @@ def extractive(
         cjk = {t for t in q_terms if CJK.search(t)}
         unit_terms = [set(tokenize(u.text)) | {t for t, c in codes.items() if c in compact(u.text)}
                       | {t for t in cjk if t in u.text} for u in units]
+        # a word for part of the week stands where its days do ("周末" in "周六、周日午餐…", "weekend" in "Saturday")
+        unit_terms = [ts | {t for t in q_terms if t in SAME_DAYS and (days_written_in(t, u.text) or ts & set(SAME_DAYS[t]))}
+                      for ts, u in zip(unit_terms, units, strict=True)]
         # a sentence that continues another is read with it (its subject stands there), once it
         # holds a word of what is asked itself: "需要" alone leans on nothing
         asked = q_terms - scaffolding(env.space)

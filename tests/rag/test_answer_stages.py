@@ -783,3 +783,16 @@ def test_a_purpose_with_a_pronoun_continues_the_sentence_before() -> None:
     answer = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})(
         "What do I do if my smartcard card gets locked?", ctx, ANSWER, env([])).text
     assert "Smartcard Sponsor" in answer, answer
+
+
+@pytest.mark.parametrize(("language", "rows", "question", "quoted"), [
+    ("zh", "| 类型 | 加班工资 |\n|---|---|\n| 工作日延时加班 | 小时工资的 150% |\n| 休息日加班 | 小时工资的 200% |",
+     "周末加班的加班工资怎么算？", "200%"),
+    ("en", "| Day | Overtime rate |\n|---|---|\n| Monday to Friday | time and a quarter |\n| Saturday or Sunday | time and a half |",
+     "What is the overtime rate at the weekend?", "time and a half"),
+])
+def test_extractive_quotes_the_row_of_the_days_a_weekend_question_means(language: str, rows: str, question: str,
+                                                                        quoted: str) -> None:
+    ctx = [item(1, rows)]
+    out = generators.build({"name": "extractive", "params": {"max_sentences": 1}})(question, ctx, ANSWER, env([], language))
+    assert quoted in out.text

@@ -1288,3 +1288,28 @@ def test_a_chinese_question_is_read_as_before() -> None:
     # the clause rule is English only: 什么时候 asks wherever it stands
     assert asked_type("如果生病了，什么时候要通知经理？") == "date"
     assert asked_type("出差的时候谁来审批？") == "person"
+
+
+@pytest.mark.parametrize(("language", "text", "question", "focus"), [
+    ("zh", "加班规定\n休息日加班按小时工资的 200% 计算。工作日延时加班按 150% 计算。", "周末加班，加班工资怎么算？", "周末"),
+    ("zh", "员工餐厅\n周六、周日午餐时间调整为11:30至13:30。", "员工餐厅周末午餐几点开？", "周末"),
+    ("en", "Overtime\nHours worked on a Saturday or Sunday are paid at time and a half.", "How is overtime paid at the weekend?",
+     "weekend"),
+])
+def test_a_follow_up_about_the_weekend_is_held_by_its_days(language: str, text: str, question: str, focus: str) -> None:
+    """"周末也一样吗？": the sources write the days (周六、周日, 休息日, Saturday and Sunday), never the word."""
+    source = [item(1, text)]
+    space = env([chunk("rules#1", text), chunk("other#0", "停车场七点开门。Parking opens at seven.")], language=language)
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    space.facts["focus"] = focus
+    decision = decide(question, source, space)
+    assert decision.action == "answer" and "focus_missing" not in decision.signals
+    space.facts["focus"] = "节假日" if language == "zh" else "bank holiday"   # a focus no source holds is still refused
+    assert decide(question, source, space).signals.get("focus_missing") == 1.0
+
+
+def test_a_weekend_question_quotes_the_days_row() -> None:
+    from rag.text import days_written_in
+
+    assert days_written_in("周末", "周六、周日午餐时间调整为11:30") and days_written_in("周末", "休息日加班按 200%")
+    assert not days_written_in("周末", "工作日延时加班按 150%") and not days_written_in("年假", "周六")
