@@ -63,6 +63,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.errors import ConfigError
+from rag.measures import asked_measure, states_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
@@ -76,6 +77,9 @@ from rag.text import (
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
+# what answers "how much" without an amount: free, paid in full, no limit
+_WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
+                             r"whatever it costs)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|不设上限|不限", re.I)
 _PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
@@ -164,7 +168,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="37")
+@answerability.register("evidence", version="38")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -195,6 +199,7 @@ def evidence(
     bridge_support: bool = False,
     cross_answer_at: float | dict[str, float] | None = None,
     part_ratio: float = 1.0,
+    require_measure: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -215,7 +220,10 @@ def evidence(
     written in capitals for emphasis ("locked out AGAIN", "NOT working") is no name. Version 36: a sentence window is
     cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or an initial. Version 37: a follow-up's focus
     that names part of the week is held where the sources write its days — "周末也一样吗？" by "休息日…" or "周六、周日…",
-    "weekend" by "Saturday" — for the focus rule only, not for coverage.) With ``bridge`` a question word
+    "weekend" by "Saturday" — for the focus rule only, not for coverage. Version 38, ``require_measure``: a question
+    that asks an amount in a measure (money, a span of time, a percentage, a length, a weight, an area:
+    :func:`rag.measures.asked_measure`) is refused when no top source writes an amount in it, nor says it is free, paid
+    in full or unlimited — signal ``measure_missing``.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -387,6 +395,14 @@ def evidence(
             if named and (not held or (part_focus and held != named)):
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})
+
+        # "多少钱一度电？" / "How much does the permit cost?": no top source writes an amount in the asked measure (money,
+        # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it
+        measure = asked_measure(question) if require_measure else None
+        if measure and not _WITHOUT_AMOUNT.search(joined) \
+                and not any(states_measure(item.text, measure, question) for item in top):
+            return Decision("refuse", f"no source states an amount in the asked measure ({measure})",
+                            {**signals, "measure_missing": 1.0})
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage

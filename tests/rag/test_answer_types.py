@@ -1313,3 +1313,25 @@ def test_a_weekend_question_quotes_the_days_row() -> None:
 
     assert days_written_in("周末", "周六、周日午餐时间调整为11:30") and days_written_in("周末", "休息日加班按 200%")
     assert not days_written_in("周末", "工作日延时加班按 150%") and not days_written_in("年假", "周六")
+
+
+@pytest.mark.parametrize(("language", "text", "question", "refused"), [
+    # on topic, and no source writes an amount of money: the price cannot be stated
+    ("zh", "车棚管理\n电动车须停放在东侧车棚，充电须使用车棚内的专用充电桩，严禁私拉电线。", "车棚给电动车充电多少钱一度电？", True),
+    ("zh", "车棚管理\n电动车充电按每度电 1 元收费，月底从工资中扣除。", "车棚给电动车充电多少钱一度电？", False),
+    ("zh", "车棚管理\n电动车充电免费，充满后请及时挪车。", "车棚给电动车充电多少钱一度电？", False),
+    ("en", "Parking\nStaff park in Car Park C and must display a permit at all times.", "How much does a parking permit cost?", True),
+    ("en", "Parking\nA parking permit costs £240 a year, deducted from salary.", "How much does a parking permit cost?", False),
+    ("en", "Parking\nParking permits are free for night-shift staff.", "How much does a parking permit cost for night staff?", False),
+    # a span of time: "how long" with no duration in the sources
+    ("en", "Appeals\nAppeals go to the Head of Service, who decides them.", "How long does the Head of Service take to decide an appeal?",
+     True),
+])
+def test_a_question_asking_an_amount_needs_one_in_its_measure(language: str, text: str, question: str, refused: bool) -> None:
+    source = [item(1, text)]
+    space = env([chunk("rules#1", text), chunk("other#0", "停车场七点开门。The canteen opens at seven.")], language=language)
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}
+    decision = answerability.build({"name": "evidence", "params": params})(question, source, space)
+    assert (decision.action == "refuse" and decision.signals.get("measure_missing") == 1.0) is refused
+    off = answerability.build({"name": "evidence", "params": {**params, "require_measure": False}})
+    assert off(question, source, space).action != "refuse"
