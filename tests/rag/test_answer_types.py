@@ -74,8 +74,10 @@ def test_the_label_of_a_passage_is_not_a_quantity() -> None:
     assert has_candidate("P3 tickets get a first response within 4 hours.", "date", "How quickly is a P3 ticket answered?")
 
 
+# (require_measure off: these tests show the asked-fact gate, which the measure rule would pre-empt)
 ASKED = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
-                                        "partial_coverage": 0.0, "answer_type": True, "type_at": 0.6}}
+                                        "partial_coverage": 0.0, "answer_type": True, "type_at": 0.6,
+                                        "require_measure": False}}
 
 
 def test_the_rule_refuses_on_topic_evidence_that_lacks_the_asked_fact() -> None:
