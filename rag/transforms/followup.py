@@ -156,7 +156,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="6")
+@transforms.register("followup", version="7")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -170,7 +170,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     (:func:`rag.answer_types.without_subordinate_wh`). Version 6: a pronoun that points at a person ("他的分机是多少？",
     "What's his extension?"; they / them / their only when a way to reach someone is asked) after a question that
     asked who is the role the last answer named (:func:`rag.transforms.slots.answered_person`: "须立即报值班经理…" →
-    "值班经理的分机是多少？")."""
+    "值班经理的分机是多少？"). Version 7: an English place swapped for a place takes its qualifier and, for an
+    abbreviation, its article with it ("And for Europe?" after "… in the UK outside London?" asks "… in Europe?")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -273,6 +273,14 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
     lead = re.match(r"(?i)(in|at|for|on|from|to|of|with|by)\s+", new)
     if lead and re.search(rf"(?i)\b{lead.group(1)}\s+{bounded}", previous):
         new = new[lead.end():]
+    if language == "en" and new[:1].isupper():
+        # a place swapped for a place takes its qualifier and its article with it: "And for Europe?" after "… in the
+        # UK outside London?" asks about Europe, not "the Europe outside London"
+        # ("the UK" → "Europe"; "the Berlin office" keeps its article)
+        article = r"(?:\bthe\s+)?" if old.isalpha() and old.isupper() else ""
+        qualified = rf"{article}{bounded},?\s+(?:outside|except|excluding|other than|apart from|but not)\s+(?:the\s+)?" \
+                    rf"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
+        bounded = qualified if re.search(qualified, previous) else rf"{article}{bounded}"
     return re.sub(bounded, lambda _: new, previous, count=1)
 
 

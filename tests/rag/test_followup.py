@@ -283,3 +283,21 @@ def test_a_pronoun_points_at_no_person_unless_who_was_asked() -> None:
     # "they" is the expenses, not the manager, unless a way to reach someone is asked
     asked_who = _asked("Who approves expenses?", "Your line manager approves them.")
     assert "manager" not in standalone("Are they paid monthly?", asked_who, "en")
+
+
+def _near_places(text: str, others: list[str]) -> list[float]:
+    return [0.5 if o in ("UK", "London", "Berlin") else 0.1 for o in others]
+
+
+@pytest.mark.parametrize(("question", "earlier", "expected"), [
+    # the place takes its qualifier and its article with it
+    ("And for Europe?", "What is the hotel cap per night for a business trip in the UK outside London?",
+     "What is the hotel cap per night for a business trip in Europe?"),
+    ("And Europe?", "What is the hotel cap in the UK?", "What is the hotel cap in Europe?"),
+    # a name's article that belongs to the noun after it stays
+    ("And for Munich?", "What is the cap for the Berlin office?", "What is the cap for the Munich office?"),
+    ("And in Lisbon?", "What is the hotel cap in London?", "What is the hotel cap in Lisbon?"),
+])
+def test_a_place_swapped_for_a_place_takes_its_qualifier(question: str, earlier: str, expected: str) -> None:
+    history = [{"role": "user", "content": earlier}, {"role": "assistant", "content": "…"}]
+    assert standalone(question, history, "en", _near_places, 0.3) == expected
