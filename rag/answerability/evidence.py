@@ -56,6 +56,7 @@ from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
+    goes_to,
     has_letters_and_digits,
     is_code_term,
     names_in,
@@ -168,7 +169,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="38")
+@answerability.register("evidence", version="39")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -223,7 +224,9 @@ def evidence(
     "weekend" by "Saturday" — for the focus rule only, not for coverage. Version 38, ``require_measure``: a question
     that asks an amount in a measure (money, a span of time, a percentage, a length, a weight, an area:
     :func:`rag.measures.asked_measure`) is refused when no top source writes an amount in it, nor says it is free, paid
-    in full or unlimited — signal ``measure_missing``.) With ``bridge`` a question word
+    in full or unlimited — signal ``measure_missing``. Version 39: an English follow-up whose focus is a place where the
+    asker goes ("And if the conference is in Manchester?") is not refused for its name: a rule of its kind ("Hotel
+    outside London") covers it, as it does a first question — :func:`rag.answerability.question_terms.goes_to`.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -392,7 +395,10 @@ def evidence(
             # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
             held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
                     or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
-            if named and (not held or (part_focus and held != named)):
+            # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
+            elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
+                and goes_to(question, focus.strip())
+            if named and not elsewhere and (not held or (part_focus and held != named)):
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})
 

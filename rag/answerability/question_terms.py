@@ -192,3 +192,11 @@ def written_in(term: str, text: str) -> bool:
     rate = _RATE.match(term)
     unit = rate and (rate.group(1) or rate.group(2))
     return bool(unit) and re.search(rf"[0-9０-９]\s*[\u4e00-\u9fff]?\s*[/／]\s*{unit}", text) is not None
+
+
+def goes_to(question: str, name: str) -> bool:
+    """Whether ``name`` is a place where the asker goes in ``question`` ("…a conference in Manchester…", "if the
+    workshop is held in Leeds"): a rule covers it by its kind ("outside London", "all other cities")."""
+    at = question.find(name)
+    return at > 0 and bool(_WHERE_THE_ASKER_GOES.search(question[:at]))
+

@@ -211,6 +211,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
 # the row of a table for everything its other rows do not name
 _PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR}\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)")
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
+_OUTSIDE = re.compile(r"\b(?:outside|elsewhere than|beyond)\s+(?:the\s+)?[A-Z][a-z]+")   # "Hotel outside London"
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
 # a question that asks a bound with "the most / the least" ("what's the most I can spend per night?")
@@ -271,7 +272,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="31")
+@generators.register("extractive", version="32")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -375,7 +376,8 @@ def extractive(
     object is a pronoun ("To unlock it, take it to the RA office") continues the sentence before it. Version 30: a
     statement is cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or the initial of "John H.
     McArthur" (:func:`rag.text.sentence_spans`). Version 31: a word for part of the week stands where its days do
-    ("周末" in "休息日加班…" or "周六、周日…", "weekend" in "Saturday"; :data:`rag.text.SAME_DAYS`)."""
+    ("周末" in "休息日加班…" or "周六、周日…", "weekend" in "Saturday"; :data:`rag.text.SAME_DAYS`). Version 32: a
+    place no row names is the row's for the rest of a named place too ("Hotel outside London" for Manchester)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -474,9 +476,11 @@ def extractive(
             # the city table names Leeds, while its rows name cities: the row for "all other cities" is Leeds's
             for number in {u.number for u in units if u.is_row}:
                 rows = [i for i, u in enumerate(units) if u.is_row and u.number == number]
-                if any(_NAMES.search(units[i].text) for i in rows) and not any(n in units[i].text for n in named for i in rows):
+                # (or rows that name a place and the rest of it: "Hotel in London" / "Hotel outside London")
+                if any(_NAMES.search(units[i].text) or _OUTSIDE.search(units[i].text) for i in rows) \
+                        and not any(n in units[i].text for n in named for i in rows):
                     for i in rows:
-                        if _OTHER.search(units[i].text):
+                        if _OTHER.search(units[i].text) or _OUTSIDE.search(units[i].text):
                             lexical[i] += range_weight
         amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:

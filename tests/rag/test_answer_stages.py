@@ -796,3 +796,12 @@ def test_extractive_quotes_the_row_of_the_days_a_weekend_question_means(language
     ctx = [item(1, rows)]
     out = generators.build({"name": "extractive", "params": {"max_sentences": 1}})(question, ctx, ANSWER, env([], language))
     assert quoted in out.text
+
+
+def test_extractive_quotes_the_row_for_the_rest_of_a_place_for_a_place_no_row_names() -> None:
+    rows = "| Item | Rate |\n|---|---|\n| Hotel in London | £160 per night |\n| Hotel outside London | £110 per night |"
+    gen = generators.build({"name": "extractive", "params": {"max_sentences": 1}})
+    out = gen("I'm going to a conference in Manchester, what's the most I can spend on a hotel per night?",
+              [item(1, rows)], ANSWER, env([]))
+    assert "£110" in out.text and "£160" not in out.text
+    assert "£160" in gen("What's the most I can spend on a hotel per night in London?", [item(1, rows)], ANSWER, env([])).text

@@ -1337,3 +1337,22 @@ def test_a_question_asking_an_amount_needs_one_in_its_measure(language: str, tex
     assert (decision.action == "refuse" and decision.signals.get("measure_missing") == 1.0) is refused
     off = answerability.build({"name": "evidence", "params": {**params, "require_measure": False}})
     assert off(question, source, space).action != "refuse"
+
+
+def test_a_follow_up_to_a_place_the_sources_cover_by_its_kind_is_not_refused_for_its_name() -> None:
+    """"And if the conference is in Manchester?" after a London question: no source names Manchester, and the
+    "Hotel outside London" row covers it by its kind, as a first question about Manchester would be answered."""
+    text = "Travel\n| Item | Rate |\n|---|---|\n| Hotel in London | £160 per night |\n| Hotel outside London | £110 per night |"
+    source = [item(1, text)]
+    space = env([chunk("travel#1", text), chunk("other#0", "Parking opens at seven.")])
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.3}})
+    space.facts["focus"] = "Manchester"
+    going = decide("I'm going to a conference in Manchester, what's the most I can spend on a hotel per night?", source, space)
+    assert going.action == "answer" and "focus_missing" not in going.signals
+    # a name that is no place the asker goes is still a focus the top sources must hold
+    space = env([chunk("travel#1", text), chunk("other#0", "The Lisbon office opens at nine.")])
+    space.facts["focus"] = "Lisbon"
+    named = decide("What is the most the Lisbon office team can spend on a hotel per night?", source, space)
+    assert named.signals.get("focus_missing") == 1.0
+    assert "focus_missing" not in decide("I'm travelling to a workshop in Lisbon, what's the most I can spend on a hotel "
+                                         "per night?", source, space).signals
