@@ -211,6 +211,7 @@ def version_note(numbers: list[int], context: list[ContextItem], env: QueryEnv, 
 # the row of a table for everything its other rows do not name
 _PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR}\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)")
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
+_PRONOUN_SUBJECT = re.compile(r"^\s*(?:It|They)\s+(?:is|are|was|were|has|have|opens?|closes?|sits|stands|lies)\b")
 _OUTSIDE = re.compile(r"\b(?:outside|elsewhere than|beyond)\s+(?:the\s+)?[A-Z][a-z]+")   # "Hotel outside London"
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
@@ -272,7 +273,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="32")
+@generators.register("extractive", version="33")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -377,7 +378,9 @@ def extractive(
     statement is cut only at a full stop that ends a sentence, never after "Dr.", "e.g." or the initial of "John H.
     McArthur" (:func:`rag.text.sentence_spans`). Version 31: a word for part of the week stands where its days do
     ("周末" in "休息日加班…" or "周六、周日…", "weekend" in "Saturday"; :data:`rag.text.SAME_DAYS`). Version 32: a
-    place no row names is the row's for the rest of a named place too ("Hotel outside London" for Manchester)."""
+    place no row names is the row's for the rest of a named place too ("Hotel outside London" for Manchester). Version
+    33: a sentence whose subject is a pronoun for the sentence before's ("It is on the 2nd floor of Building C") is read
+    with that sentence, whether or not it holds a word of what is asked itself."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -401,7 +404,9 @@ def extractive(
         # a sentence that continues another is read with it (its subject stands there), once it
         # holds a word of what is asked itself: "需要" alone leans on nothing
         asked = q_terms - scaffolding(env.space)
-        unit_terms = [ts | set(tokenize(u.after)) if u.after and ts & asked else ts
+        # — or when its subject is a pronoun for the sentence before's ("The Crew Scheduling Office builds the rosters.
+        # It is on the 2nd floor of Building C"): the pronoun is that subject
+        unit_terms = [ts | set(tokenize(u.after)) if u.after and (ts & asked or _PRONOUN_SUBJECT.match(u.text)) else ts
                       for ts, u in zip(unit_terms, units, strict=True)]
         # in running prose every sentence is about the title ("It was founded in 1987 by …"): the
         # name the first sentence spells out is no reason to quote it — unless the question asks

@@ -805,3 +805,15 @@ def test_extractive_quotes_the_row_for_the_rest_of_a_place_for_a_place_no_row_na
               [item(1, rows)], ANSWER, env([]))
     assert "£110" in out.text and "£160" not in out.text
     assert "£160" in gen("What's the most I can spend on a hotel per night in London?", [item(1, rows)], ANSWER, env([])).text
+
+
+def test_extractive_reads_a_pronoun_subject_as_the_sentence_before_s() -> None:
+    text = ("Rostering\nThe Crew Scheduling Office (CSO) builds all ground operations rosters. It is on the 2nd floor of "
+            "Building C, Hangar Road. Rosters are published four weeks ahead.")
+    out = generators.build("extractive")("Where is the Crew Scheduling Office?", [item(1, text)], ANSWER, env([]))
+    assert "Building C" in out.text
+    # a condition that continues the sentence before still needs a word of what is asked itself
+    text = "Parking\nStaff park in Car Park C. If it is full, use the overflow lot on Mill Lane."
+    out = generators.build({"name": "extractive", "params": {"max_sentences": 1}})(
+        "Where do staff park?", [item(1, text)], ANSWER, env([]))
+    assert out.text.startswith("Staff park in Car Park C.")
