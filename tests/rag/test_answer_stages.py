@@ -810,8 +810,8 @@ def test_extractive_quotes_the_row_for_the_rest_of_a_place_for_a_place_no_row_na
 def test_extractive_reads_a_pronoun_subject_as_the_sentence_before_s() -> None:
     text = ("Rostering\nThe Crew Scheduling Office (CSO) builds all ground operations rosters. It is on the 2nd floor of "
             "Building C, Hangar Road. Rosters are published four weeks ahead.")
-    out = generators.build("extractive")("Where is the Crew Scheduling Office?", [item(1, text)], ANSWER, env([]))
-    assert "Building C" in out.text
+    lexical = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})   # (the test space embeds by hashing)
+    assert "Building C" in lexical("Where is the Crew Scheduling Office?", [item(1, text)], ANSWER, env([])).text
     # a condition that continues the sentence before still needs a word of what is asked itself
     text = "Parking\nStaff park in Car Park C. If it is full, use the overflow lot on Mill Lane."
     out = generators.build({"name": "extractive", "params": {"max_sentences": 1}})(
