@@ -78,6 +78,8 @@ from rag.text import (
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
+# a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
+_DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
                              r"whatever it costs)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|不设上限|不限", re.I)
@@ -169,7 +171,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="39")
+@answerability.register("evidence", version="40")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -210,7 +212,7 @@ def evidence(
     source, partial when only some have, refused when none has. With ``require_focus`` a
     follow-up that named something new ("What about gym memberships?", recorded by the
     ``followup`` transform as ``focus``) is refused when none of its words stands in the top
-    sources: the earlier turn's evidence is none for it; a part of the message ``split`` asked again of
+    sources (version 40: when any of them does not): the earlier turn's evidence is none for it; a part of the message ``split`` asked again of
     something else ("…？那进机房呢？", ``part_focus``, version 28) needs every word it names. Version 30: a name written another way ("VPN809" for "VPN-809")
     must stand as whole words (the compacted "voiceover" no longer holds "CEO"). Version 31 (``part_ratio``):
     a part of a message that asks several things is decided at that share of ``answer_at``. (Version 32: the
@@ -226,7 +228,10 @@ def evidence(
     :func:`rag.measures.asked_measure`) is refused when no top source writes an amount in it, nor says it is free, paid
     in full or unlimited — signal ``measure_missing``. Version 39: an English follow-up whose focus is a place where the
     asker goes ("And if the conference is in Manchester?") is not refused for its name: a rule of its kind ("Hotel
-    outside London") covers it, as it does a first question — :func:`rag.answerability.question_terms.goes_to`.) With ``bridge`` a question word
+    outside London") covers it, as it does a first question — :func:`rag.answerability.question_terms.goes_to`.
+    Version 40: a follow-up's focus needs every one of its words in the top sources, as a part's does ("那高温补贴呢？"
+    after a night-shift allowance question: 补贴 stands there, 高温 does not), a word that names the default kind
+    (普通, "regular") aside.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -385,20 +390,23 @@ def evidence(
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
                                 {**signals, "missing_codes": float(len(codes))})
         # what a follow-up named: the evidence of what it was asked after is none for it. A later turn's
-        # ("what about gym memberships?") needs one of its words in the sources; a part of the message
+        # ("what about gym memberships?", "那夫妻房呢？") needs every one of its words in the sources (since version 40:
+        # "夫妻房" is not held by the 房型 of the rows for single rooms); a part of the message
         # ("请假最晚得提前多久在 OA 上提？那去火星出差呢？", asked as the part before it with 去火星出差 swapped
         # in) every one, since the rest of the part is the other part's evidence
         part_focus = env.facts.get("part_focus", {}).get(question, "") if require_focus else ""
         focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
         if focus:
-            named = content_terms(focus, env)
+            # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
+            # its table's plain column is theirs)
+            named = content_terms(_DEFAULT_KIND.sub(" ", focus), env) or content_terms(focus, env)
             # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
             held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
                     or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
             # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
             elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
                 and goes_to(question, focus.strip())
-            if named and not elsewhere and (not held or (part_focus and held != named)):
+            if named and not elsewhere and held != named:
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})
 

@@ -292,8 +292,8 @@ def test_a_part_is_answered_at_part_ratio_of_the_bar() -> None:
 def test_a_part_asked_again_of_something_needs_every_word_it_names() -> None:
     """"请假最晚得提前多久？那去火星出差呢？": split asks the second part as "去火星出差最晚得提前多久？" with
     "去火星出差" as the part's focus. The leave rule covers most of the rewrite's words and 出差 stands in
-    the sources, but 火星 never does: the part is refused (the message is partial), where a later turn's
-    focus needs one of its words only."""
+    the sources, but 火星 never does: the part is refused (the message is partial); since evidence v40 a later
+    turn's focus needs every one of its words as well."""
     leave = item(1, "请假流程\n请假须至少提前一个工作日在 OA 提交。出差须提前三天在 OA 提交出差申请。", "leave")
     space = env([chunk("leave#1", leave.text), chunk("other#0", "食堂中午十一点半开饭。")], "zh")
     params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5, "partial_coverage": 0.0}
@@ -304,9 +304,9 @@ def test_a_part_asked_again_of_something_needs_every_word_it_names() -> None:
     assert decide(f"{first}那去火星出差呢？", [leave], space).action == "answer"
     space.facts["part_focus"] = {again: "去火星出差"}
     assert decide(f"{first}那去火星出差呢？", [leave], space).action == "partial"
-    space.facts["focus"] = "去火星出差"   # as a later turn's focus, 出差 alone holds it
+    space.facts["focus"] = "去火星出差"   # as a later turn's focus too, 出差 alone does not hold it
     del space.facts["part_focus"]
-    assert decide(again, [leave], space).action == "answer"
+    assert decide(again, [leave], space).signals.get("focus_missing") == 1.0
 
 
 @pytest.mark.parametrize(("sentence", "question"), [
@@ -1356,3 +1356,22 @@ def test_a_follow_up_to_a_place_the_sources_cover_by_its_kind_is_not_refused_for
     assert named.signals.get("focus_missing") == 1.0
     assert "focus_missing" not in decide("I'm travelling to a workshop in Lisbon, what's the most I can spend on a hotel "
                                          "per night?", source, space).signals
+
+
+@pytest.mark.parametrize(("language", "text", "question", "focus", "refused"), [
+    # 补贴 stands in the sources, 高温 does not: the follow-up asks about something they never mention
+    ("zh", "津贴\n上夜班的员工每班可领取夜班津贴 40 元，餐费补贴随工资发放。", "上夜班有高温补贴吗？", "高温补贴", True),
+    ("en", "Shifts\n| Shift | Times |\n|---|---|\n| Early shift | 05:00 to 13:00 |\n| Late shift | 13:00 to 21:00 |",
+     "What are the times of the split shift?", "split shift", True),
+    ("en", "Shifts\n| Shift | Times |\n|---|---|\n| Early shift | 05:00 to 13:00 |\n| Late shift | 13:00 to 21:00 |",
+     "What are the times of the late shift?", "late shift", False),
+    # a word for the default kind leaves the kind, which the plain column is for
+    ("zh", "差旅\n| 城市类别 | 住宿费（每晚上限） | 经理级住宿费（每晚上限） |\n|---|---|---|\n| 二类城市 | 400 元 | 500 元 |\n员工出差按此标准。",
+     "普通员工去成都出差，住宿每晚上限是多少？", "普通员工", False),
+])
+def test_a_follow_up_needs_every_word_it_names(language: str, text: str, question: str, focus: str, refused: bool) -> None:
+    source = [item(1, text)]
+    space = env([chunk("rules#1", text), chunk("other#0", "停车场七点开门。Parking opens at seven.")], language=language)
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    space.facts["focus"] = focus
+    assert (decide(question, source, space).signals.get("focus_missing") == 1.0) is refused
