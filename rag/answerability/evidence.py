@@ -171,7 +171,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="40")
+@answerability.register("evidence", version="41")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -231,7 +231,8 @@ def evidence(
     outside London") covers it, as it does a first question — :func:`rag.answerability.question_terms.goes_to`.
     Version 40: a follow-up's focus needs every one of its words in the top sources, as a part's does ("那高温补贴呢？"
     after a night-shift allowance question: 补贴 stands there, 高温 does not), a word that names the default kind
-    (普通, "regular") aside.) With ``bridge`` a question word
+    (普通, "regular") aside. Version 41: an acronym the sources write only in the plural ("DVD" / "DVDs") is no
+    unknown name, nor a word of chat written with a digit ("2moro", "2nite", "l8r").) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -306,9 +307,11 @@ def evidence(
             return bool((toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
                         and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
 
-        # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs")
+        # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs"), and the sources' plural
+        # holds the question's singular ("DVD" in "DVDs", which the stemmer leaves whole)
         return sorted(name for name in names_in(question)
-                      if unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2))))
+                      if unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2)))
+                      and not (name[-1:].isupper() and not unknown(f"{name}s")))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as

@@ -49,7 +49,7 @@ _AMOUNT_WORD = re.compile(r"^\d+(?:[.,]\d+)?(?:[kmx]|(?i:bn|mn|kg|km|cm|mm|gb|mb
 # words of chat, not names: "Is it OK to …", "这样OK吗", "FYI"; the ones that are also acronyms
 # (IMO, the maritime organisation; BTW, the Dutch VAT number; THX, PLS) only when written in lower case
 # Glued to Chinese it is chat only before a particle ("报销OK吗"): 卡拉OK is karaoke
-_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo|b4)"
+_CHAT_WORDS = r"(?:(?i:ok|okay|fyi|asap)|btw|pls|plz|thx|tbh|imo|b4|2moro|2morrow|2morow|2day|2nite|2night|l8r|gr8|tmrw|tmr)"
 _CHAT = re.compile(rf"(?<![A-Za-z0-9])(?:(?<![\u4e00-\u9fff]){_CHAT_WORDS}(?![A-Za-z0-9])|{_CHAT_WORDS}(?=[吗吧呢啊呀嘛么了不]))")
 
 

@@ -1375,3 +1375,20 @@ def test_a_follow_up_needs_every_word_it_names(language: str, text: str, questio
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
     space.facts["focus"] = focus
     assert (decide(question, source, space).signals.get("focus_missing") == 1.0) is refused
+
+
+def test_an_acronym_the_sources_write_in_the_plural_is_known() -> None:
+    text = "Lending\nDVDs are lent for 1 week; the overdue charge is 50p a day."
+    space = env([chunk("lending#1", text), chunk("other#0", "Parking opens at seven.")])
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    assert "unknown_names" not in decide("What is the daily overdue charge on a DVD?", [item(1, text)], space).signals
+    # an acronym the sources never write, in either number, is still unknown
+    assert decide("What is the daily overdue charge on a CD?", [item(1, text)], space).signals.get("unknown_names") == 1.0
+
+
+def test_a_word_of_chat_written_with_a_digit_is_no_name() -> None:
+    from rag.answerability.question_terms import names_in
+
+    assert names_in("feeling rough, prob not coming in 2moro - what time do i ring the boss by?") == []
+    assert names_in("can i swap my shift 2nite?") == []
+    assert names_in("Which form is the P60?") == ["P60"]
