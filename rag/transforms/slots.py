@@ -53,7 +53,7 @@ _EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[T
 # 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner
 # ("这个月", "那个部门")
 _ZH_POINTER = re.compile(r"(?<!其)它们?|(这个|那个|这些|那些|这种|那种)(?=[需要能可是有怎多包算会该必用在还也都就呢吗？?，,。]|$)"
-                         r"|上述|该项|此项")
+                         r"|上述|该项|此项|(?<=在)(?:这|此|这段)期间|这段时间内?")
 
 Similar = Callable[[str, Sequence[str]], Sequence[float]]
 
@@ -247,11 +247,18 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
     return question[: match.start()] + replacement + question[match.end():]
 
 
+_ZH_PERIOD = re.compile(r"(?:冷静|试用|观察|犹豫|考察|见习|哺乳|孕|产|保修|有效|宽限)期")
+
+
 def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     """The question with its first back-pointing pronoun replaced by the earlier question's
     topic; None when it has none (or the earlier question has no topic words)."""
     match = points_back(question, language)
     subject = topic(previous, language)
+    if match is not None and language != "en" and match.group().endswith(("期间", "时间", "时间内")):
+        # a period pointed back at ("在这期间") is the period the earlier question named (冷静期, 试用期)
+        period = _ZH_PERIOD.search(previous)
+        subject = period.group() if period else subject
     if match is None or not subject:
         return None
     replacement = subject if language != "en" or match.group().lower() not in {"its", "their"} else f"{subject}'s"

@@ -301,3 +301,22 @@ def _near_places(text: str, others: list[str]) -> list[float]:
 def test_a_place_swapped_for_a_place_takes_its_qualifier(question: str, earlier: str, expected: str) -> None:
     history = [{"role": "user", "content": earlier}, {"role": "assistant", "content": "…"}]
     assert standalone(question, history, "en", _near_places, 0.3) == expected
+
+
+@pytest.mark.parametrize(("question", "earlier", "expected"), [
+    # a period pointed back at is the period the earlier question named
+    ("在这期间客户要是反悔了，能退吗？", "私募理财产品有没有冷静期？", "在冷静期客户要是反悔了，能退吗？"),
+    ("在这期间能请假吗？", "新员工的试用期有多久？", "在试用期能请假吗？"),
+    # a topic set off by 呢 opens a follow-up, asked of the earlier question's scene
+    ("书面报告呢，啥时候之前要交？", "重大投诉要多快上报？", "重大投诉，书面报告呢，啥时候之前要交？"),
+])
+def test_chinese_follow_ups_that_point_at_a_period_or_set_a_topic_first(question: str, earlier: str, expected: str) -> None:
+    history = [{"role": "user", "content": earlier}, {"role": "assistant", "content": "…"}]
+    assert standalone(question, history, "zh") == expected
+
+
+def test_a_long_question_with_a_comma_after_ne_stands_alone_when_it_names_its_own_topic() -> None:
+    # 呢 after more than ten characters is no topic set off for a follow-up
+    q = "我们部门这个季度的团建预算呢，到底还剩多少钱可以用？"
+    history = [{"role": "user", "content": "年假有几天？"}, {"role": "assistant", "content": "15 天。"}]
+    assert standalone(q, history, "zh") == q
