@@ -91,14 +91,17 @@ _ASK = {
 _ASK_RE = {lang: [(kind, re.compile(pattern, re.I)) for kind, pattern in rules] for lang, rules in _ASK.items()}
 
 
-_EN_SENTENCE = re.compile(r"[^.?!;\n]+[.?!;]*")
+# a sentence, or a question joined to another by "and" / "or" after a comma ("Do I need approval, and who gives it?")
+_EN_SENTENCE = re.compile(r"(?:[^.?!;\n,]|,(?!\s*(?:and|or|but|also|plus)\b))+[.?!;,]*")
+# a condition that opens a question, with its own when / where ("When my manager is away, who approves my leave?")
+_EN_OPENING_CLAUSE = re.compile(r"^\W*(?:when|if|while|once|after|before|whenever|wherever)\b[^,?]*,\s*(?=\w)", re.I)
 _EN_WH = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b", re.I)
 _EN_BARE_WH = re.compile(r"\b(?:when|who|whom|whose|where)\b", re.I)   # words that also open a clause inside a question
 _EN_AUX_FIRST = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had|may|must|shall|"
                            r"am)\b", re.I)
 # …unless a verb of knowing or telling embeds it: "do you know when payday is?", "can you tell me who signs it?"
-_EN_EMBEDS = re.compile(r"\b(?:know|tell (?:me|us)|ask|wonder(?:ing)?|remind (?:me|us)|say|check|find out|confirm|"
-                        r"explain)\s*$", re.I)
+_EN_EMBEDS = re.compile(r"\b(?:know|tell (?:me|us)|ask|wonder(?:ing)?|remind (?:me|us)|say|said|check|find out|confirm|"
+                        r"explain|idea|heard|mentioned|sure|told (?:me|us|you)|any word on|clue)\s*$", re.I)
 
 
 def without_subordinate_wh(question: str) -> str:
@@ -109,6 +112,15 @@ def without_subordinate_wh(question: str) -> str:
     auxiliary that opens the sentence, unless a verb of knowing embeds it ("do you know when …")."""
     def blank(sentence: re.Match[str]) -> str:
         said = sentence.group()
+        opening = _EN_OPENING_CLAUSE.match(said)
+        if opening and _EN_WH.search(said, opening.end()):
+            # the condition's own question word asks nothing; the question after it does
+            head = _EN_BARE_WH.sub(lambda w: "_" * len(w.group()), said[: opening.end()])
+            said = said[opening.end():]
+            return head + blank_rest(said)
+        return blank_rest(said)
+
+    def blank_rest(said: str) -> str:
         first = _EN_WH.search(said)
         aux = _EN_AUX_FIRST.match(said)
 

@@ -121,3 +121,28 @@ def states_measure(sentence: str, measure: str, question: str = "") -> bool:
     if measure == "length" and re.search(r"多长(?!时间)", question):
         measures.append("time")
     return any(pattern.search(sentence) for m in measures for pattern in _STATES[m])
+
+
+# amounts said in words, or whose unit stands elsewhere: read only when a rule must know that *no* amount in the
+# measure stands in a source (the answerability's ``require_measure``), never to pick an answer's sentence
+_SAID_IN_WORDS = {
+    "time": re.compile(r"\b(?:fortnights?|straight away|right away|without delay|as soon as (?:possible|you can)|promptly|"
+                       r"by return|the same (?:day|week)|last (?:working |business )?day of|by the \d{1,2}(?:st|nd|rd|th)\b)|"
+                       r"第一时间|次月|下月|随.{0,6}工资|(?<![A-Za-z])T\s*\+\s*\d|[0-9０-９一二三四五六七八九十]{1,3}\s*[号日]\s*"
+                       r"(?:前|之前|以前)|半个?月|半年|半天|半日", re.I),
+    # pence and pounds in words, a currency a table header or a unit line gives ("Allowance (£)", 单位：元, 元/晚), and
+    # an amount counted in months of pay (每满一年支付一个月工资, "two weeks' pay")
+    "money": re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*p\b|\b\d[\d,.]*\s*(?:pounds?|pence|quid)\b|[(（]\s*[£$€¥￥]\s*[)）]|"
+                        r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
+                        r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b", re.I),
+    # shares said in words: 一半, 双倍, 三倍, "double time", "time and a half", "two thirds"
+    "percent": re.compile(rf"一半|半数|双倍|[{_ZH_N}]倍|\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two) thirds?)\b",
+                          re.I),
+}
+
+
+def states_any_measure(text: str, measure: str, question: str = "") -> bool:
+    """:func:`states_measure`, or an amount in ``measure`` said in words or with its unit elsewhere (:data:`_SAID_IN_WORDS`):
+    whether a source may state the asked amount at all."""
+    said = _SAID_IN_WORDS.get(measure)
+    return states_measure(text, measure, question) or bool(said and said.search(text))

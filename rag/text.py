@@ -24,6 +24,11 @@ def _english_ends(line: str) -> frozenset[int]:
     return frozenset(len(line[: span.end].rstrip()) for span in segmenter.segment(line))
 
 
+# a capital letter that labels what the noun before it names ("Building B", "Gate A", "Form C", "Grade D")
+_LABELLED = re.compile(r"\b(?i:building|gate|form|grade|park|room|block|level|plan|bay|zone|wing|floor|stage|phase|part|"
+                       r"section|appendix|annex|schedule|band|step|type|class|category|option|team|unit|ward|lot|area|site|"
+                       r"door|entrance|exit|hall|house|platform|terminal|route|line|road|vitamin|group|division|tier|list|"
+                       r"table|figure|plot|court|pier|dock|shed|yard|depot|store|car park)\s+[A-Z]\.$")
 _INITIAL = re.compile(r"(?<![A-Za-z.])[A-Z]\.$")
 _NEXT_WORD = re.compile(r"\s+([A-Z][a-z]*)\b(?!\.)")
 
@@ -36,6 +41,8 @@ def _ends_sentence(text: str, stop: int) -> bool:
     assert line is not None
     if stop - line.start() in _english_ends(line.group()):
         return True
+    if _LABELLED.search(text, max(0, stop - 40), stop):
+        return True   # "Report to Building B. Staff must sign in.": a label, not an initial
     after = _NEXT_WORD.match(text, stop)
     return bool(after and _INITIAL.search(text, max(0, stop - 3), stop)
                 and after.group(1).lower() in EN_FUNCTION_WORDS)
@@ -249,6 +256,10 @@ SAME_DAYS = {
     "休息日": ("周六", "周日", "星期六", "星期日", "星期天", "双休日", "周末"),
     "weekend": ("saturday", "sunday"),
     "weekends": ("saturday", "sunday"),
+    # a day of the weekend stands where the weekend does ("周日也一样吗？" against "周末加班…")
+    "周六": ("周末", "休息日", "双休日"), "周日": ("周末", "休息日", "双休日"), "星期六": ("周末", "休息日", "双休日"),
+    "星期日": ("周末", "休息日", "双休日"), "星期天": ("周末", "休息日", "双休日"),
+    "saturday": ("weekend", "weekends"), "sunday": ("weekend", "weekends"),
 }
 
 

@@ -64,7 +64,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.errors import ConfigError
-from rag.measures import asked_measure, states_measure
+from rag.measures import asked_measure, states_any_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
@@ -80,9 +80,13 @@ from rag.types import ContextItem, Decision, QueryEnv
 _SHORT = TextTerms()
 # a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
 _DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
+# the head that names people in general ("part-time staff", 女员工): the word before it names who, and sources call
+# them employees, staff, 职工 or 员工 alike
+_PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|people|colleagues?|members? of staff)\b", re.I)
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
-                             r"whatever it costs)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|不设上限|不限", re.I)
+                             r"whatever it costs|no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|"
+                             r"不设上限|不限|无上限|上不封顶|由公司承担|公司承担", re.I)
 _PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
@@ -171,7 +175,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="41")
+@answerability.register("evidence", version="42")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -226,13 +230,18 @@ def evidence(
     "weekend" by "Saturday" — for the focus rule only, not for coverage. Version 38, ``require_measure``: a question
     that asks an amount in a measure (money, a span of time, a percentage, a length, a weight, an area:
     :func:`rag.measures.asked_measure`) is refused when no top source writes an amount in it, nor says it is free, paid
-    in full or unlimited — signal ``measure_missing``. Version 39: an English follow-up whose focus is a place where the
+    in full or unlimited — signal ``measure_missing`` (after a review, an amount in words counts: "a fortnight",
+    "straight away", 随次月工资, "double time", 一半, a currency only in a table header, 一个月工资). Version 39: an English follow-up whose focus is a place where the
     asker goes ("And if the conference is in Manchester?") is not refused for its name: a rule of its kind ("Hotel
     outside London") covers it, as it does a first question — :func:`rag.answerability.question_terms.goes_to`.
     Version 40: a follow-up's focus needs every one of its words in the top sources, as a part's does ("那高温补贴呢？"
     after a night-shift allowance question: 补贴 stands there, 高温 does not), a word that names the default kind
     (普通, "regular") aside. Version 41: an acronym the sources write only in the plural ("DVD" / "DVDs") is no
-    unknown name, nor a word of chat written with a digit ("2moro", "2nite", "l8r").) With ``bridge`` a question word
+    unknown name, nor a word of chat written with a digit ("2moro", "2nite", "l8r"). Version 42, after a hostile
+    review: ``require_measure`` reads an amount said in words or with its unit elsewhere ("a fortnight", "straight
+    away", 随次月工资, "45p", a currency in a table header, 一半, "double time", "no cap":
+    :func:`rag.measures.states_any_measure`); a follow-up's focus leaves out the head that names people in general
+    ("part-time staff" / "Part-time employees", 女员工 / 女职工), and a day of the weekend is held by the weekend.) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -402,7 +411,7 @@ def evidence(
         if focus:
             # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
             # its table's plain column is theirs)
-            named = content_terms(_DEFAULT_KIND.sub(" ", focus), env) or content_terms(focus, env)
+            named = content_terms(_PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", focus)), env)   # 普通员工: the plain column
             # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
             held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
                     or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
@@ -417,7 +426,7 @@ def evidence(
         # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it
         measure = asked_measure(question) if require_measure else None
         if measure and not _WITHOUT_AMOUNT.search(joined) \
-                and not any(states_measure(item.text, measure, question) for item in top):
+                and not any(states_any_measure(item.text, measure, question) for item in top):
             return Decision("refuse", f"no source states an amount in the asked measure ({measure})",
                             {**signals, "measure_missing": 1.0})
 

@@ -54,7 +54,7 @@ def section_pieces(
     ]
 
 
-@chunkers.register("heading_aware", version="2")
+@chunkers.register("heading_aware", version="3")
 def heading_aware(
     *, max_chars: PositiveInt = 800, overlap_chars: int = 0, context_header: bool = True
 ) -> Chunker:
@@ -64,7 +64,8 @@ def heading_aware(
     ``title > heading > sub-heading`` to the chunk text, which helps both BM25 and dense
     retrieval find a passage whose own words never name its topic.
     (Version 2: a full stop after an abbreviation, an initial or a list number — "Dr. Patel", "e.g. a",
-    "John H. McArthur" — ends no sentence, so no chunk is cut there; :func:`rag.text.sentence_spans`.)
+    "John H. McArthur" — ends no sentence, so no chunk is cut there; :func:`rag.text.sentence_spans`. Version 3: a capital letter that labels
+    the noun before it — "Building B. Staff must …" — ends one.)
     """
     check_overlap(max_chars, overlap_chars)
 

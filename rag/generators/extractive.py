@@ -213,6 +213,8 @@ _PROPER = re.compile(rf"\b(?:in|to|at|from|near|visiting|around)\s+((?!{CALENDAR
 _NAMES = re.compile(r"(?:^|; )[^:;]+: (?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)*, )+[A-Z][a-z]+")   # a cell listing names
 _PRONOUN_SUBJECT = re.compile(r"^\s*(?:It|They)\s+(?:is|are|was|were|has|have|opens?|closes?|sits|stands|lies)\b")
 _OUTSIDE = re.compile(r"\b(?:outside|elsewhere than|beyond)\s+(?:the\s+)?[A-Z][a-z]+")   # "Hotel outside London"
+_ABROAD = re.compile(r"\b(?:overseas|abroad|international|worldwide|rest of the world|outside the (?:UK|EU|US)|Europe|"
+                     r"other countries)\b|境外|国外|海外", re.I)
 _OTHER = re.compile(r"\b(?:all other|any other|every other|other|elsewhere|the rest of)\b|其他|其它|其余", re.I)
 
 # a question that asks a bound with "the most / the least" ("what's the most I can spend per night?")
@@ -273,7 +275,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="33")
+@generators.register("extractive", version="34")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -380,7 +382,8 @@ def extractive(
     ("周末" in "休息日加班…" or "周六、周日…", "weekend" in "Saturday"; :data:`rag.text.SAME_DAYS`). Version 32: a
     place no row names is the row's for the rest of a named place too ("Hotel outside London" for Manchester). Version
     33: a sentence whose subject is a pronoun for the sentence before's ("It is on the 2nd floor of Building C") is read
-    with that sentence, whether or not it holds a word of what is asked itself."""
+    with that sentence, whether or not it holds a word of what is asked itself. Version 34: an "outside London" row is
+    never the row for a place no row names when another row covers travel abroad."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -482,10 +485,13 @@ def extractive(
             for number in {u.number for u in units if u.is_row}:
                 rows = [i for i, u in enumerate(units) if u.is_row and u.number == number]
                 # (or rows that name a place and the rest of it: "Hotel in London" / "Hotel outside London")
-                if any(_NAMES.search(units[i].text) or _OUTSIDE.search(units[i].text) for i in rows) \
+                # ("outside London" is the rest of one country: never when another row covers abroad, which a name
+                # the rows do not hold may be)
+                outside = not any(_ABROAD.search(units[i].text) for i in rows)
+                if any(_NAMES.search(units[i].text) or (outside and _OUTSIDE.search(units[i].text)) for i in rows) \
                         and not any(n in units[i].text for n in named for i in rows):
                     for i in rows:
-                        if _OTHER.search(units[i].text) or _OUTSIDE.search(units[i].text):
+                        if _OTHER.search(units[i].text) or (outside and _OUTSIDE.search(units[i].text)):
                             lexical[i] += range_weight
         amounts = asked_amounts(question) if range_weight and not across else []
         if amounts:

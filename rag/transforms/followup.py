@@ -38,8 +38,6 @@ _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要�
 _ZH_TAIL = re.compile(r"(的话)?(也(?:一样|这样|是这样|是|适用|可以|行|算)?)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
 # "周末也一样吗？", "经理也适用吗？": the same question asked of something else
 _ZH_SAME = re.compile(r"也(?:一样|这样|是这样|是|适用|可以|行|算)?(?:吗|呢|么)?[？?。!！\s]*$")
-# "书面报告呢，啥时候之前要交？": a topic set off by 呢, then what is asked of it
-_ZH_TOPIC_FIRST = re.compile(r"^[^，,。？?！!]{1,10}呢[，,]\s*\S")
 _ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
 _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|这种|那种|此)")
 # (longest first: "and if" before "and")
@@ -69,7 +67,7 @@ def is_follow_up(question: str, language: str) -> bool:
             return True
         short = len(content_of(q, language).split()) <= 5
         return short and bool(_EN_LEAD.match(q) or _EN_REF.search(q) or len(q.split()) <= 2)
-    if _ZH_MORE.match(q) or _ZH_TOPIC_FIRST.match(q):
+    if _ZH_MORE.match(q):
         return True
     short = len(content_of(q, language)) <= 8
     return short and bool(_ZH_LEAD.match(q) or q.rstrip("？?。 ").endswith("呢") or _ZH_REF.search(q)
@@ -158,7 +156,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="8")
+@transforms.register("followup", version="9")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -174,8 +172,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     asked who is the role the last answer named (:func:`rag.transforms.slots.answered_person`: "须立即报值班经理…" →
     "值班经理的分机是多少？"). Version 7: an English place swapped for a place takes its qualifier and, for an
     abbreviation, its article with it ("And for Europe?" after "… in the UK outside London?" asks "… in Europe?").
-    Version 8: 在这期间 / 这段时间 point back at the period the earlier question named (冷静期, 试用期), and a topic set off
-    by 呢 before a comma opens a follow-up ("书面报告呢，啥时候之前要交？" is asked of "重大投诉…")."""
+    Version 9 (version 8 also read "书面报告呢，…" as a follow-up, which a review undid): 在这期间 points back at the period the earlier question named (冷静期, 试用期); a pronoun is read as the last answer's role only in a short follow-up, never 其他, and in
+    Chinese never with a verb the run holds (报销单由部门经理 → 部门经理)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

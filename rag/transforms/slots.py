@@ -53,7 +53,7 @@ _EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[T
 # 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner
 # ("这个月", "那个部门")
 _ZH_POINTER = re.compile(r"(?<!其)它们?|(这个|那个|这些|那些|这种|那种)(?=[需要能可是有怎多包算会该必用在还也都就呢吗？?，,。]|$)"
-                         r"|上述|该项|此项|(?<=在)(?:这|此|这段)期间|这段时间内?")
+                         r"|上述|该项|此项|(?<=在)(?:这|此|这段)期间")
 
 Similar = Callable[[str, Sequence[str]], Sequence[float]]
 
@@ -202,7 +202,7 @@ def points_back(question: str, language: str) -> re.Match[str] | None:
 
 
 # a person pointed back at: "他的分机是多少？", "What's her extension?", "Can I email them?"
-_ZH_PERSON_POINTER = re.compile(r"[他她]们?")
+_ZH_PERSON_POINTER = re.compile(r"(?<!其)[他她]们?")
 _EN_PERSON_POINTER = re.compile(r"(?<![\w-])(?:he|she|him|her|his|hers|they|them|their)(?![\w-])", re.I)
 # (they / them / their point at a person only when a way to reach someone is asked: "Are they reimbursed monthly?"
 # after "Who approves expenses?" is about the expenses)
@@ -213,6 +213,11 @@ _EN_REACH = re.compile(r"\b(?:extension|phone|call|ring|number|e-?mail|address|o
 _ZH_ROLE = re.compile(r"(?:报|找|联系|由|请|交|向|给|问|通知|打给|是|归)([\u4e00-\u9fff]{0,5}?(?:经理|主管|主任|专员|总监|"
                       r"负责人|管理员|安全员|值班员|组长|班长|队长|科长|处长|部长|校长|院长|老师|医生|秘书|助理|前台|"
                       r"[\u4e00-\u9fff]员))")
+# a person the question names itself, whom its pronoun points at
+_ZH_SOMEONE = re.compile(r"老婆|老公|妻子|丈夫|爱人|孩子|儿子|女儿|父母|爸|妈|同事|朋友|家人|客户|学生|家长|领导")
+_EN_SOMEONE = re.compile(r"\b(?:wife|husband|partner|son|daughter|child|kid|mum|mom|dad|mother|father|colleague|friend|"
+                         r"boss|customer|client|student|parent|guest|visitor)s?\b", re.I)
+_EN_CONDITION = re.compile(r"\b(?:[Ii]f|[Uu]nless|[Ww]hen|[Ww]hile)\b[^,.;]*,")
 _EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:[A-Z][\w-]*\s+){0,3}(?:Manager|Officer|Supervisor|Director|Lead|"
                       r"Coordinator|Administrator|Team|Desk|Controller|Adviser|Advisor)|(?:[a-z-]+\s+)?(?:manager|officer|"
                       r"supervisor|director|lead|coordinator|administrator|controller|adviser|advisor))\b")
@@ -225,8 +230,17 @@ def answered_person(question: str, answer: str, language: str) -> str:
 
     if not answer or asked_type(question) != "person":
         return ""
-    found = (_ZH_ROLE if language != "en" else _EN_ROLE).search(answer)
-    return found.group(1) if found else ""
+    if language == "en":
+        # the role of the main clause, not of a condition before it ("If your manager is away, the Duty Officer …")
+        found = _EN_ROLE.search(_EN_CONDITION.sub(" ", answer))
+        return found.group(1) if found else ""
+    found = _ZH_ROLE.search(answer)
+    if not found:
+        return ""
+    # what a verb or a preposition inside the run leaves ("报销单由部门经理" → 部门经理, "及时向直属主管" → 直属主管), and
+    # never the second character of a two-character verb (报告 → 告部门负责人)
+    role = re.sub(r"^.*[由向给找请交问把被对]", "", found.group(1))
+    return re.sub(r"^[告销备送名]", "", role)
 
 
 def resolve_person(question: str, person: str, language: str) -> str | None:
@@ -234,6 +248,12 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
     "What's his extension?" → "What's the Duty Manager's extension?"); None when it points at nobody."""
     match = (_ZH_PERSON_POINTER if language != "en" else _EN_PERSON_POINTER).search(question)
     if not person or match is None:
+        return None
+    # a follow-up: short ("我老婆怀孕了，她能休几天产假？", "My wife is pregnant — how long is her leave?" point at
+    # someone they name)
+    if len(question) > 12 if language != "en" else len(question.split()) > 8:
+        return None
+    if (_ZH_SOMEONE if language != "en" else _EN_SOMEONE).search(question[: match.start()]):
         return None
     if language != "en":
         return question[: match.start()] + person + question[match.end():]
@@ -255,10 +275,11 @@ def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     topic; None when it has none (or the earlier question has no topic words)."""
     match = points_back(question, language)
     subject = topic(previous, language)
-    if match is not None and language != "en" and match.group().endswith(("期间", "时间", "时间内")):
-        # a period pointed back at ("在这期间") is the period the earlier question named (冷静期, 试用期)
+    if match is not None and language != "en" and match.group().endswith("期间"):
+        # a period pointed back at ("在这期间") is the period the earlier question named (冷静期, 试用期); none named, no
+        # rewrite
         period = _ZH_PERIOD.search(previous)
-        subject = period.group() if period else subject
+        subject = period.group() if period else ""
     if match is None or not subject:
         return None
     replacement = subject if language != "en" or match.group().lower() not in {"its", "their"} else f"{subject}'s"
