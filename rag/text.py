@@ -11,6 +11,7 @@ from typing import Any
 # by white space, or a line break (list items, table rows, addresses).
 _BOUNDARY = re.compile(r"[。！？；!?…]+[”’」』）)\"']*|\.(?=\s)|\n")
 _LINE = re.compile(r"[^\n]*")
+_LONG_LINE, _WINDOW = 2000, 300
 
 
 @functools.lru_cache(maxsize=65536)
@@ -39,7 +40,13 @@ def _ends_sentence(text: str, stop: int) -> bool:
     never "John H. McArthur" or "W. A. Mozart"."""
     line = _LINE.search(text, text.rfind("\n", 0, stop) + 1)
     assert line is not None
-    if stop - line.start() in _english_ends(line.group()):
+    start, said = line.start(), line.group()
+    if len(said) > _LONG_LINE:
+        # pysbd's time grows faster than the line: a long line is read in a window around the stop (its rules look a
+        # few words either way)
+        start = max(start, stop - _WINDOW)
+        said = text[start: min(line.end(), stop + _WINDOW)]
+    if stop - start in _english_ends(said):
         return True
     if _LABELLED.search(text, max(0, stop - 40), stop):
         return True   # "Report to Building B. Staff must sign in.": a label, not an initial

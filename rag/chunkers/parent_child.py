@@ -13,7 +13,7 @@ from rag.errors import ConfigError
 from rag.types import Chunk, Document
 
 
-@chunkers.register("parent_child", version="3")
+@chunkers.register("parent_child", version="4")
 def parent_child(
     *,
     parent_chars: PositiveInt = 2000,

@@ -17,7 +17,7 @@ def check_overlap(max_chars: int, overlap_chars: int) -> None:
                           field="chunker.params.overlap_chars")
 
 
-@chunkers.register("sentence", version="3")
+@chunkers.register("sentence", version="4")
 def sentence(*, max_chars: PositiveInt = 500, overlap_chars: int = 100) -> Chunker:
     """Pack whole sentences up to ``max_chars``; the next chunk repeats trailing sentences
     up to ``overlap_chars``. Tables split only between rows, repeating their header.

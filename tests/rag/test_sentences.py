@@ -49,3 +49,12 @@ def test_statements_read_a_row_whole() -> None:
 ])
 def test_a_capital_letter_ends_a_sentence_before_a_function_word(text: str, expected: list[str]) -> None:
     assert sentences(text) == expected
+
+
+def test_a_long_line_is_read_in_windows_with_the_same_ends() -> None:
+    # a line past 2,000 characters is read around each stop (pysbd's time grows faster than the line)
+    unit = "Staff park in Car Park C. Dr. Patel signs the permit. "
+    text = unit * 60
+    assert len(text) > 2000
+    said = sentences(text)
+    assert len(said) == 120 and said[:2] == ["Staff park in Car Park C.", "Dr. Patel signs the permit."]
