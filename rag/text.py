@@ -10,7 +10,6 @@ from typing import Any
 # Chinese and English sentence ends (with any closing quotes), an English full stop followed
 # by white space, or a line break (list items, table rows, addresses).
 _BOUNDARY = re.compile(r"[。！？；!?…]+[”’」』）)\"']*|\.(?=\s)|\n")
-_LINE = re.compile(r"[^\n]*")
 _LONG_LINE, _WINDOW = 2000, 300
 
 
@@ -38,15 +37,14 @@ def _ends_sentence(text: str, stop: int) -> bool:
     """Whether the full stop just before ``stop`` ends a sentence of its line. A capital letter's stop
     that pysbd reads as an initial still ends one before a function word: "Car Park C. A permit …",
     never "John H. McArthur" or "W. A. Mozart"."""
-    line = _LINE.search(text, text.rfind("\n", 0, stop) + 1)
-    assert line is not None
-    start, said = line.start(), line.group()
-    if len(said) > _LONG_LINE:
+    start = text.rfind("\n", 0, stop) + 1
+    end = text.find("\n", stop)
+    end = len(text) if end < 0 else end
+    if end - start > _LONG_LINE:
         # pysbd's time grows faster than the line: a long line is read in a window around the stop (its rules look a
         # few words either way)
-        start = max(start, stop - _WINDOW)
-        said = text[start: min(line.end(), stop + _WINDOW)]
-    if stop - start in _english_ends(said):
+        start, end = max(start, stop - _WINDOW), min(end, stop + _WINDOW)
+    if stop - start in _english_ends(text[start:end]):
         return True
     if _LABELLED.search(text, max(0, stop - 40), stop):
         return True   # "Report to Building B. Staff must sign in.": a label, not an initial

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from rag.answer_types import without_asking
+from rag.answer_types import asked_type, without_asking
 from rag.text import CJK as _CJK
 from rag.text import EN_FUNCTION_WORDS, without_look_up
 
@@ -226,8 +226,6 @@ _EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:[A-Z][\w-]*\s+){0,3}(?:Ma
 def answered_person(question: str, answer: str, language: str) -> str:
     """The person or role the assistant's answer named, when the question it answered asked who ("要找谁来处理？"
     → "须立即报值班经理（MOD）…" → 值班经理); "" otherwise."""
-    from rag.answer_types import asked_type
-
     if not answer or asked_type(question) != "person":
         return ""
     if language == "en":
