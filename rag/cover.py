@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rag.text import years_in
+from rag.text import CJK, years_in
 from rag.types import Candidate
 
 if TYPE_CHECKING:
@@ -36,15 +36,28 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     """The best source of every part of a split question: the hit its own retrievers agree on
     most (reciprocal-rank fusion of the part's lists, :data:`_PART_RRF_K`), skipping outdated
     versions ("2022 版" beside the current rules, unless the part names a year, which asks for a
-    version by name); ties go to the hit the whole question ranks higher. The whole question's
+    version by name); ties go to the hit the whole question ranks higher. Where the part's lists
+    disagree on their first hit, a first hit that holds every word of the part wins: the part's
+    content terms the corpus has, without a lone Chinese character (不, 找), at least two of them
+    ("收费主管是谁？": the directory row BM25 puts first, not a repair rule fusion prefers for
+    being second in both lists). The whole question's
     rank alone favours the other parts' documents, which the message's words also match. Other
     variants (rewrites, multi-query, HyDE) are search aids, not parts."""
+    from rag.answerability.question_terms import content_terms
+    from rag.memo import chunk_terms, corpus_terms
+
     by_id = {c.chunk_id: c for c in retrieval.candidates}
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best: list[str] = []
+    words: dict[str, frozenset[str]] | None = None
     for i, variant in enumerate(retrieval.variants):
         if variant.kind != "sub":
             continue
+        if words is None:
+            words = chunk_terms(retrieval.env.space)
+        # the words a source can hold: the corpus has them, and a lone Chinese character (不, 找) is too slight to count
+        terms = {t for t in content_terms(variant.text, retrieval.env) & corpus_terms(retrieval.env.space)
+                 if not (len(t) == 1 and CJK.match(t))}
         years = years_in(variant.text)
         lists = [ids for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         fused: dict[str, float] = {}
@@ -53,7 +66,10 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
                 if cid in by_id and not _outdated(by_id[cid], years):
                     fused[cid] = fused.get(cid, 0.0) + 1.0 / (_PART_RRF_K + r)
         if fused:
-            ranked = sorted(fused, key=lambda cid: (-fused[cid], rank.get(cid, len(rank))))
+            # where the part's retrievers disagree on their first hit, the one that holds every word of the part
+            firsts = {ids[0] for ids in lists}
+            holds = {cid for cid in firsts if len(terms) > 1 and terms <= words.get(cid, frozenset())}
+            ranked = sorted(fused, key=lambda cid: (cid not in holds, -fused[cid], rank.get(cid, len(rank))))
         else:   # every hit an outdated version: the first of each list, as the whole question ranks them
             ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in by_id and ranked[0] not in best:

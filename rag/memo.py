@@ -42,6 +42,8 @@ def _chunk_terms(space: Any) -> dict[str, frozenset[str]]:
 # The rules reranker, answerability's corpus terms, the router's vocabulary and the graph route
 # share it, so no stage tokenises the corpus (or a candidate) again per question.
 chunk_terms: PerCorpus[dict[str, frozenset[str]]] = PerCorpus(_chunk_terms)
+# Every token of the corpus: a question's word no chunk holds is one no source can be asked to hold.
+corpus_terms: PerCorpus[frozenset[str]] = PerCorpus(lambda space: frozenset().union(*chunk_terms(space).values()))
 
 
 class TextTerms:

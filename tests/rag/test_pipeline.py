@@ -296,7 +296,8 @@ def test_a_parts_best_source_is_the_hit_its_own_retrievers_agree_on() -> None:
     variants = [QueryVariant("整句", "original"), QueryVariant("打车能报吗", "sub"), QueryVariant("U 盘要走什么审批", "sub")]
     stages = {"dense#1": ["taxi", "expense"], "bm25#1": ["taxi", "usb"],
               "dense#2": ["usb", "expense"], "bm25#2": ["expense", "usb"]}
-    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages)
+    space = SimpleNamespace(chunks=[], stored_tokens=None, tokenize=str.split)
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages, env=SimpleNamespace(space=space))
     # part 2: usb is 1st + 2nd, expense 2nd + 1st: a tie, which the whole rank gives to expense…
     assert best_of_parts(retrieval) == ["taxi", "expense"]
     # …while usb, in both of the part's lists, beats expense, first in one of them only, though the whole
@@ -316,3 +317,39 @@ def test_a_parts_best_source_is_the_hit_its_own_retrievers_agree_on() -> None:
     stages["bm25#2"] = ["usb", *fill["b"], "far"]
     stages["graph#2"] = ["graph-head", *fill["g"][:8], "far"]
     assert best_of_parts(retrieval)[1] == "usb"
+
+
+def test_where_a_parts_retrievers_disagree_the_first_hit_holding_every_word_of_the_part_wins(write, tmp_path: Path) -> None:
+    """Blind dev wuye-zh m-fee-collector: "物业费每季度首月几号前要交清？收费主管是谁？" — BM25 put the
+    directory's 收费主管 row first for the second part, the dense list a repair rule that mentions neither
+    收费 nor 主管 but came second in BM25 too, so fusion chose the repair rule and the name never reached
+    the context. Where the part's lists disagree on their first hit, the one that holds every word of the
+    part the corpus has (a lone Chinese character aside) wins; with fewer than two such words, or none
+    holding all, fusion decides as before."""
+    from types import SimpleNamespace
+
+    from rag.cover import best_of_parts
+    from rag.types import Candidate, QueryVariant
+
+    write("directory.md", "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 收费主管 | 陈丽 | 8501 |")
+    write("repair.md", "# 维修\n\n公共部位维修不向业主收取费用，由工程部负责。")
+    write("fees.md", "# 收费\n\n物业费须在每季度首月 15 日前缴清。")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    chunk = {c.doc_id: c for c in idx.chunks}
+    candidates = [Candidate(chunk[d], 1.0, {}) for d in ("fees", "repair", "directory")]
+    variants = [QueryVariant("整句", "original"), QueryVariant("物业费几号前要交清？", "sub"),
+                QueryVariant("收费主管是谁？", "sub")]
+    ids = {d: chunk[d].chunk_id for d in chunk}
+    stages = {"dense#1": [ids["fees"]], "bm25#1": [ids["fees"]],
+              "dense#2": [ids["repair"], ids["fees"]], "bm25#2": [ids["directory"], ids["repair"]]}
+    env = SimpleNamespace(space=idx)
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages, env=env)
+    assert best_of_parts(retrieval) == [ids["fees"], ids["directory"]]
+    # the directory not first in any of the part's lists: fusion (first in one, second in the other) decides
+    stages["bm25#2"] = [ids["repair"], ids["directory"]]
+    assert best_of_parts(retrieval) == [ids["fees"], ids["repair"]]
+    # a part with one word the corpus has ("收费" of 收费是谁, 谁 asks): no word count decides
+    stages["bm25#2"] = [ids["directory"], ids["repair"]]
+    variants[2] = QueryVariant("找谁收费？", "sub")
+    assert best_of_parts(retrieval) == [ids["fees"], ids["repair"]]

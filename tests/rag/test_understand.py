@@ -490,11 +490,14 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
     loan = Candidate(chunk("rules#4", "借款 30 日内冲账"), 0.9, {})
     noise = Candidate(chunk("noise#0", "无关"), 0.5, {})
 
+    space = SimpleNamespace(chunks=[], stored_tokens=None, tokenize=lambda text: list(text))
+
     def retrieval(part: str) -> SimpleNamespace:
         return SimpleNamespace(
             variants=[QueryVariant("whole"), QueryVariant("借款逾期会怎样？", "sub"), QueryVariant(part, "sub")],
             candidates=[loan, noise, old, new],
-            stages={"bm25#1": ["rules#4"], "bm25#2": ["supplies-2022#1", "supplies#1"]})
+            stages={"bm25#1": ["rules#4"], "bm25#2": ["supplies-2022#1", "supplies#1"]},
+            env=SimpleNamespace(space=space, facts={}))
 
     final = [loan, noise]
     assert cover_parts(final, retrieval("签字笔一个季度能领几根？"), 2) == ["supplies#1"]   # type: ignore[arg-type]
@@ -509,7 +512,6 @@ def test_a_parts_best_source_is_its_first_current_hit() -> None:
 
     final = [loan, noise]
     asked = retrieval("签字笔一个季度能领几根？")
-    asked.env = SimpleNamespace(facts={})
     cover(final, asked, 2, None, follow_references=False)   # type: ignore[arg-type]
     assert [c.scores.get("part_best") for c in final] == [1.0, 1.0] and "part_best" not in noise.scores
 
