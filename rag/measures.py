@@ -40,9 +40,9 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          # to submit a claim": only the words that name money, and no noun of another measure first
                          r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
                          r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
-                         r"salary|fee|fees|allowance|refund|fine)\b)|"
+                         r"salary|fee|fees|allowance|refund|fine|award|bonus|premium|grant|reward|rent|deposit)\b)|"
                          r"\bhow many (?:dollars|euros|usd|eur|gbp)\b|"
-                         r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare)\b", re.I)),
+                         r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare|premium|bonus|award|grant|wage|deposit)\b", re.I)),
     ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|"
                         rf"几(?:个(?:工作日|自然日|月|星期|礼拜|小时|钟头)|天|周|星期|年|小时|分钟|秒)(?!前|以前|之前|级|份)|"
                         r"\bhow many (?:business |working |calendar )?(?:days|weeks|months|years|hours|minutes|"

@@ -175,7 +175,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="42")
+@answerability.register("evidence", version="43")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -241,7 +241,8 @@ def evidence(
     review: ``require_measure`` reads an amount said in words or with its unit elsewhere ("a fortnight", "straight
     away", 随次月工资, "45p", a currency in a table header, 一半, "double time", "no cap":
     :func:`rag.measures.states_any_measure`); a follow-up's focus leaves out the head that names people in general
-    ("part-time staff" / "Part-time employees", 女员工 / 女职工), and a day of the weekend is held by the weekend.) With ``bridge`` a question word
+    ("part-time staff" / "Part-time employees", 女员工 / 女职工), and a day of the weekend is held by the weekend. Version 43: an award, a bonus, a premium, a grant, a reward, rent
+    or a deposit asked "how much" is asked in money (never "pay", which sources state as a span: "full pay for 8 weeks").) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

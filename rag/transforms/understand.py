@@ -64,14 +64,14 @@ def question_type(question: str, env: QueryEnv) -> str:
     return "fact"
 
 
-@transforms.register("classify", version="5")
+@transforms.register("classify", version="6")
 def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     """Record the question type; ``top_k`` (e.g. ``{list: 8, compare: 8, fact: 4}``) sets how
     many ranked sources the context gets for that type (others keep the config's ``top_k``). Version 4:
     the asked fact of an English question is read from its first question word, not from a when / who /
     where opening a clause inside it ("Who do I call when the VPN fails?" asks a person;
     :func:`rag.answer_types.without_subordinate_wh`). Version 5: a condition that opens the question ("When my manager
-    is away, who approves …?") and a second question after ", and" are read as clauses of their own."""
+    is away, who approves …?") and a second question after ", and" are read as clauses of their own. Version 6: dates asked in the plural ("On which dates …?", "What days …?") are dates."""
     table = dict(top_k or {})
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:

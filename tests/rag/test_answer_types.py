@@ -74,6 +74,13 @@ def test_the_label_of_a_passage_is_not_a_quantity() -> None:
     assert has_candidate("P3 tickets get a first response within 4 hours.", "date", "How quickly is a P3 ticket answered?")
 
 
+
+def test_dates_asked_in_the_plural_are_dates() -> None:
+    """Blind dev shop-en: "On which dates is …?" asked nothing; a sentence without a date answered it."""
+    assert asked_type("On which dates is this year's Double Discount Weekend?") == "date"
+    assert asked_type("What days are deliveries taken?") == "date"
+    assert asked_type("Which years did she win?") == "date"
+
 # (require_measure off: these tests show the asked-fact gate, which the measure rule would pre-empt)
 ASKED = {"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.5,
                                         "partial_coverage": 0.0, "answer_type": True, "type_at": 0.6,

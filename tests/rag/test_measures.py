@@ -27,6 +27,12 @@ from rag.measures import asked_measure, states_measure
     ("How many runways does the airport have?", None),          # a count names no measure
     ("伊丽莎白港机场有几条跑道？", None),
     ("How much leave can I carry over?", None),                  # "how much" of no money word
+    # blind dev shop-en: an award, a bonus or a premium is paid in money (never "pay", which a
+    # source states as a span: "full pay for 8 weeks")
+    ("How much is the long-service award after 10 years of service?", "money"),
+    ("And what's the premium for working on a Sunday?", "money"),
+    ("How much is the deposit for a locker key?", "money"),
+    ("How much sick pay do I get with 3 years' service?", None),
     ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
