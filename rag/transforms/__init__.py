@@ -11,6 +11,6 @@ from rag.types import QueryEnv, QueryVariant
 Transform = Callable[[str, QueryEnv], list[QueryVariant]]
 transforms: Registry[Transform] = Registry("query_transform")
 
-from rag.transforms import acronyms, bucket, followup, llm, rules, understand  # noqa: E402,F401  (register built-ins)
+from rag.transforms import acronyms, bucket, followup, llm, rules, spelling, understand  # noqa: E402,F401  (register built-ins)
 
 __all__ = ["Transform", "transforms"]

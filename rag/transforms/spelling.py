@@ -1,0 +1,70 @@
+"""Chat spellings written out before anything reads the question: "how much dosh goes in the till when u
+open up" is read as "how much money goes in the till when you open up", "any chance i can grab a week off
+right before xmas?" as "… before Christmas?", "俺家下水道堵了咋办" as "我家下水道堵了怎么办". No source
+writes a chat spelling, so a word the asker types that way is a word the evidence never finds.
+
+The lexicon holds spellings of chat and slang that stand for one common word, never a word that is also
+a name, a code or a unit in its own right: a lower-case "u" is "you", but "U" (a grade, a unit) is left; a
+lower-case "n" between two words is "and" ("nicked it n legged it"), never "n = 12".
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.transforms import Transform, transforms
+from rag.types import QueryEnv, QueryVariant
+
+# English: (spelling, written out); matched as a whole lower-case word
+_EN = {
+    "u": "you", "ur": "your", "n": "and",
+    "pls": "please", "plz": "please", "thx": "thanks", "ty": "thank you",
+    "shud": "should", "cud": "could", "wud": "would",
+    "coz": "because", "cuz": "because", "bc": "because", "tho": "though", "thru": "through",
+    "gonna": "going to", "wanna": "want to", "gotta": "have to", "dunno": "don't know", "gimme": "give me",
+    "2moro": "tomorrow", "2morrow": "tomorrow", "2morow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "2day": "today", "2nite": "tonight", "2night": "tonight", "b4": "before", "l8r": "later", "gr8": "great",
+    "xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday", "msg": "message",
+    "dosh": "money", "quid": "pounds",
+    "lol": "", "lmao": "", "omg": "", "tbh": "", "imo": "", "idk": "I don't know", "btw": "", "fyi": "",
+}
+# a single letter stands for a word only after a word ("when u open", "can u?"), "n" only between two
+# ("it n legged it"): never in "n = 12" or a list's "u."
+_SINGLE = {"u", "n"}
+_EN_WORD = re.compile(r"(?<![\w'’.-])(" + "|".join(sorted(map(re.escape, _EN), key=len, reverse=True)) + r")(?![\w'’-])", re.I)
+_BETWEEN_WORDS = re.compile(r"[a-z]")
+
+# Chinese: dialect and internet spellings of a common word
+_ZH = {"啥": "什么", "咋": "怎么", "俺": "我", "木有": "没有", "神马": "什么", "肿么": "怎么", "酱紫": "这样"}
+_ZH_WORD = re.compile("|".join(sorted(map(re.escape, _ZH), key=len, reverse=True)))
+
+
+def written_out(question: str) -> str:
+    """``question`` with its chat spellings written out (:data:`_EN`, a single letter in lower case only, :data:`_ZH`)."""
+    def english(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if word.lower() in _SINGLE:
+            if word.isupper():
+                return word   # "U" is a grade or a unit, "N" a name
+            before, after = question[: match.start()].rstrip(), question[match.end():].lstrip()
+            if not (before[-1:].isalpha() or before[-1:] == ","):
+                return word
+            if word.lower() == "n" and not _BETWEEN_WORDS.match(after[:1]):
+                return word
+        return _EN[word.lower()]
+
+    text = _EN_WORD.sub(english, question)
+    text = _ZH_WORD.sub(lambda m: _ZH[m.group()], text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip() if text != question else question
+
+
+@transforms.register("spelling", version="1")
+def spelling() -> Transform:
+    """Write out the question's chat spellings (:func:`written_out`); every later stage reads the
+    question so written. A question with none is left as it is."""
+
+    def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        text = written_out(question)
+        return [QueryVariant(text, "rewrite")] if text != question else [QueryVariant(question)]
+
+    return transform

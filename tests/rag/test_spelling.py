@@ -1,0 +1,43 @@
+"""Chat spellings written out before the question is read (rag.transforms.spelling)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.transforms import transforms
+from rag.transforms.spelling import written_out
+
+
+@pytest.mark.parametrize(("question", "written"), [
+    # blind dev shop-en / office-en / kb-zh: words no source writes that way
+    ("how much dosh goes in the till when u open up in the morning",
+     "how much money goes in the till when you open up in the morning"),
+    ("want xmas week off this year, when's the cut off for asking?",
+     "want Christmas week off this year, when's the cut off for asking?"),
+    ("some bloke nicked a bottle n legged it, shud i run after him?",
+     "some bloke nicked a bottle and legged it, should i run after him?"),
+    ("when do our wages actually land lol", "when do our wages actually land"),
+    ("can u?", "can you?"),
+    ("Xmas party 2moro?", "Christmas party tomorrow?"),
+    ("连vpn报720 咋处理？硬件变更啥时候才能动", "连vpn报720 怎么处理？硬件变更什么时候才能动"),
+    ("俺家下水道堵了", "我家下水道堵了"),
+    # left as they are: a capital letter is a grade, a unit or a name; a letter in a formula or a list;
+    # a word that only contains a spelling
+    ("Is a U grade a fail?", "Is a U grade a fail?"),
+    ("Was the sample size n = 12 or more?", "Was the sample size n = 12 or more?"),
+    ("What is the N number on my payslip?", "What is the N number on my payslip?"),
+    ("u. Submit the form", "u. Submit the form"),
+    ("Is the lollipop lady on duty? Who runs the nursery?", "Is the lollipop lady on duty? Who runs the nursery?"),
+    ("Is bucks fizz served at the Bucks office party?", "Is bucks fizz served at the Bucks office party?"),
+])
+def test_chat_spellings_are_written_out(question: str, written: str) -> None:
+    assert written_out(question) == written
+
+
+def test_the_transform_rewrites_the_question_only_when_it_has_a_chat_spelling() -> None:
+    transform = transforms.build("spelling")
+    rewritten = transform("when u open the till", None)  # type: ignore[arg-type]
+    assert [(v.text, v.kind) for v in rewritten] == [("when you open the till", "rewrite")]
+    kept = transform("When do I open the till?", None)  # type: ignore[arg-type]
+    assert [(v.text, v.kind) for v in kept] == [("When do I open the till?", "original")]
+    assert "spelling" in transforms.names()
