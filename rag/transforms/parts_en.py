@@ -45,6 +45,15 @@ _LEAD_THEN_ASKS = re.compile(
     r"(?!\s+(?:i|you|we|they|he|she|it|the|a|an|my|our|your|their|his|her|this|that)\b)[^,?]*$", re.I)
 
 
+# a clause or phrase that opens the message before its questions ("If I swap onto a bank holiday shift, how much
+# notice …, and how are …?", "As a new starter, how many days …, where …?"): it stays with each question
+# (never "When is payday, and who …?", which asks: no auxiliary right after the opening word); with one question
+# after it the message is that one question ("When my manager is away, who approves my leave?")
+_EN_LEAD = re.compile(r"^(?P<scene>(?:if|when|whenever|once|as|after|before|while|since|during|in case)\b"
+                      r"(?!\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|had|am)\b)"
+                      r"[^,?]{2,80},)\s*", re.I)
+
+
 def _en_scene(question: str) -> re.Match[str] | None:
     """The scene a message sets before its first question, if any."""
     if scene := EN_SCENE.match(question):
@@ -92,6 +101,10 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         return told
     if scene := _en_scene(question):   # each part keeps the scene
         return [f"{scene.group('scene')} {p}" for p in en_parts(question[scene.end():], clauses_only)]
+    if (lead := _EN_LEAD.match(question)) and (EN_CLAUSE.match(question[lead.end():])
+                                               or _EN_AUX_ASKS.match(question[lead.end():])):
+        rest = en_parts(question[lead.end():], clauses_only=True)
+        return [f"{lead.group('scene')} {p}" for p in rest] if len(rest) >= 2 else []
     if about := _EN_WHAT_ABOUT.match(question):
         # "What about the bonus, when is it paid, and how is it calculated?": the head stays with each
         # part; "what about a lost laptop, how quickly must I report that?" asks one thing

@@ -89,10 +89,14 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="23")
+@transforms.register("split", version="24")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
-    stays first). A question without an enumeration is left alone. Version 23: a pronoun of a later part reads
+    stays first). A question without an enumeration is left alone. Version 24: a clause or phrase that opens an
+    English message before its questions ("If I swap onto a bank holiday shift, how much notice …, and how are …?",
+    "As a new starter, …") stays with each of them, and with one question after it the message is not split (v23
+    cut "When my manager is away?" off as a question of its own); "by what time" and "from when" open a question.
+    Version 23: a pronoun of a later part reads
     the earlier topic as :func:`rag.transforms.slots.topic` (version 4 of ``followup``) finds it; a later Chinese
     question that opens on 那边 / 那里 / 当地 asks of the place the question before it names ("…去北京参加培训…？那边
     酒店每晚最多报多少？" → "北京酒店…"). Version 22: a question of several

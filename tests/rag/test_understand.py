@@ -984,3 +984,26 @@ def test_a_later_chinese_question_opening_on_there_asks_of_the_place_before_it()
     assert zh_parts("下个月去北京参加 3 天的国家级集中培训，学时怎么算？那边酒店每晚最多报多少？")[1] == "北京酒店每晚最多报多少？"
     assert zh_parts("我下周去上海出差，住宿标准多少？那里的打车费能报吗？")[1] == "上海的打车费能报吗？"
     assert zh_parts("年假几天？那边能报吗？")[1] == "那边能报吗？"
+
+
+# ── blind dev shop-en (split v24): a clause that opens the message stays with each question ──────────
+@pytest.mark.parametrize("question, parts", [
+    ("If I swap onto a bank holiday shift, how much notice do I need to give for the swap and how are bank holiday "
+     "hours paid?", ["If I swap onto a bank holiday shift, how much notice do I need to give for the swap?",
+                     "If I swap onto a bank holiday shift, how are bank holiday hours paid?"]),
+    ("If I'm ill before a night shift, by what time must I phone in, and how does Statutory Sick Pay appear on my payslip?",
+     ["If I'm ill before a night shift, by what time must I phone in?",
+      "If I'm ill before a night shift, how does Statutory Sick Pay appear on my payslip?"]),
+    ("As a new starter, how many days does induction last, where do I collect my uniform, and from when can I use "
+     "the staff discount?", ["As a new starter, how many days does induction last?",
+                             "As a new starter, where do I collect my uniform?",
+                             "As a new starter, from when can I use the staff discount?"]),
+    # one question after the clause is one question: the clause asks nothing of its own (split v23 cut
+    # "When my manager is away?" off as a question)
+    ("When my manager is away, who approves my leave?", []),
+    ("If the VPN fails at night, who do I call?", []),
+    # a question that opens with "When is …" still asks
+    ("When is payday, and who signs the payslips?", ["When is payday?", "who signs the payslips?"]),
+])
+def test_a_clause_that_opens_the_message_stays_with_each_question(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
