@@ -449,6 +449,10 @@ def test_review_attacks_on_the_asked_fact() -> None:
     assert not _variant_held("departur", {"depart"}) and not _variant_held("internat", {"intern"})
     assert [t for t in ("几内亚", "茶几", "哪吒", "几乎") if is_asking_word(t)] == []
     assert all(is_asking_word(t) for t in ("几等座", "几天", "哪个", "多少钱"))
+    # blind dev wuye-zh "那中班呢？" (after "早班几点上班？"): 几点 counted as a word no source repeats, and the
+    # follow-up fell under the bar; 几号, 几时, 几折 and 几成 ask the same way (never 一点, 号码, 成本)
+    assert all(is_asking_word(t) for t in ("几点", "几号", "几时", "几折", "几成"))
+    assert [t for t in ("一点", "号码", "成本", "时间", "打折") if is_asking_word(t)] == []
     assert not has_candidate("线上周报在以下周期内提交。", "date", "什么时候提交？")
     assert not has_candidate("The allowance is 40 euros a day.", "date", "When is it paid?")
     assert has_candidate("离职前最后一个工作日交还电脑。", "date", "什么时候还电脑？")
