@@ -24,14 +24,16 @@ _EN = {
     "gonna": "going to", "wanna": "want to", "gotta": "have to", "dunno": "don't know", "gimme": "give me",
     "2moro": "tomorrow", "2morrow": "tomorrow", "2morow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow",
     "2day": "today", "2nite": "tonight", "2night": "tonight", "b4": "before", "l8r": "later", "gr8": "great",
-    "xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday", "msg": "message",
+    "xmas": "Christmas", "Xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday", "msg": "message",
     "dosh": "money", "quid": "pounds",
     "lol": "", "lmao": "", "omg": "", "tbh": "", "imo": "", "idk": "I don't know", "btw": "", "fyi": "",
 }
 # a single letter stands for a word only after a word ("when u open", "can u?"), "n" only between two
 # ("it n legged it"): never in "n = 12" or a list's "u."
 _SINGLE = {"u", "n"}
-_EN_WORD = re.compile(r"(?<![\w'’.-])(" + "|".join(sorted(map(re.escape, _EN), key=len, reverse=True)) + r")(?![\w'’-])", re.I)
+# (as written, lower case: "Ur" is a city, "MSG" and "TY" are acronyms; "u.s." and "u/s" are no "you")
+_EN_WORD = re.compile(r"(?<![\w'’.-])(" + "|".join(sorted(map(re.escape, _EN), key=len, reverse=True))
+                      + r")(?![\w'’/-]|\.\w)(?!\s+pro\s+quo\b)")
 _BETWEEN_WORDS = re.compile(r"[a-z]")
 
 # Chinese: dialect and internet spellings of a common word
@@ -40,18 +42,16 @@ _ZH_WORD = re.compile("|".join(sorted(map(re.escape, _ZH), key=len, reverse=True
 
 
 def written_out(question: str) -> str:
-    """``question`` with its chat spellings written out (:data:`_EN`, a single letter in lower case only, :data:`_ZH`)."""
+    """``question`` with its chat spellings written out (:data:`_EN` as written, in lower case or "Xmas"; :data:`_ZH`)."""
     def english(match: re.Match[str]) -> str:
         word = match.group(1)
-        if word.lower() in _SINGLE:
-            if word.isupper():
-                return word   # "U" is a grade or a unit, "N" a name
+        if word in _SINGLE:
             before, after = question[: match.start()].rstrip(), question[match.end():].lstrip()
             if not (before[-1:].isalpha() or before[-1:] == ","):
                 return word
-            if word.lower() == "n" and not _BETWEEN_WORDS.match(after[:1]):
+            if word == "n" and not _BETWEEN_WORDS.match(after[:1]):
                 return word
-        return _EN[word.lower()]
+        return _EN[word]
 
     text = _EN_WORD.sub(english, question)
     text = _ZH_WORD.sub(lambda m: _ZH[m.group()], text)

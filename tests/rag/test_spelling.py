@@ -29,6 +29,12 @@ from rag.transforms.spelling import written_out
     ("u. Submit the form", "u. Submit the form"),
     ("Is the lollipop lady on duty? Who runs the nursery?", "Is the lollipop lady on duty? Who runs the nursery?"),
     ("Is bucks fizz served at the Bucks office party?", "Is bucks fizz served at the Bucks office party?"),
+    # self-attack: an acronym in capitals, a city, an abbreviation with full stops, a Latin phrase
+    ("Does the canteen soup contain MSG?", "Does the canteen soup contain MSG?"),
+    ("Is the dig at Ur on the syllabus?", "Is the dig at Ur on the syllabus?"),
+    ("Do the rules for u.s. staff differ?", "Do the rules for u.s. staff differ?"),
+    ("Is a gift a quid pro quo?", "Is a gift a quid pro quo?"),
+    ("LOL what is the cap", "LOL what is the cap"),
 ])
 def test_chat_spellings_are_written_out(question: str, written: str) -> None:
     assert written_out(question) == written
