@@ -120,6 +120,10 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     return _join(question, previous, language, similar, swap_at)
 
 
+# a Chinese follow-up that repeats the earlier question's verb of going before its place ("那去成都呢？")
+_ZH_GOING = re.compile(r"^(去|到|在|从|回)([\u4e00-\u9fff]{2,})$")
+
+
 def _scene_zh(question: str) -> str:
     """The clauses of a Chinese question before the one that asks, when none of them asks ("我想请 2 天事假")."""
     head, _, _ = question.rstrip("？?。！! ").rpartition("，")
@@ -150,13 +154,16 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
         # (only a name, in a clause of its own: "What about sick leave?" keeps "sick leave", "the evening rate" its rate)
         if new and len(words) >= 3 and all(w[:1].isupper() for w in new) and len(new) < len(named):
             content = " ".join(new)
+    elif (going := _ZH_GOING.match(content)) and going.group(1) in previous:
+        # "那去成都呢？" after "去上海出差，…": the place swaps for the place, the verb stays where it is
+        content = going.group(2)
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
         return swapped, content
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="9")
+@transforms.register("followup", version="10")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -173,7 +180,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     "值班经理的分机是多少？"). Version 7: an English place swapped for a place takes its qualifier and, for an
     abbreviation, its article with it ("And for Europe?" after "… in the UK outside London?" asks "… in Europe?").
     Version 9 (version 8 also read "书面报告呢，…" as a follow-up, which a review undid): 在这期间 points back at the period the earlier question named (冷静期, 试用期); a pronoun is read as the last answer's role only in a short follow-up, never 其他, and in
-    Chinese never with a verb the run holds (报销单由部门经理 → 部门经理)."""
+    Chinese never with a verb the run holds (报销单由部门经理 → 部门经理). Version 10: a Chinese follow-up that repeats the
+    earlier question's verb of going before its place ("那去成都呢？" after "去上海出差，…") swaps the place alone (v9
+    wrote "去去成都" and named "去成都" as the focus, which no source writes)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -85,7 +85,7 @@ def test_pipeline_uses_the_rewrite_for_every_later_stage(tmp_path, monkeypatch) 
 
 
 # ── slot swaps (rag.transforms.slots): a fake embedder that knows which words are siblings ──
-SIBLINGS = [{"经理", "员工", "普通员工", "总监"}, {"Lisbon", "London", "Osaka"}, {"conferences", "courses", "language courses"},
+SIBLINGS = [{"经理", "员工", "普通员工", "总监"}, {"上海", "成都"}, {"Lisbon", "London", "Osaka"}, {"conferences", "courses", "language courses"},
             {"directors", "staff"}]
 
 
@@ -107,6 +107,9 @@ def fake_similar(text: str, others: list[str]) -> list[float]:
     ("那 VPN-691 呢？", "VPN-809 错误该怎么处理？", "zh", "VPN-691 错误该怎么处理？"),
     ("And VPN-650?", "What does the VPN-203 error mean?", "en", "What does the VPN-650 error mean?"),
     ("那满 10 年呢？", "工作满 20 年有几天年假？", "zh", "工作满 10 年有几天年假？"),
+    # blind dev office-zh: the verb of going the earlier question has stays where it is (followup v10; v9 wrote
+    # "去去成都" and named "去成都" as the focus, which no source writes)
+    ("那去成都呢？", "去上海出差，住宿每晚能报多少？", "zh", "去成都出差，住宿每晚能报多少？"),
 ])
 def test_an_elliptical_follow_up_swaps_the_slot_it_names_and_keeps_the_rest(
         question: str, previous: str, language: str, expected: str) -> None:
@@ -117,6 +120,8 @@ def test_an_elliptical_follow_up_swaps_the_slot_it_names_and_keeps_the_rest(
 def test_with_no_slot_of_the_same_kind_the_follow_up_is_joined_instead() -> None:
     history = [{"role": "user", "content": "出差住宿费每晚上限是多少？"}]
     assert standalone("那上海呢？", history, "zh", fake_similar) == "上海，出差住宿费每晚上限是多少？"
+    # a verb of going the earlier question does not have stays with the place
+    assert standalone("那去成都呢？", history, "zh", fake_similar) == "去成都，出差住宿费每晚上限是多少？"
 
 
 @pytest.mark.parametrize("question, previous, language, expected", [
