@@ -149,10 +149,11 @@ def asked_type(question: str) -> str:
     return "other"
 
 
-# a word that asks (几等座, 几天, 哪个, 什么样, 几点, 几号): 几 or 哪 before a classifier or a word of the clock
-# and the calendar (点, 号, 时) or of a share (折, 成), or an asking word in it;
+# a word that asks (几等座, 几天, 哪个, 什么样, 几点, 几号, 有没有): 几 or 哪 before a classifier or a word of the clock
+# and the calendar (点, 号, 时) or of a share (折, 成), an asking word in it, or a whole A-not-A question (能不能);
 # never 几内亚, 茶几, 哪吒 or 几乎
-_ASKING_WORD = re.compile(rf"^(?:几|哪)[{_ZH_CLASSIFIERS}等级些里儿样点号时折成]|什么|多少|谁|啥")
+_ASKING_WORD = re.compile(rf"^(?:几|哪)[{_ZH_CLASSIFIERS}等级些里儿样点号时折成]|什么|多少|谁|啥|"
+                          r"^(?:有没有|是不是|能不能|可不可以|会不会|要不要|用不用|需不需要|该不该|行不行)$")
 
 
 def is_asking_word(term: str) -> bool:

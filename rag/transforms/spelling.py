@@ -39,6 +39,10 @@ _BETWEEN_WORDS = re.compile(r"[a-z]")
 # Chinese: dialect and internet spellings of a common word
 _ZH = {"啥": "什么", "咋": "怎么", "俺": "我", "木有": "没有", "神马": "什么", "肿么": "怎么", "酱紫": "这样"}
 _ZH_WORD = re.compile("|".join(sorted(map(re.escape, _ZH), key=len, reverse=True)))
+# a dialect particle that ends a question or a clause ("有没有啥优惠撒？", "补助哦，"), which no source writes; and
+# the south-western 好多 that asks how much ("一天给好多？"), never 好多 that says many ("好多人")
+_ZH_PARTICLE = re.compile(r"(?<=[\u4e00-\u9fff])(?:撒|噻|咧|呗|嘞|哦|喔)(?=\s*[？?！!，,。]|\s*$)")
+_ZH_HOW_MUCH = re.compile(r"好多(钱?)(?=\s*[？?])")
 
 
 def written_out(question: str) -> str:
@@ -55,13 +59,15 @@ def written_out(question: str) -> str:
 
     text = _EN_WORD.sub(english, question)
     text = _ZH_WORD.sub(lambda m: _ZH[m.group()], text)
+    text = _ZH_HOW_MUCH.sub(r"多少\1", _ZH_PARTICLE.sub("", text))
     return re.sub(r"[ \t]{2,}", " ", text).strip() if text != question else question
 
 
-@transforms.register("spelling", version="1")
+@transforms.register("spelling", version="2")
 def spelling() -> Transform:
     """Write out the question's chat spellings (:func:`written_out`); every later stage reads the
-    question so written. A question with none is left as it is."""
+    question so written. A question with none is left as it is. Version 2: a Chinese dialect particle that ends a
+    clause (撒, 噻, 咧, 呗, 嘞, 哦, 喔) is dropped, and 好多 that asks how much ("一天给好多？") is 多少."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         text = written_out(question)

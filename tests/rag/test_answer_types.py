@@ -453,6 +453,9 @@ def test_review_attacks_on_the_asked_fact() -> None:
     # follow-up fell under the bar; 几号, 几时, 几折 and 几成 ask the same way (never 一点, 号码, 成本)
     assert all(is_asking_word(t) for t in ("几点", "几号", "几时", "几折", "几成"))
     assert [t for t in ("一点", "号码", "成本", "时间", "打折") if is_asking_word(t)] == []
+    # a whole A-not-A question asks (blind dev wuye-zh "有没有啥优惠"), its pieces do not (没有, 不能 are words of the sources)
+    assert all(is_asking_word(t) for t in ("有没有", "能不能", "是不是", "可不可以", "要不要"))
+    assert [t for t in ("没有", "不能", "不是", "可以", "不要") if is_asking_word(t)] == []
     assert not has_candidate("线上周报在以下周期内提交。", "date", "什么时候提交？")
     assert not has_candidate("The allowance is 40 euros a day.", "date", "When is it paid?")
     assert has_candidate("离职前最后一个工作日交还电脑。", "date", "什么时候还电脑？")

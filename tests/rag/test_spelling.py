@@ -21,6 +21,12 @@ from rag.transforms.spelling import written_out
     ("Xmas party 2moro?", "Christmas party tomorrow?"),
     ("连vpn报720 咋处理？硬件变更啥时候才能动", "连vpn报720 怎么处理？硬件变更什么时候才能动"),
     ("俺家下水道堵了", "我家下水道堵了"),
+    # blind dev wuye-zh (spelling v2): a dialect particle that ends a clause, and 好多 asking how much
+    ("我想一口气把一年的物业费都交了，有没有啥优惠撒？", "我想一口气把一年的物业费都交了，有没有什么优惠？"),
+    ("过年那几天上班有没有多的补助哦，一天给好多？", "过年那几天上班有没有多的补助，一天给多少？"),
+    ("好多人都去了吗？", "好多人都去了吗？"),          # 好多 that says many
+    ("哦，那年假呢？", "哦，那年假呢？"),                # a particle that opens the message is left
+    ("撒网捕鱼要办证吗？", "撒网捕鱼要办证吗？"),        # 撒 the verb
     # left as they are: a capital letter is a grade, a unit or a name; a letter in a formula or a list;
     # a word that only contains a spelling
     ("Is a U grade a fail?", "Is a U grade a fail?"),
