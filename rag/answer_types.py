@@ -72,8 +72,10 @@ _ASK = {
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)
                    r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
                    r"per|for|that|it|my|our|your)\b)"),
-        ("date", r"\bwhen\b|\bhow quickly\b|\bhow quick\b|\bhow (?:early|late)\b(?=\s+(?:do|does|did|can|could|must|should|will|would|is|are|was|were|has|have|may|i|you|we|they|it|he|she)\b)|\bwhat (year|date|time|day|month|century|decade|era|period|hour)s?\b|"
-                 r"\bwhich (year|date|day|month|century|decade|era|period)s?\b|\bby what (date|time)\b|\bhow soon\b"),
+        ("date", r"\bwhen\b|\bhow quickly\b|\bhow quick\b|\bhow (?:early|late)\b(?=\s+(?:do|does|did|can|could|must|should|will|would|is|are|was|were|has|have|may|i|you|we|they|it|he|she)\b)|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
+                 r"\bwhich (year|date|day|month|century|decade|era|period)\b|"
+                 # dates asked in the plural ("On which dates …?", "What days …?"), never "what periods of leave"
+                 r"\b(?:what|which) (?:dates|days|years|months)\b(?!\s+of\b)|\bby what (date|time)\b|\bhow soon\b"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
                    r"manager|director|officer|team member)\b"),
         ("organisation", r"\b(which|what) (company|organi[sz]ation|team|university|school|college|agency|department|"

@@ -38,11 +38,13 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     versions ("2022 版" beside the current rules, unless the part names a year, which asks for a
     version by name); ties go to the hit the whole question ranks higher. Where the part's lists
     disagree on their first hit, a first hit that holds every word of the part wins: the part's
-    content terms the corpus has, without a lone Chinese character (不, 找), at least two of them
-    ("收费主管是谁？": the directory row BM25 puts first, not a repair rule fusion prefers for
-    being second in both lists). The whole question's
+    content terms the corpus has, without a lone Chinese character (不, 找), at least two of them,
+    and a fact of the kind the part asks (a number, a date, a name …: never a yes-or-no or a "what
+    is", which a contents page, an index or a glossary holding the words would win) — "收费主管是谁？":
+    the directory row BM25 puts first, not a repair rule fusion prefers for being second in both lists. The whole question's
     rank alone favours the other parts' documents, which the message's words also match. Other
     variants (rewrites, multi-query, HyDE) are search aids, not parts."""
+    from rag.answer_types import UNTYPED, asked_type, has_candidate
     from rag.answerability.question_terms import content_terms
     from rag.memo import chunk_terms, corpus_terms
 
@@ -58,6 +60,7 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
         # the words a source can hold: the corpus has them, and a lone Chinese character (不, 找) is too slight to count
         terms = {t for t in content_terms(variant.text, retrieval.env) & corpus_terms(retrieval.env.space)
                  if not (len(t) == 1 and CJK.match(t))}
+        kind = asked_type(variant.text)
         years = years_in(variant.text)
         lists = [ids for name, ids in retrieval.stages.items() if name.endswith(f"#{i}") and ids]
         fused: dict[str, float] = {}
@@ -68,7 +71,9 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
         if fused:
             # where the part's retrievers disagree on their first hit, the one that holds every word of the part
             firsts = {ids[0] for ids in lists}
-            holds = {cid for cid in firsts if len(terms) > 1 and terms <= words.get(cid, frozenset())}
+            # (and a fact of the kind the part asks, which a contents page, an index or a glossary never states)
+            holds = {cid for cid in firsts & fused.keys() if len(terms) > 1 and kind not in UNTYPED
+                     and terms <= words.get(cid, frozenset()) and has_candidate(by_id[cid].chunk.text, kind, variant.text)}
             ranked = sorted(fused, key=lambda cid: (cid not in holds, -fused[cid], rank.get(cid, len(rank))))
         else:   # every hit an outdated version: the first of each list, as the whole question ranks them
             ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))

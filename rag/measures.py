@@ -40,9 +40,19 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          # to submit a claim": only the words that name money, and no noun of another measure first
                          r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
                          r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
-                         r"salary|fee|fees|allowance|refund|fine|award|bonus|premium|grant|reward|rent|deposit)\b)|"
+                         r"salary|fee|fees|allowance|refund|fine)\b)|"
+                         # "how much is the long-service award / the deposit / my bonus": the noun asked about, whole
+                         # ("How much annual leave is the award?" asks leave; "the bonus as a share of pay" a percentage)
+                         r"\bhow much (?:is|are|was|were|will|would) (?:the |a |an |my |our |your |this |that )?"
+                         r"(?:[a-z][a-z-]* ){0,2}(?:award|bonus|premium|grant|reward|rent|deposit)s?\b"
+                         r"(?=\s*(?:[?.!,]|$|for|after|on|per|in|at|to|from|with|when|if|paid|worth)\b|\s*[?.!,]|\s*$)"
+                         r"(?![^?]*\b(?:share|percent|percentage|proportion|multiplier)\b)|"
                          r"\bhow many (?:dollars|euros|usd|eur|gbp)\b|"
-                         r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare|premium|bonus|award|grant|wage|deposit)\b", re.I)),
+                         r"\bwhat(?:'s|’s| is| was| are)? the (?:price|cost|fee|salary|budget|allowance|fare)\b|"
+                         # …and "what's the premium / the deposit" when the noun ends its phrase ("the bonus scheme",
+                         # "the award ceremony date" ask something else)
+                         r"\bwhat(?:'s|’s| is| was| are)? the (?:[a-z][a-z-]* )?(?:premium|bonus|award|grant|wage|deposit)s?"
+                         r"(?=\s*[?.!,]|\s*$|\s+(?:for|on|per|paid|after|at|in|when|if)\b)", re.I)),
     ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|"
                         rf"几(?:个(?:工作日|自然日|月|星期|礼拜|小时|钟头)|天|周|星期|年|小时|分钟|秒)(?!前|以前|之前|级|份)|"
                         r"\bhow many (?:business |working |calendar )?(?:days|weeks|months|years|hours|minutes|"

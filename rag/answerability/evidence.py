@@ -175,7 +175,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="45")
+@answerability.register("evidence", version="46")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -244,7 +244,9 @@ def evidence(
     ("part-time staff" / "Part-time employees", 女员工 / 女职工), and a day of the weekend is held by the weekend. Version 43: an award, a bonus, a premium, a grant, a reward, rent
     or a deposit asked "how much" is asked in money (never "pay", which sources state as a span: "full pay for 8 weeks").
     Version 44: 几点, 几号, 几时, 几折 and 几成 ask, as 几天 does, and are no content term no source repeats. Version 45:
-    nor is a whole A-not-A question (有没有, 能不能, 是不是, 可不可以, 要不要).) With ``bridge`` a question word
+    nor is a whole A-not-A question (有没有, 能不能, 是不是, 可不可以, 要不要). Version 46, after a hostile review: the money
+    nouns of version 43 ask money only as the noun asked about ("How much is the award?", "what's the premium for …"),
+    never "the bonus scheme", "the award ceremony date" or "How much annual leave is the award?".) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

@@ -226,7 +226,8 @@ def zh_asks(clause: str) -> bool:
 
 
 # a question word, or one after its preposition ("by when must I …", "to whom do I …")
-EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since|from)\s+(?=when\b)|(?:to|for|with|from)\s+(?=whom\b)|"
+EN_CLAUSE = re.compile(r"(?:(?:by|until|till|since)\s+(?=when\b)|"
+                        r"from\s+(?=when\s+(?:do|does|did|can|could|is|are|was|will|would|should|must|may|has|have)\b)|(?:to|for|with|from)\s+(?=whom\b)|"
                         r"(?:in|on|at|from|for|by|to)\s+(?=which\b)|(?:at|by)\s+(?=what (?:time|date|day|hour)\b)|"
                         r"for\s+(?=how long\b))?"
                         r"(how|what|when|where|who|whom|whose|which|why|can|do|does|is|are|must|should|"

@@ -49,9 +49,10 @@ _LEAD_THEN_ASKS = re.compile(
 # notice …, and how are …?", "As a new starter, how many days …, where …?"): it stays with each question
 # (never "When is payday, and who …?", which asks: no auxiliary right after the opening word); with one question
 # after it the message is that one question ("When my manager is away, who approves my leave?")
+# (never "When's payday, …", "When exactly is …", "Since when has …": a question word asks there)
 _EN_LEAD = re.compile(r"^(?P<scene>(?:if|when|whenever|once|as|after|before|while|since|during|in case)\b"
-                      r"(?!\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|had|am)\b)"
-                      r"[^,?]{2,80},)\s*", re.I)
+                      r"(?!['’]s\b|\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|had|am|"
+                      r"exactly|when|else)\b)[^,?]{2,80},)\s*", re.I)
 
 
 def _en_scene(question: str) -> re.Match[str] | None:
@@ -103,7 +104,7 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         return [f"{scene.group('scene')} {p}" for p in en_parts(question[scene.end():], clauses_only)]
     if (lead := _EN_LEAD.match(question)) and (EN_CLAUSE.match(question[lead.end():])
                                                or _EN_AUX_ASKS.match(question[lead.end():])):
-        rest = en_parts(question[lead.end():], clauses_only=True)
+        rest = en_parts(question[lead.end():], clauses_only)
         return [f"{lead.group('scene')} {p}" for p in rest] if len(rest) >= 2 else []
     if about := _EN_WHAT_ABOUT.match(question):
         # "What about the bonus, when is it paid, and how is it calculated?": the head stays with each

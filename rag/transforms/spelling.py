@@ -17,27 +17,32 @@ from rag.types import QueryEnv, QueryVariant
 
 # English: (spelling, written out); matched as a whole lower-case word
 _EN = {
-    "u": "you", "ur": "your", "n": "and",
+    "u": "you", "n": "and",
     "pls": "please", "plz": "please", "thx": "thanks", "ty": "thank you",
     "shud": "should", "cud": "could", "wud": "would",
-    "coz": "because", "cuz": "because", "bc": "because", "tho": "though", "thru": "through",
+    "coz": "because", "cuz": "because", "tho": "though", "thru": "through",
     "gonna": "going to", "wanna": "want to", "gotta": "have to", "dunno": "don't know", "gimme": "give me",
     "2moro": "tomorrow", "2morrow": "tomorrow", "2morow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow",
     "2day": "today", "2nite": "tonight", "2night": "tonight", "b4": "before", "l8r": "later", "gr8": "great",
-    "xmas": "Christmas", "Xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday", "msg": "message",
-    "dosh": "money", "quid": "pounds",
+    "xmas": "Christmas", "Xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday",
+    "dosh": "money",
     "lol": "", "lmao": "", "omg": "", "tbh": "", "imo": "", "idk": "I don't know", "btw": "", "fyi": "",
 }
 # a single letter stands for a word only after a word ("when u open", "can u?"), "n" only between two
 # ("it n legged it"): never in "n = 12" or a list's "u."
 _SINGLE = {"u", "n"}
-# (as written, lower case: "Ur" is a city, "MSG" and "TY" are acronyms; "u.s." and "u/s" are no "you")
+# …and never a letter that names a place or an item: "block u", "Building n", "grade u", "plan n"
+_LETTER_NAMES = re.compile(r"\b(?:block|building|blk|level|floor|room|wing|zone|unit|grade|gate|row|bay|area|section|"
+                           r"part|plan|option|type|class|category|phase|stage|route|line|platform|terminal|hall|team|"
+                           r"shift|group|band|tier|site|car park|lot)\s*$", re.I)
+# (as written, lower case: "MSG" and "TY" are acronyms; "u.s." and "u/s" are no "you")
 _EN_WORD = re.compile(r"(?<![\w'’.-])(" + "|".join(sorted(map(re.escape, _EN), key=len, reverse=True))
-                      + r")(?![\w'’/-]|\.\w)(?!\s+pro\s+quo\b)")
+                      + r")(?![\w'’/-]|\.\w)")
 _BETWEEN_WORDS = re.compile(r"[a-z]")
 
 # Chinese: dialect and internet spellings of a common word
-_ZH = {"啥": "什么", "咋": "怎么", "俺": "我", "木有": "没有", "神马": "什么", "肿么": "怎么", "酱紫": "这样"}
+# (each whole: 啥子 is 什么, never 什么子; 木有 and 酱紫 are left, since 树木有 and 酱紫色 are words)
+_ZH = {"啥子": "什么", "啥": "什么", "咋个": "怎么", "咋": "怎么", "俺": "我", "神马": "什么", "肿么": "怎么"}
 _ZH_WORD = re.compile("|".join(sorted(map(re.escape, _ZH), key=len, reverse=True)))
 # a dialect particle that ends a question or a clause ("有没有啥优惠撒？", "补助哦，"), which no source writes; and
 # the south-western 好多 that asks how much ("一天给好多？"), never 好多 that says many ("好多人")
@@ -51,23 +56,28 @@ def written_out(question: str) -> str:
         word = match.group(1)
         if word in _SINGLE:
             before, after = question[: match.start()].rstrip(), question[match.end():].lstrip()
-            if not (before[-1:].isalpha() or before[-1:] == ","):
+            if not (before[-1:].isalpha() or before[-1:] == ",") or _LETTER_NAMES.search(before):
                 return word
             if word == "n" and not _BETWEEN_WORDS.match(after[:1]):
                 return word
         return _EN[word]
 
     text = _EN_WORD.sub(english, question)
+    if text != question:   # a dropped word leaves no comma or space behind ("btw, how …" → "how …", "it lol?" → "it?")
+        text = re.sub(r"^\s*[,;:]\s*", "", re.sub(r"\s+([?!.,;:])", r"\1", re.sub(r"(^|[,;]\s*)[,;]", r"\1", text)))
     text = _ZH_WORD.sub(lambda m: _ZH[m.group()], text)
     text = _ZH_HOW_MUCH.sub(r"多少\1", _ZH_PARTICLE.sub("", text))
     return re.sub(r"[ \t]{2,}", " ", text).strip() if text != question else question
 
 
-@transforms.register("spelling", version="2")
+@transforms.register("spelling", version="3")
 def spelling() -> Transform:
     """Write out the question's chat spellings (:func:`written_out`); every later stage reads the
     question so written. A question with none is left as it is. Version 2: a Chinese dialect particle that ends a
-    clause (撒, 噻, 咧, 呗, 嘞, 哦, 喔) is dropped, and 好多 that asks how much ("一天给好多？") is 多少."""
+    clause (撒, 噻, 咧, 呗, 嘞, 哦, 喔) is dropped, and 好多 that asks how much ("一天给好多？") is 多少. Version 3, after a
+    hostile review: a dropped word takes its comma with it ("btw, how …"); "bc", "msg", "ur" and "quid" are left (business
+    continuity, the additive, "you're", a weight the measure rule would read); a letter that names a block or a plan
+    ("block u") is left; 啥子 and 咋个 are written out whole; 木有 and 酱紫 are left (树木有, 酱紫色)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         text = written_out(question)

@@ -64,14 +64,15 @@ def question_type(question: str, env: QueryEnv) -> str:
     return "fact"
 
 
-@transforms.register("classify", version="6")
+@transforms.register("classify", version="7")
 def classify(*, top_k: dict[str, int] | None = None) -> Transform:
     """Record the question type; ``top_k`` (e.g. ``{list: 8, compare: 8, fact: 4}``) sets how
     many ranked sources the context gets for that type (others keep the config's ``top_k``). Version 4:
     the asked fact of an English question is read from its first question word, not from a when / who /
     where opening a clause inside it ("Who do I call when the VPN fails?" asks a person;
     :func:`rag.answer_types.without_subordinate_wh`). Version 5: a condition that opens the question ("When my manager
-    is away, who approves …?") and a second question after ", and" are read as clauses of their own. Version 6: dates asked in the plural ("On which dates …?", "What days …?") are dates."""
+    is away, who approves …?") and a second question after ", and" are read as clauses of their own. Version 6: dates asked in the plural ("On which dates …?", "What days …?") are dates; version 7 (a review): only dates,
+    days, years and months, and never before "of" ("What periods of leave …", "What hours of training …")."""
     table = dict(top_k or {})
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
@@ -89,13 +90,16 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="24")
+@transforms.register("split", version="25")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 24: a clause or phrase that opens an
     English message before its questions ("If I swap onto a bank holiday shift, how much notice …, and how are …?",
     "As a new starter, …") stays with each of them, and with one question after it the message is not split (v23
     cut "When my manager is away?" off as a question of its own); "by what time" and "from when" open a question.
+    Version 25, after a hostile review: "When's …", "When exactly …" and "Since when …" are questions, not opening
+    clauses; "from when" opens a question only before an auxiliary ("from when I start" stays in its clause); an
+    enumeration after an opening clause is split ("When I travel, what is the allowance for Paris and Berlin?").
     Version 23: a pronoun of a later part reads
     the earlier topic as :func:`rag.transforms.slots.topic` (version 4 of ``followup``) finds it; a later Chinese
     question that opens on 那边 / 那里 / 当地 asks of the place the question before it names ("…去北京参加培训…？那边
