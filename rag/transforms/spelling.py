@@ -25,7 +25,11 @@ _EN = {
     "2moro": "tomorrow", "2morrow": "tomorrow", "2morow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow",
     "2day": "today", "2nite": "tonight", "2night": "tonight", "b4": "before", "l8r": "later", "gr8": "great",
     "xmas": "Christmas", "Xmas": "Christmas", "wknd": "weekend", "hols": "holidays", "bday": "birthday",
-    "dosh": "money",
+    "dosh": "money", "ppl": "people", "til": "until", "yr": "year", "yrs": "years", "hol": "holiday",
+    "prob": "probably", "probs": "probably", "incl": "including", "approx": "approximately",
+    # words of the chat register for a common word of the written one
+    "cab": "taxi", "cabs": "taxis", "mum": "mother", "dad": "father", "telly": "television", "loo": "toilet",
+    "brekkie": "breakfast",
     "lol": "", "lmao": "", "omg": "", "tbh": "", "imo": "", "idk": "I don't know", "btw": "", "fyi": "",
 }
 # a single letter stands for a word only after a word ("when u open", "can u?"), "n" only between two
@@ -70,14 +74,16 @@ def written_out(question: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip() if text != question else question
 
 
-@transforms.register("spelling", version="3")
+@transforms.register("spelling", version="4")
 def spelling() -> Transform:
     """Write out the question's chat spellings (:func:`written_out`); every later stage reads the
     question so written. A question with none is left as it is. Version 2: a Chinese dialect particle that ends a
     clause (撒, 噻, 咧, 呗, 嘞, 哦, 喔) is dropped, and 好多 that asks how much ("一天给好多？") is 多少. Version 3, after a
     hostile review: a dropped word takes its comma with it ("btw, how …"); "bc", "msg", "ur" and "quid" are left (business
     continuity, the additive, "you're", a weight the measure rule would read); a letter that names a block or a plan
-    ("block u") is left; 啥子 and 咋个 are written out whole; 木有 and 酱紫 are left (树木有, 酱紫色)."""
+    ("block u") is left; 啥子 and 咋个 are written out whole; 木有 and 酱紫 are left (树木有, 酱紫色). Version 4: abbreviations
+    (incl, approx, yr, hol, ppl, til, prob) and words of the chat register (cab, mum, dad, loo, telly, brekkie) are
+    written as the written register says them."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         text = written_out(question)

@@ -21,6 +21,14 @@ from rag.transforms.spelling import written_out
     ("Xmas party 2moro?", "Christmas party tomorrow?"),
     ("连vpn报720 咋处理？硬件变更啥时候才能动", "连vpn报720 怎么处理？硬件变更什么时候才能动"),
     ("俺家下水道堵了", "我家下水道堵了"),
+    # spelling v4, blind dev city-en / air-en: abbreviations and words of the chat register
+    ("out on site visits all day incl over lunch, how much can i put in for food",
+     "out on site visits all day including over lunch, how much can i put in for food"),
+    ("landing round midnight and no trains - can i get a cab on expenses?",
+     "landing round midnight and no trains - can i get a taxi on expenses?"),
+    ("covering on the bank hol monday", "covering on the bank holiday monday"),
+    ("my 13 yr old wants a go", "my 13 year old wants a go"),
+    ("Is the Cab Office open?", "Is the Cab Office open?"),     # a name in capitals is left
     # blind dev wuye-zh (spelling v2): a dialect particle that ends a clause, and 好多 asking how much
     ("我想一口气把一年的物业费都交了，有没有啥优惠撒？", "我想一口气把一年的物业费都交了，有没有什么优惠？"),
     ("过年那几天上班有没有多的补助哦，一天给好多？", "过年那几天上班有没有多的补助，一天给多少？"),
