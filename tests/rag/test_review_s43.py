@@ -34,54 +34,20 @@ def test_quid_written_out_is_not_asked_as_a_weight():
     assert asked_measure(written_out("how many quid can I claim for lunch?")) in ("money", None)
 
 
-def test_zh_muyou_inside_shumu_you_is_not_negated():
-    # 树木有虫害 ("the trees have pests") becomes 树没有虫害 ("the trees have NO pests"): meaning flipped
-    assert "没有" not in written_out("小区树木有虫害找谁处理？")
-
-
-def test_zh_muyou_inside_shimu_you_is_not_negated():
-    # 实木有划痕 (solid wood has scratches) -> 实没有划痕
-    assert "没有" not in written_out("办公室实木桌子有划痕，实木有划痕怎么处理？")
-
-
-def test_zh_sichuan_shazi_is_written_out_whole():
-    # 啥子 (Sichuanese "what") -> 什么子, a non-word the retriever and generator both read
-    assert "什么子" not in written_out("报销要啥子材料？")
-
-
-def test_zh_zage_is_written_out_whole():
-    # 咋个办 (southwestern "how to deal") -> 怎么个办
-    assert "怎么个" not in written_out("发票丢了咋个办？")
-
-
-def test_zh_jiangzi_colour_is_left():
-    # 酱紫色 is a colour (purplish red), not 酱紫 "like this": -> 这样色
-    assert written_out("工服是酱紫色的吗？") == "工服是酱紫色的吗？"
-
-
-def test_lowercase_bc_business_continuity_is_not_because():
-    # "bc plan" (business continuity) -> "because plan"
-    assert "because" not in written_out("who owns the bc plan?")
-
-
-def test_lowercase_msg_the_additive_is_not_message():
-    # canteen allergen question: msg (monosodium glutamate) -> "message"
-    assert "message" not in written_out("does the canteen food contain msg?")
-
-
-def test_ur_meaning_youre_is_not_written_as_your():
-    # "ur" is as often "you're": "if ur sick" -> "if your sick"
-    assert "your sick" not in written_out("if ur sick on a bank holiday, who do I call?")
-
-
-def test_block_letter_u_is_not_you():
-    # a building/block letter typed in lower case: "block u" -> "block you"
-    assert written_out("where is block u?") == "where is block u?"
-
-
-def test_block_letter_n_is_not_and():
-    # "block n open" -> "block and open"
-    assert written_out("is block n open on saturdays?") == "is block n open on saturdays?"
+@pytest.mark.parametrize("question, never", [
+    ("小区树木有虫害找谁处理？", "没有"),                        # 树木有 ("the trees have") read as 木有 / 没有 flipped its meaning
+    ("办公室实木桌子有划痕，实木有划痕怎么处理？", "没有"),        # 实木有 (solid wood has)
+    ("报销要啥子材料？", "什么子"),                              # 啥子 (Sichuanese "what") is written out whole
+    ("发票丢了咋个办？", "怎么个"),                              # 咋个 likewise
+    ("工服是酱紫色的吗？", "这样色"),                            # 酱紫色 is a colour, not 酱紫 "like this"
+    ("who owns the bc plan?", "because"),                     # bc: business continuity
+    ("does the canteen food contain msg?", "message"),        # msg: the additive
+    ("if ur sick on a bank holiday, who do I call?", "your sick"),   # "ur" is as often "you're"
+    ("where is block u?", "you"),                             # a block's letter
+    ("is block n open on saturdays?", " and "),
+])
+def test_a_chat_spelling_is_never_read_into_a_word_it_is_not(question: str, never: str) -> None:
+    assert never not in written_out(question)
 
 
 @pytest.mark.parametrize("q", ["我的u盘丢了怎么办？", "Is Ur in Iraq covered by travel insurance?", "What is the quid pro quo?",
@@ -119,34 +85,37 @@ def _best_of_second_part(tmp_path: Path, docs: dict[str, str], lang: str, part: 
     return best[1] if len(best) > 1 else best[0], ids
 
 
-def test_table_of_contents_does_not_beat_the_answer_fusion_prefers(tmp_path):
-    # TOC lists every word of the part; the answer is 1st in dense AND 2nd in BM25, TOC only 1st in BM25
-    docs = {"contents.md": "# Staff handbook\n\nContents: 1. Annual leave. 2. Carrying over leave. 3. Sick leave. 4. Notice periods.",
-            "carry.md": "# Holiday\n\nYou may carry up to five unused days into the next year, with your manager's approval.",
-            "payday.md": "# Pay\n\nPayday is the last working day of each month."}
-    best, ids = _best_of_second_part(tmp_path, docs, "en", "Can I carry over annual leave?",
-                                     ["carry", "payday"], ["contents", "carry"], ["payday", "carry", "contents"])
-    assert best == ids["carry"]
-
-
-def test_faq_index_does_not_beat_the_rule_fusion_prefers_zh(tmp_path):
+@pytest.mark.parametrize("lang, part, docs, dense, bm25, order, answer", [
+    # a contents page holds every word of the part; the answer is 1st in dense and 2nd in BM25, the contents 1st in BM25
+    ("en", "Can I carry over annual leave?",
+     {"contents.md": "# Staff handbook\n\nContents: 1. Annual leave. 2. Carrying over leave. 3. Sick leave. 4. Notice periods.",
+      "carry.md": "# Holiday\n\nYou may carry up to five unused days into the next year, with your manager's approval.",
+      "payday.md": "# Pay\n\nPayday is the last working day of each month."},
+     ["carry", "payday"], ["contents", "carry"], ["payday", "carry", "contents"], "carry"),
+    # the typed version: "How many days …" — a contents page's list numbers are no amount
+    ("en", "How many days of leave can I carry over?",
+     {"contents.md": "# Staff handbook\n\nContents: 1. Annual leave. 2. Carrying over leave days. 3. Sick leave.",
+      "carry.md": "# Holiday\n\nYou may carry up to five unused days of leave into the next year.",
+      "payday.md": "# Pay\n\nPayday is the last working day of each month."},
+     ["carry", "payday"], ["contents", "carry"], ["payday", "carry", "contents"], "carry"),
     # 常见问题索引 "试用期转正条件：见第四条" holds every word and answers nothing
-    docs = {"index.md": "# 常见问题索引\n\n试用期转正条件：见第四条。病假工资：见第五条。加班调休：见第七条。",
-            "probation.md": "# 第四条 试用期\n\n试用期满，经部门考核合格者予以转正，并签订正式劳动合同。",
-            "pay.md": "# 工资\n\n每月10日发放上月工资。"}
-    best, ids = _best_of_second_part(tmp_path, docs, "zh", "试用期转正需要什么条件？",
-                                     ["probation", "pay"], ["index", "probation"], ["pay", "probation", "index"])
-    assert best == ids["probation"]
-
-
-def test_glossary_does_not_win_a_tie_the_whole_question_broke_for_the_answer(tmp_path):
-    # glossary "Notice period: see Resignation" vs the rule "give four weeks' notice": fused tie, whole question ranks the rule
-    docs = {"glossary.md": "# Glossary\n\nNotice period: see Resignation. Resignation: see Leaving the company.",
-            "leaving.md": "# Leaving the company\n\nIf you resign, you must give four weeks' notice in writing to your line manager.",
-            "payday.md": "# Pay\n\nPayday is the last working day of each month."}
-    best, ids = _best_of_second_part(tmp_path, docs, "en", "What is the notice period for resignation?",
-                                     ["leaving", "glossary"], ["glossary", "leaving"], ["payday", "leaving", "glossary"])
-    assert best == ids["leaving"]
+    ("zh", "试用期转正需要什么条件？",
+     {"index.md": "# 常见问题索引\n\n试用期转正条件：见第四条。病假工资：见第五条。加班调休：见第七条。",
+      "probation.md": "# 第四条 试用期\n\n试用期满，经部门考核合格者予以转正，并签订正式劳动合同。",
+      "pay.md": "# 工资\n\n每月10日发放上月工资。"},
+     ["probation", "pay"], ["index", "probation"], ["pay", "probation", "index"], "probation"),
+    # a glossary "Notice period: see Resignation" against the rule: a fused tie the whole question broke for the rule
+    ("en", "What is the notice period for resignation?",
+     {"glossary.md": "# Glossary\n\nNotice period: see Resignation. Resignation: see Leaving the company.",
+      "leaving.md": "# Leaving the company\n\nIf you resign, you must give four weeks' notice in writing to your line manager.",
+      "payday.md": "# Pay\n\nPayday is the last working day of each month."},
+     ["leaving", "glossary"], ["glossary", "leaving"], ["payday", "leaving", "glossary"], "leaving"),
+])
+def test_a_page_that_only_names_the_words_is_never_a_parts_best_source(
+        tmp_path: Path, lang: str, part: str, docs: dict[str, str], dense: list[str], bm25: list[str],
+        order: list[str], answer: str) -> None:
+    best, ids = _best_of_second_part(tmp_path, docs, lang, part, dense, bm25, order)
+    assert best == ids[answer]
 
 
 # ───────────────────────── 3. parts_en _EN_LEAD / EN_CLAUSE ─────────────────────────
@@ -232,13 +201,3 @@ def test_survives_asking_word():
     from rag.answer_types import is_asking_word
     assert not any(map(is_asking_word, ["茶几", "几乎", "几内亚", "成本", "折旧"]))
     assert all(map(is_asking_word, ["几点", "几号", "几时", "几折", "几成", "几点钟"]))
-
-
-def test_a_contents_page_holding_the_words_of_a_number_question_is_no_answer(tmp_path):
-    # the typed version of the contents attack: "How many days …" — a contents page's list numbers are no amount
-    docs = {"contents.md": "# Staff handbook\n\nContents: 1. Annual leave. 2. Carrying over leave days. 3. Sick leave.",
-            "carry.md": "# Holiday\n\nYou may carry up to five unused days of leave into the next year.",
-            "payday.md": "# Pay\n\nPayday is the last working day of each month."}
-    best, ids = _best_of_second_part(tmp_path, docs, "en", "How many days of leave can I carry over?",
-                                     ["carry", "payday"], ["contents", "carry"], ["payday", "carry", "contents"])
-    assert best == ids["carry"]
