@@ -29,7 +29,7 @@ _EN = {
     "prob": "probably", "probs": "probably", "incl": "including", "approx": "approximately",
     # words of the chat register for a common word of the written one
     "cab": "taxi", "cabs": "taxis", "mum": "mother", "dad": "father", "telly": "television", "loo": "toilet",
-    "brekkie": "breakfast",
+    "brekkie": "breakfast", "boss": "manager", "passed away": "died",
     "lol": "", "lmao": "", "omg": "", "tbh": "", "imo": "", "idk": "I don't know", "btw": "", "fyi": "",
 }
 # a single letter stands for a word only after a word ("when u open", "can u?"), "n" only between two
@@ -43,6 +43,11 @@ _LETTER_NAMES = re.compile(r"\b(?:block|building|blk|level|floor|room|wing|zone|
 _EN_WORD = re.compile(r"(?<![\w'’.-])(" + "|".join(sorted(map(re.escape, _EN), key=len, reverse=True))
                       + r")(?![\w'’/-]|\.\w)")
 _BETWEEN_WORDS = re.compile(r"[a-z]")
+
+# "ring" as a verb of the telephone ("who do I ring?", "ring the manager by 7", "ring in sick"), never a ring road,
+# a ring binder or a wedding ring: after a subject, "to" or a modal, before an object, "in" or the end
+_RING = re.compile(r"\b(i|you|we|they|to|should|must|can|could|will|please|and|or)(\s+)ring"
+                   r"(?=\s+(?:(?:the|my|your|our|in|back|him|her|them|me|us|someone|somebody|anyone)\b|\d)|\s*[?,.!]|\s*$)", re.I)
 
 # Chinese: dialect and internet spellings of a common word
 # (each whole: 啥子 is 什么, never 什么子; 木有 and 酱紫 are left, since 树木有 and 酱紫色 are words)
@@ -66,7 +71,7 @@ def written_out(question: str) -> str:
                 return word
         return _EN[word]
 
-    text = _EN_WORD.sub(english, question)
+    text = _RING.sub(r"\1\2call", _EN_WORD.sub(english, question))
     if text != question:   # a dropped word leaves no comma or space behind ("btw, how …" → "how …", "it lol?" → "it?")
         text = re.sub(r"^\s*[,;:]\s*", "", re.sub(r"\s+([?!.,;:])", r"\1", re.sub(r"(^|[,;]\s*)[,;]", r"\1", text)))
     text = _ZH_WORD.sub(lambda m: _ZH[m.group()], text)
@@ -74,7 +79,7 @@ def written_out(question: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip() if text != question else question
 
 
-@transforms.register("spelling", version="4")
+@transforms.register("spelling", version="5")
 def spelling() -> Transform:
     """Write out the question's chat spellings (:func:`written_out`); every later stage reads the
     question so written. A question with none is left as it is. Version 2: a Chinese dialect particle that ends a
@@ -83,7 +88,8 @@ def spelling() -> Transform:
     continuity, the additive, "you're", a weight the measure rule would read); a letter that names a block or a plan
     ("block u") is left; 啥子 and 咋个 are written out whole; 木有 and 酱紫 are left (树木有, 酱紫色). Version 4: abbreviations
     (incl, approx, yr, hol, ppl, til, prob) and words of the chat register (cab, mum, dad, loo, telly, brekkie) are
-    written as the written register says them."""
+    written as the written register says them. Version 5: "ring" as a verb of the telephone is "call" (never a ring road,
+    a ring binder or a wedding ring), "boss" is "manager", "passed away" is "died"."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         text = written_out(question)

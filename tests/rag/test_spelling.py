@@ -29,6 +29,17 @@ from rag.transforms.spelling import written_out
     ("covering on the bank hol monday", "covering on the bank holiday monday"),
     ("my 13 yr old wants a go", "my 13 year old wants a go"),
     ("Is the Cab Office open?", "Is the Cab Office open?"),     # a name in capitals is left
+    # spelling v5, blind dev lib-en / air-en: "ring" as a verb of the telephone, the boss, a death said gently
+    ("feeling rough - what time do i have to ring the boss by?", "feeling rough - what time do i have to call the manager by?"),
+    ("crewlink wont take it, who do i ring", "crewlink wont take it, who do i call"),
+    ("please ring 999 first?", "please call 999 first?"),
+    ("Do I ring in sick before 7?", "Do I call in sick before 7?"),
+    ("my mum passed away last night, how many days off do i get",
+     "my mother died last night, how many days off do i get"),
+    ("Is the ring road closed for the marathon?", "Is the ring road closed for the marathon?"),
+    ("Can I claim a ring binder?", "Can I claim a ring binder?"),
+    ("i lost my wedding ring at work", "i lost my wedding ring at work"),
+    ("Is the Boss Hotel in tier 1?", "Is the Boss Hotel in tier 1?"),
     # blind dev wuye-zh (spelling v2): a dialect particle that ends a clause, and 好多 asking how much
     ("我想一口气把一年的物业费都交了，有没有啥优惠撒？", "我想一口气把一年的物业费都交了，有没有什么优惠？"),
     ("过年那几天上班有没有多的补助哦，一天给好多？", "过年那几天上班有没有多的补助，一天给多少？"),
