@@ -41,8 +41,9 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     content terms the corpus has, without a lone Chinese character (不, 找), at least two of them,
     and a fact of the kind the part asks (a number, a date, a name …: never a yes-or-no or a "what
     is", which a contents page, an index or a glossary holding the words would win) — "收费主管是谁？":
-    the directory row BM25 puts first, not a repair rule fusion prefers for being second in both lists. The whole question's
-    rank alone favours the other parts' documents, which the message's words also match. Other
+    the directory row BM25 puts first, not a repair rule fusion prefers for being second in both
+    lists. The whole question's rank alone favours the other parts' documents, which the message's
+    words also match. Other
     variants (rewrites, multi-query, HyDE) are search aids, not parts."""
     from rag.answer_types import UNTYPED, asked_type, has_candidate
     from rag.answerability.question_terms import content_terms

@@ -46,10 +46,9 @@ _LEAD_THEN_ASKS = re.compile(
 
 
 # a clause or phrase that opens the message before its questions ("If I swap onto a bank holiday shift, how much
-# notice …, and how are …?", "As a new starter, how many days …, where …?"): it stays with each question
-# (never "When is payday, and who …?", which asks: no auxiliary right after the opening word); with one question
-# after it the message is that one question ("When my manager is away, who approves my leave?")
-# (never "When's payday, …", "When exactly is …", "Since when has …": a question word asks there)
+# notice …, and how are …?", "As a new starter, how many days …, where …?"): it stays with each question; with one
+# question after it the message is that one question ("When my manager is away, who approves my leave?"). Never a
+# question itself: "When is payday, …", "When's payday, …", "When exactly is …", "Since when has …"
 _EN_LEAD = re.compile(r"^(?P<scene>(?:if|when|whenever|once|as|after|before|while|since|during|in case)\b"
                       r"(?!['’]s\b|\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|had|am|"
                       r"exactly|when|else)\b)[^,?]{2,80},)\s*", re.I)
