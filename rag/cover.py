@@ -52,12 +52,10 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     by_id = {c.chunk_id: c for c in retrieval.candidates}
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best: list[str] = []
-    words: dict[str, frozenset[str]] | None = None
     for i, variant in enumerate(retrieval.variants):
         if variant.kind != "sub":
             continue
-        if words is None:
-            words = chunk_terms(retrieval.env.space)
+        words = chunk_terms(retrieval.env.space)   # memoised per corpus
         # the words a source can hold: the corpus has them, and a lone Chinese character (不, 找) is too slight to count
         terms = {t for t in content_terms(variant.text, retrieval.env) & corpus_terms(retrieval.env.space)
                  if not (len(t) == 1 and CJK.match(t))}

@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 from rag.errors import ConfigError
-from rag.memo import chunk_terms
+from rag.memo import corpus_terms
 from rag.routers import Router, routers
 from rag.text import in_another_language
 from rag.types import QueryEnv, RouteDecision
@@ -37,19 +37,16 @@ class Vocabulary:
     corpus speaks of a topic reveals nothing of what it says)."""
 
     def __init__(self) -> None:
-        self._by_space: dict[int, tuple[Any, tuple[set[str], str]]] = {}
+        self._by_space: dict[int, tuple[Any, tuple[frozenset[str], str]]] = {}
         self._lock = threading.Lock()
 
-    def of(self, env: QueryEnv) -> tuple[set[str], str]:
+    def of(self, env: QueryEnv) -> tuple[frozenset[str], str]:
         """The corpus's terms, and its whole text (a Chinese term also counts inside a longer
         word, since segmentation differs between a question and a document)."""
         with self._lock:
             hit = self._by_space.get(id(env.space))
             if hit is None or hit[0] is not env.space:
-                terms: set[str] = set()
-                for found in chunk_terms(env.space).values():
-                    terms.update(found)
-                hit = (env.space, (terms, "\n".join(c.text for c in env.space.chunks).lower()))
+                hit = (env.space, (corpus_terms(env.space), "\n".join(c.text for c in env.space.chunks).lower()))
                 self._by_space[id(env.space)] = hit
             return hit[1]
 
