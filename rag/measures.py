@@ -141,10 +141,14 @@ _SAID_IN_WORDS = {
                        r"第一时间|次月|下月|随.{0,6}工资|(?<![A-Za-z])T\s*\+\s*\d|[0-9０-９一二三四五六七八九十]{1,3}\s*[号日]\s*"
                        r"(?:前|之前|以前)|半个?月|半年|半天|半日", re.I),
     # pence and pounds in words, a currency a table header or a unit line gives ("Allowance (£)", 单位：元, 元/晚), and
-    # an amount counted in months of pay (每满一年支付一个月工资, "two weeks' pay")
+    # an amount counted in months of pay (每满一年支付一个月工资, "two weeks' pay"), or as a share of pay (a bonus of
+    # "12% of base salary", 按基本工资的 10% 发放)
     "money": re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*p\b|\b\d[\d,.]*\s*(?:pounds?|pence|quid)\b|[(（]\s*[£$€¥￥]\s*[)）]|"
                         r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
-                        r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b", re.I),
+                        r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b|"
+                        r"(?:%|％|per ?cent)\s+of (?:(?:the|your|their|his|her|annual|basic|base|gross|monthly|"
+                        r"yearly|contractual) ){0,2}(?:(?:salary|pay|earnings|wages?)\b|base(?=\s*[)）.,;]|\s*$))|"
+                        r"(?:工资|薪资|薪酬|月薪|年薪|工资总额)(?:的)?\s*\d+(?:\.\d+)?\s*[%％]", re.I),
     # shares said in words: 一半, 双倍, 三倍, "double time", "time and a half", "two thirds"
     "percent": re.compile(rf"一半|半数|双倍|[{_ZH_N}]倍|\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two) thirds?)\b",
                           re.I),

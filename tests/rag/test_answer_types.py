@@ -1342,6 +1342,16 @@ def test_a_weekend_question_quotes_the_days_row() -> None:
     # a span of time: "how long" with no duration in the sources
     ("en", "Appeals\nAppeals go to the Head of Service, who decides them.", "How long does the Head of Service take to decide an appeal?",
      True),
+    # a bonus stated as a share of pay states it (evidence v47), in a sentence or a table header; a share of something
+    # else does not
+    ("en", "Bonus scheme\nThe target bonus for an L4 is 12% of base salary, paid in March.", "What is the target bonus for an L4?",
+     False),
+    ("en", "Bonus scheme\n| Level | Target bonus (% of base) |\n|---|---|\n| L4 | 12 |", "What is the target bonus for an L4?",
+     False),
+    ("en", "Bonus scheme\nThe bonus pool for an L4 is 12% of company profit, shared by team.", "What is the target bonus for an L4?",
+     True),
+    ("zh", "年度奖金\n四级员工的目标奖金为基本工资的 15%，次年三月发放。", "四级员工的目标奖金是多少？", False),
+    ("zh", "年度奖金\n目标奖金按部门业绩的 15% 计提，次年三月发放。", "四级员工的目标奖金是多少？", True),
 ])
 def test_a_question_asking_an_amount_needs_one_in_its_measure(language: str, text: str, question: str, refused: bool) -> None:
     source = [item(1, text)]
