@@ -320,13 +320,23 @@ def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in jieba.posseg.lcut(sentence))
 
 
+# the units a number is read with, so that the question's "10 年" does not hold a source's "10 天"
+_ZH_UNIT = r"(?:个(?:工作日|月|小时|学时)|工作日|自然日|学时|小时|分钟|万元|美元|欧元|英镑|[年月周天日时秒元万块次岁倍%％])"
+_EN_UNIT = (r"(?:(?:working |business |calendar )?(?:years?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|seconds?)|"
+            r"%|per ?cent|usd|eur|gbp|pounds?|dollars?|euros?|miles?|km|times)\b")
+
+
 def _absent(found: list[str], question: str) -> list[str]:
     """Candidates the question does not hold itself (a name it asks about is not its answer),
-    compared whole: the "1" of "1 天" is not held by a question about "12 年"."""
+    compared whole: the "1" of "1 天" is not held by a question about "12 年", nor "10 天" by one about "10 年"
+    (a number read with its unit is held where the question writes both, spaces aside)."""
     q = question.lower()
 
     def held(candidate: str) -> bool:
         c = candidate.strip().lower()
+        if (unit := re.match(r"([0-9０-９][0-9０-９.,]*)\s+(\S.*)$|([0-9０-９][0-9０-９.,]*)(\D.*)$", c)) and c[:1].isdigit():
+            number, said = (unit.group(1), unit.group(2)) if unit.group(1) else (unit.group(3), unit.group(4))
+            return re.search(rf"(?<![0-9a-z.]){re.escape(number)}\s*{re.escape(said.strip())}", q) is not None
         return re.search(rf"(?<![0-9a-z]){re.escape(c)}(?![0-9a-z])", q) is not None if c[:1].isalnum() \
             or c[-1:].isalnum() else c in q
 
@@ -349,11 +359,13 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
             sentence = without_markers(_STRUCTURE[lang].sub(" ", sentence))
         sentence = without_clock(sentence, question, lang)
         found = [m.group() for m in _NUMBER[lang].finditer(sentence)]
+        # a number is read with its unit: "10 天" answers "满 10 年的员工有几天年假？", whose 10 is of years
         if lang == "zh":   # a digit inside a number the question holds (its own year) is not an answer
-            found = [n.group() for n in re.finditer(r"[0-9０-９](?:[0-9０-９.,]*[0-9０-９])?|[%％]|百分之[^，。]{1,4}", sentence)] + \
-                    [f for f in found if not re.match(r"[0-9０-９%％]", f)]
+            found = [n.group() for n in re.finditer(rf"[0-9０-９](?:[0-9０-９.,]*[0-9０-９])?(?:\s*{_ZH_UNIT})?|[%％]|百分之[^，。]{{1,4}}",
+                                                     sentence)] + [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
-            found = [n.group() for n in re.finditer(r"\d(?:[\d.,]*\d)?", sentence)] + [f for f in found if not f[0].isdigit()]
+            found = [n.group() for n in re.finditer(rf"\d(?:[\d.,]*\d)?(?:\s*{_EN_UNIT})?", sentence, re.I)] + \
+                    [f for f in found if not f[0].isdigit()]
     elif kind == "date" and _ASKS_MONTH.search(question) and not (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):
         found = [m.group() for m in _MONTH[lang].finditer(sentence)]   # "which month's pay …?" asks a month
     elif kind == "date" and (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):

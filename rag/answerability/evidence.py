@@ -247,7 +247,8 @@ def evidence(
     nor is a whole A-not-A question (有没有, 能不能, 是不是, 可不可以, 要不要). Version 46, after a hostile review: the money
     nouns of version 43 ask money only as the noun asked about ("How much is the award?", "what's the premium for …"),
     never "the bonus scheme", "the award ceremony date" or "How much annual leave is the award?". Version 47: a sum
-    stated as a share of pay ("12% of base salary", "Target bonus (% of base)", 基本工资的 15%) is an amount in money.) With ``bridge`` a question word
+    stated as a share of pay ("12% of base salary", "Target bonus (% of base)", 基本工资的 15%) is an amount in money, and a number of the sources is a candidate of the asked type unless the
+    question holds it with its unit ("10 天" for a question about "满 10 年").) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -493,16 +494,6 @@ def evidence(
             if found_conflict := conflicting(said, env, signals):
                 return found_conflict
             said_type = f"; asked {asked.kind}, found in [{asked.source}]" if asked is not None and asked.source else ""
-            import json as _j, os as _o
-            if _o.environ.get("RB_DEBUG"):
-                post = corpus_terms.postings(env)
-                best = top[0]
-                own = item_terms(env.space, best.chunk_id, best.text)
-                with open(_o.environ["RB_DEBUG"], "a") as _f:
-                    _f.write(_j.dumps({"q": question, "focus": env.facts.get("focus", ""), "sub": question in env.facts.get("sub_queries", ()),
-                                       "terms": {t: len(post.get(t, [])) for t in sorted(terms)},
-                                       "in_best": sorted(terms & own), "found": sorted(found), "best": best.chunk_id,
-                                       "n": len(env.space.chunks)}, ensure_ascii=False) + "\n")
             return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%}){said_type}", signals)
         low = by_language(background_at, language) if background_at is not None else None
         if levels == 5 and low is not None and score >= low:

@@ -275,7 +275,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="34")
+@generators.register("extractive", version="35")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -383,7 +383,9 @@ def extractive(
     place no row names is the row's for the rest of a named place too ("Hotel outside London" for Manchester). Version
     33: a sentence whose subject is a pronoun for the sentence before's ("It is on the 2nd floor of Building C") is read
     with that sentence, whether or not it holds a word of what is asked itself. Version 34: an "outside London" row is
-    never the row for a place no row names when another row covers travel abroad."""
+    never the row for a place no row names when another row covers travel abroad. Version 35: a number of the sources is
+    read with its unit (:func:`rag.answer_types.candidates`), so a row's "10 天" is a candidate for a question about
+    "满 10 年", which holds 10 only in years."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize

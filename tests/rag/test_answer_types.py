@@ -63,6 +63,20 @@ def test_a_fact_the_question_already_holds_is_not_its_answer() -> None:
     assert not has_candidate("A coffee costs 3.50.", "date", "When does the canteen open?")   # a price, not a clock time
 
 
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    # a number is read with its unit: the question's "10 年" holds the row's "10 年", never its "10 天" (blind dev yaodian-zh)
+    ("累计工作年限: 满 10 年不满 20 年; 法定年休假: 10 天", "累计工作年限满 10 年不满 20 年的员工，法定年休假有几天？", ["10 天"]),
+    ("累计工作年限: 满 10 年不满 20 年", "累计工作年限满 10 年不满 20 年的员工，法定年休假有几天？", []),
+    ("Staff with 10 years of service get 10 days of extra leave.", "How many days of extra leave after 10 years?", ["10 days"]),
+    ("Staff with 10 years of service get extra leave.", "How many days of extra leave after 10 years?", []),
+    # the same number with the same unit, spaces aside, is the question's own
+    ("报销 3000元 以上须总监审批。", "报销 3000 元需要多少天审批？", []),
+    ("The cap is 200 USD per night.", "Is the cap 200 USD a night everywhere, and for how many nights?", []),
+])
+def test_a_number_is_held_by_the_question_only_with_its_unit(sentence: str, question: str, found: list[str]) -> None:
+    assert candidates(sentence, "number", question) == found
+
+
 def test_the_label_of_a_passage_is_not_a_quantity() -> None:
     # "第三条" / "Section 4" label a passage: a "how much" question is not answered by them …
     assert not has_candidate("第三条 住宿费按城市等级实行上限管理。", "number", "住宿费上限是多少？")
