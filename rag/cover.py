@@ -76,9 +76,42 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
             ranked = sorted(fused, key=lambda cid: (cid not in holds, -fused[cid], rank.get(cid, len(rank))))
         else:   # every hit an outdated version: the first of each list, as the whole question ranks them
             ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))
+        if ranked and ranked[0] in best:
+            # its best source is another part's already: a scene the parts share ("A customer wants to take their
+            # complaint to Stage 2. … who is the Customer Resolution Manager and on what extension?") draws every part
+            # to the same document. The part's own source holds every word of the question it asks, scene aside,
+            # and a fact of its kind (the directory row)
+            own = _own_source(variant.text, ranked, best, by_id, words, retrieval)
+            if own:
+                ranked = [own]
+                # the generator answers the part from it (rag.generators.extractive), not from the shared source
+                retrieval.env.facts.setdefault("part_source", {})[variant.text] = own
         if ranked and ranked[0] in by_id and ranked[0] not in best:
             best.append(ranked[0])
     return best
+
+
+def _own_source(part: str, ranked: list[str], best: list[str], by_id: dict[str, Candidate],
+                words: dict[str, frozenset[str]], retrieval: Retrieval) -> str | None:
+    """The first of ``ranked`` (a part's fused hits) that no other part has taken, holding every word the part's
+    asking sentence has in the corpus (two at least, no lone Chinese character) and a fact of the kind it asks."""
+    from rag.answer_types import UNTYPED, asked_type, has_candidate
+    from rag.answerability.question_terms import content_terms
+    from rag.memo import corpus_terms
+    from rag.text import asked_in_part
+
+    scene, asking = asked_in_part(part)
+    kind = asked_type(asking)
+    if not scene or kind in UNTYPED:
+        return None
+    terms = {t for t in content_terms(asking, retrieval.env) & corpus_terms(retrieval.env.space)
+             if not (len(t) == 1 and CJK.match(t))}
+    # (and asks about something of its own: two of those words at least that the shared source does not hold —
+    # "多久更换一次？" after "餐饮部员工配发几套工服？" asks of the same uniforms, which that source's row answers)
+    if len(terms) < 2 or len(terms - words.get(ranked[0], frozenset())) < 2:
+        return None
+    return next((cid for cid in ranked if cid not in best and terms <= words.get(cid, frozenset())
+                 and has_candidate(by_id[cid].chunk.text, kind, asking)), None)
 
 
 def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int, best: list[str] | None = None) -> list[str]:

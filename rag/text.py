@@ -272,3 +272,42 @@ def days_written_in(term: str, text: str) -> bool:
     """Whether ``text`` writes the days ``term`` stands for (:data:`SAME_DAYS`: 周末 in "周六、周日午餐…")."""
     return any(day in text for day in SAME_DAYS.get(term, ()))
 
+
+# the sentences of a part: its scene, then the question it asks
+# (never after an abbreviation or an initial: "the per diem in St. Louis?", "Mr. Chan", "the U.S. office")
+_SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNo)"
+                       r"(?<!\.[A-Z])(?<![\s(][A-Z])[.](?=\s+[A-Z\"“])|[!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
+
+
+def sentences_of_part(part: str) -> list[str]:
+    """A part's sentences: its scene, then the question it asks last."""
+    return _SENTENCE.findall(part) or [part]
+
+
+# a scene set off by a dash before the question ("Off sick today — how early do I need to ring in?")
+_DASHED = re.compile(r"\s(?:[—–]|--)\s(?=\S)")   # a dash, never a hyphen of a range ("8 pm - 8 am", "Band 5 - 7")
+
+
+def scene_and_asking(part: str) -> tuple[str, str]:
+    """A part's scene (its sentences before the last, and what a dash sets off before the question) and the
+    question it asks."""
+    *scene, asking = sentences_of_part(part)
+    pieces = _DASHED.split(asking, maxsplit=1)
+    if len(pieces) == 2 and pieces[0].strip() and pieces[1].strip():
+        scene, asking = [*scene, pieces[0]], pieces[1]
+    return " ".join(scene).strip(), asking.strip()
+
+
+# where a part's scene ends when its question goes on in lower case, as a split message's part does ("A customer wants
+# to take their complaint to Stage 2. who is the Customer Resolution Manager?"); never after an initial or a title
+_SCENE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!\b[A-Za-z]\.)\s+(?=[a-z])")
+
+
+def asked_in_part(part: str) -> tuple[str, str]:
+    """:func:`scene_and_asking`, and a part whose question goes on in lower case after its scene is read the same
+    way ("…to Stage 2. who is the Customer Resolution Manager?")."""
+    scene, asking = scene_and_asking(part)
+    if not scene and len(pieces := _SCENE_END.split(asking)) > 1:
+        *before, asking = pieces
+        scene = " ".join(before)
+    return scene, asking

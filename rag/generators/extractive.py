@@ -31,6 +31,8 @@ from rag.text import (
     compact,
     days_written_in,
     names_of,
+    scene_and_asking,
+    sentences_of_part,
     statements,
     strip_header,
     title_core,
@@ -224,31 +226,6 @@ _ASKS_BOUND = re.compile(r"\b(?:what(?:'s|’s| is| was|s)?|how much is|tell me)
 # a part that points at someone the message names: "他的目标年终奖是几个月工资？", "what's her target bonus?"
 _POINTS_AT_SOMEONE = re.compile(r"他|她|\b(?:he|she|his|her|him|they|their|them)\b", re.I)
 
-# the sentences of a part: its scene, then the question it asks
-# (never after an abbreviation or an initial: "the per diem in St. Louis?", "Mr. Chan", "the U.S. office")
-_SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNo)"
-                       r"(?<!\.[A-Z])(?<![\s(][A-Z])[.](?=\s+[A-Z\"“])|[!?](?=\s+[A-Z\"“])|[。！？]|$)", re.S)
-
-
-def _sentences(part: str) -> list[str]:
-    """A part's sentences: its scene, then the question it asks last."""
-    return _SENTENCE.findall(part) or [part]
-
-
-# a scene set off by a dash before the question ("Off sick today — how early do I need to ring in?")
-_DASHED = re.compile(r"\s(?:[—–]|--)\s(?=\S)")   # a dash, never a hyphen of a range ("8 pm - 8 am", "Band 5 - 7")
-
-
-def _scene_and_asking(part: str) -> tuple[str, str]:
-    """A part's scene (its sentences before the last, and what a dash sets off before the question) and the
-    question it asks."""
-    *scene, asking = _sentences(part)
-    pieces = _DASHED.split(asking, maxsplit=1)
-    if len(pieces) == 2 and pieces[0].strip() and pieces[1].strip():
-        scene, asking = [*scene, pieces[0]], pieces[1]
-    return " ".join(scene).strip(), asking.strip()
-
-
 def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
                     row_fits: Callable[[str, list[Unit]], dict[int, Any]]) -> list[tuple[float, Unit]]:
     """A part's ranking with the rows of one table that the part cannot tell apart ("他的目标年终奖是几个月工资？":
@@ -275,7 +252,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="35")
+@generators.register("extractive", version="36")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -385,7 +362,9 @@ def extractive(
     with that sentence, whether or not it holds a word of what is asked itself. Version 34: an "outside London" row is
     never the row for a place no row names when another row covers travel abroad. Version 35: a number of the sources is
     read with its unit (:func:`rag.answer_types.candidates`), so a row's "10 天" is a candidate for a question about
-    "满 10 年", which holds 10 only in years."""
+    "满 10 年", which holds 10 only in years. Version 36: a part whose own source the top-k cut brought in, because the
+    other parts' source held the scene they share (``part_source``, :func:`rag.cover.best_of_parts`), is answered from
+    that source."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -431,7 +410,7 @@ def extractive(
             # a part that carries its message's scene ("Planning my finances for early next year. Which
             # month's pay will include the annual bonus?"): the words only the scene holds count less
             # than those of the question it asks
-            scene, asking = _scene_and_asking(question)
+            scene, asking = scene_and_asking(question)
             if scene:
                 own = {unglued(t, names) for t in tokenize(without_contractions(asking))}
                 idf = {t: w if t in own else scene_weight * w for t, w in idf.items()}
@@ -512,7 +491,7 @@ def extractive(
         """``ranked``, with the statements that hold a candidate of the asked type first."""
         scored = ranked(question, units, env)
         # a part's scene asks nothing: "…是几个月工资。啥时候发？" asks a date
-        kind = asked_type(_sentences(question)[-1] if question in env.facts.get("sub_queries", ()) else question)
+        kind = asked_type(sentences_of_part(question)[-1] if question in env.facts.get("sub_queries", ()) else question)
         if typed_first and kind not in UNTYPED and scored:
             # a statement holding the asked type goes first when it is nearly as good as the best
             floor = max(min_score, typed_ratio * scored[0][0])
@@ -589,6 +568,13 @@ def extractive(
                 if (to := {other.number for other in context
                            if other.doc_id != item.doc_id and title_core(other.title) != title_core(item.title)
                            and names_document(u.text, other.title)})}
+
+    def from_own(units: list[Unit], source: str | None, context: list[ContextItem]) -> list[Unit]:
+        """A part whose own source the top-k cut brought in, since the other parts' source held the scene the
+        parts share (:func:`rag.cover.best_of_parts`: the directory row for "… who is the Customer Resolution
+        Manager?"), is answered from that source."""
+        numbers = {item.number for item in context if item.chunk_id == source} if source else set()
+        return [u for u in units if u.number in numbers] or units
 
     def naming(units: list[Unit], focus: str, env: QueryEnv) -> list[Unit]:
         """A part asked again of what it names ("那进机房呢？" after a question on leave) is answered by
@@ -690,7 +676,9 @@ def extractive(
                                                for j, v in enumerate(picked[:i])))]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
-        tops = [ordered(part, naming(units_for(part), focus.get(part, ""), env), env) for part in parts]
+        own = env.facts.get("part_source", {})
+        tops = [ordered(part, naming(from_own(units_for(part), own.get(part), context), focus.get(part, ""), env), env)
+                for part in parts]
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
             tops = [read_in_message(top, part, question, lambda q, rows: row_fits(q, rows, env))
                     for top, part in zip(tops, parts, strict=True)]

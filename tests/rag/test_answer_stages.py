@@ -763,7 +763,7 @@ def test_a_scene_set_off_by_a_dash_is_the_parts_scene() -> None:
     """"Off sick today — how early do I need to ring in?": the words before the dash set the scene, and count
     less than the question's own (``scene_weight``) as a scene sentence does; a hyphen inside a word sets off
     nothing."""
-    from rag.generators.extractive import _scene_and_asking
+    from rag.text import scene_and_asking as _scene_and_asking
 
     assert _scene_and_asking("Off sick today — how early do I need to ring in?") == ("Off sick today", "how early do I need to ring in?")
     assert _scene_and_asking("I am new. Where is the canteen?") == ("I am new.", "Where is the canteen?")
@@ -817,3 +817,29 @@ def test_extractive_reads_a_pronoun_subject_as_the_sentence_before_s() -> None:
     out = generators.build({"name": "extractive", "params": {"max_sentences": 1}})(
         "Where do staff park?", [item(1, text)], ANSWER, env([]))
     assert out.text.startswith("Staff park in Car Park C.")
+
+
+def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> None:
+    """Blind dev water-en md-stage2-contact: "A customer wants to take their complaint to Stage 2. Which team reviews
+    it, and who is the Customer Resolution Manager and on what extension?" — the complaints table's Stage 2 row
+    shares the scene and names the Customer Resolution *Team*, so it was every part's best statement. The cut
+    brings in the directory for the second part (``part_source``, rag.cover), and that part is answered from it."""
+    ctx = [item(1, "Complaints\n| Stage | Who handles it |\n|---|---|\n| Stage 2 (customer still unhappy) | "
+                   "the Customer Resolution Team |", "complaints"),
+           item(2, "Contacts\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | Fiona Beck | "
+                   "4520 |\n| Head of Customer Services | Amira Haddad | 4500 |", "contacts")]
+    parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
+             "A customer wants to take their complaint to Stage 2. who is the Customer Resolution Manager and on what "
+             "extension?"]
+    question = ("A customer wants to take their complaint to Stage 2. Which team reviews it, and who is the Customer "
+                "Resolution Manager and on what extension?")
+    space = env([])
+    space.facts["sub_queries"] = parts
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    assert "Fiona Beck" not in gen(question, ctx, ANSWER, space).text
+    space.facts["part_source"] = {parts[1]: "contacts#2"}
+    answer = gen(question, ctx, ANSWER, space).text
+    assert "Fiona Beck" in answer and "4520" in answer and "Customer Resolution Team" in answer
+    # a source the context does not hold leaves the part as it was
+    space.facts["part_source"] = {parts[1]: "elsewhere#3"}
+    assert "Fiona Beck" not in gen(question, ctx, ANSWER, space).text

@@ -1055,7 +1055,7 @@ def test_a_month_question_asks_a_month(sentence: str, question: str, found: list
 
 def test_a_parts_question_is_its_last_sentence_never_cut_at_an_abbreviation() -> None:
     """Review: the asked type of "…. how much is the per diem in St. Louis?" was read from " Louis?"."""
-    from rag.generators.extractive import _SENTENCE
+    from rag.text import _SENTENCE
 
     assert _SENTENCE.findall("Visiting next week. What is the per diem in St. Louis?")[-1].strip() == \
         "What is the per diem in St. Louis?"

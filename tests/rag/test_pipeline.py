@@ -353,3 +353,50 @@ def test_where_a_parts_retrievers_disagree_the_first_hit_holding_every_word_of_t
     stages["bm25#2"] = [ids["directory"], ids["repair"]]
     variants[2] = QueryVariant("找谁收费？", "sub")
     assert best_of_parts(retrieval) == [ids["fees"], ids["repair"]]
+
+
+@pytest.mark.parametrize(("language", "docs", "parts", "own"), [
+    # a scene both parts share draws both to the complaints table; the second part asks about a role and an extension
+    ("en", {"complaints.md": "# Complaints\n\nAt Stage 2 a customer's complaint goes to the Customer Resolution Team, "
+                             "which replies within 10 working days.",
+            "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | "
+                           "Fiona Beck | 4520 |"},
+     ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
+      "A customer wants to take their complaint to Stage 2. who is the Customer Resolution Manager and on what extension?"],
+     "contacts"),
+    ("zh", {"complaints.md": "# 投诉\n\n客户对二级处理仍不满意的，转客户关系部处理，10 个工作日内答复。",
+            "contacts.md": "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 客户关系经理 | 方芳 | 4520 |"},
+     ["客户对二级处理仍不满意。转哪个部门处理？", "客户对二级处理仍不满意。客户关系经理的分机是多少？"], "contacts"),
+    # the part asks of the shared source's subject ("多久更换一次？"): that source answers it, no other is brought in
+    ("zh", {"complaints.md": "# 工服\n\n| 部门 | 配发数量 | 更换周期 |\n|---|---|---|\n| 餐饮部 | 4 套 | 1 年 |",
+            "contacts.md": "# 客房\n\n连住的客人每 3 天更换一次床单。"},
+     ["餐饮部员工配发几套工服？", "餐饮部员工配发几套工服？多久更换一次？"], None),
+])
+def test_a_part_drawn_to_another_parts_source_by_their_shared_scene_gets_its_own(
+        write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], own: str | None) -> None:
+    """Blind dev water-en md-stage2-contact: every list of both parts put the complaints page first (the scene, "A
+    customer wants to take their complaint to Stage 2.", is in both), so the second part brought nothing in. A part
+    whose best source is another part's takes the first of its hits that holds every word of the question it asks,
+    scene aside, and a fact of its kind — when that question names at least two words the shared source lacks."""
+    from types import SimpleNamespace
+
+    from rag.cover import best_of_parts
+    from rag.types import Candidate, QueryVariant
+
+    for name, text in docs.items():
+        write(name, text)
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, language)
+    chunk = {c.doc_id: c for c in idx.chunks}
+    ids = {d: chunk[d].chunk_id for d in chunk}
+    candidates = [Candidate(chunk[d], 1.0, {}) for d in ("complaints", "contacts")]
+    variants = [QueryVariant("whole", "original"), *(QueryVariant(p, "sub") for p in parts)]
+    stages = {"bm25#1": [ids["complaints"]], "dense#1": [ids["complaints"]],
+              "bm25#2": [ids["complaints"], ids["contacts"]], "dense#2": [ids["complaints"], ids["contacts"]]}
+    env = SimpleNamespace(space=idx, facts={})
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages, env=env)
+    best = best_of_parts(retrieval)
+    if own is None:
+        assert best == [ids["complaints"]] and "part_source" not in env.facts
+    else:
+        assert best == [ids["complaints"], ids[own]] and env.facts["part_source"] == {parts[1]: ids[own]}

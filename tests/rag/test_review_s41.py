@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rag.answer_types import asked_type, has_candidate
 from rag.answerability.question_terms import names_in
-from rag.generators.extractive import _CONTINUES, _scene_and_asking
+from rag.generators.extractive import _CONTINUES
+from rag.text import scene_and_asking as _scene_and_asking
 from rag.transforms.followup import content_of, standalone
 from rag.transforms.parts_zh import zh_parts
 from rag.transforms.slots import topic
