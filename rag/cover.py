@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rag.memo import PerCorpus
 from rag.text import CJK, years_in
 from rag.types import Candidate
 
@@ -52,6 +53,7 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
     by_id = {c.chunk_id: c for c in retrieval.candidates}
     rank = {c.chunk_id: r for r, c in enumerate(retrieval.candidates)}
     best: list[str] = []
+    chosen: dict[str, str] = {}   # each part's best source
     for i, variant in enumerate(retrieval.variants):
         if variant.kind != "sub":
             continue
@@ -86,9 +88,78 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
                 ranked = [own]
                 # the generator answers the part from it (rag.generators.extractive), not from the shared source
                 retrieval.env.facts.setdefault("part_source", {})[variant.text] = own
-        if ranked and ranked[0] in by_id and ranked[0] not in best:
-            best.append(ranked[0])
+        if ranked and ranked[0] in by_id:
+            chosen[variant.text] = ranked[0]
+            if ranked[0] not in best:
+                best.append(ranked[0])
+    for cid in _contacts_through_other_parts(retrieval, chosen):
+        if cid not in best:
+            best.append(cid)
     return best
+
+
+_CONTACT_STATEMENTS = 2   # of each other part's best source, the statements sharing most of its words
+
+
+def _contact_words(space: Any) -> frozenset[str]:
+    """The tokens of the words that ask how to reach someone, as ``space`` tokenises them."""
+    return frozenset(space.tokenize("ring call phone telephone contact reach number extension ext 打 联系 号码 分机号 分机 电话"))
+
+
+_CONTACT_WORDS = PerCorpus(_contact_words)
+
+
+def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str]) -> list[str]:
+    """A part that asks how to reach someone it does not name ("…, and who do I ring to book it?", "打哪个分机？")
+    asks for whom another part's answer names: the directory row (:mod:`rag.contacts`) of a role, team or person a
+    statement of another part's best source names ("Book your refresher through the Training Coordinator"), read in
+    the statements that share most of that part's words. The directory's chunk becomes the part's source
+    (``part_source``) and the labels its rows (``part_contacts``), which the extractive generator quotes. Returns
+    the chunks to bring in; a chunk the asker may not see is never one."""
+    from rag.answerability.question_terms import content_terms
+    from rag.contacts import ASKS_CONTACT, directory, entries_named, named_in
+    from rag.text import asked_in_part, statements
+
+    env = retrieval.env
+    space = env.space
+    if len(chosen) < 2 or not any(ASKS_CONTACT.search(part) for part in chosen):
+        return []
+    position = {c.chunk_id: i for i, c in enumerate(space.chunks)}
+    entries = [e for e in directory(space) if env.allowed is None or env.allowed[position[e.chunk_id]]]
+    listed = {e.chunk_id for e in entries}
+    brought: list[str] = []
+    for part in chosen:
+        _, asking = asked_in_part(part)
+        if not ASKS_CONTACT.search(asking) or any(named_in(label, asking) for e in entries for label in e.labels):
+            continue   # it asks nothing of the kind, or names whom it asks about (its own words find the row)
+        others = [other for other in chosen if other != part]
+        # (nor when it asks about something of its own — "which extension do I call for security?", "报销单有疑问该打
+        # 哪个分机？" — whose words no other part says; nor when another part's source is a directory already, whose
+        # row holds the number: "马鞍山片区的区域经理是谁？分机号多少？")
+        own_words = content_terms(ASKS_CONTACT.sub(" ", asking), env) - _CONTACT_WORDS(space) \
+            - set().union(*(content_terms(other, env) for other in others))
+        if {t for t in own_words if not (len(t) == 1 and CJK.match(t))} \
+                or any(chosen[other] in listed for other in others):
+            continue
+        said: list[str] = []
+        for other, source in chosen.items():
+            if other == part:
+                continue
+            terms = content_terms(other, env)
+            scored = [(len(terms & set(space.tokenize(text))), text) for text, _ in statements(space.chunk_by_id[source].text)]
+            said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
+        rows = entries_named(said, entries)
+        if not rows:
+            continue
+        target = rows[0].chunk_id
+        if not any(c.chunk_id == target for c in retrieval.candidates):
+            low = min((c.score for c in retrieval.candidates), default=0.0)
+            retrieval.candidates.append(Candidate(space.chunk_by_id[target], low, {"contact": 1.0}))
+        env.facts.setdefault("part_source", {})[part] = target
+        env.facts.setdefault("part_contacts", {})[part] = [label for e in rows for label in e.labels
+                                                          if any(named_in(label, s) for s in said)]
+        brought.append(target)
+    return brought
 
 
 def _own_source(part: str, ranked: list[str], best: list[str], by_id: dict[str, Candidate],

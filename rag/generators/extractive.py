@@ -18,6 +18,7 @@ from pydantic import PositiveInt
 
 from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
+from rag.contacts import named_in
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
@@ -252,7 +253,10 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
     return out
 
 
-@generators.register("extractive", version="36")
+_CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
+
+
+@generators.register("extractive", version="37")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -364,7 +368,9 @@ def extractive(
     read with its unit (:func:`rag.answer_types.candidates`), so a row's "10 天" is a candidate for a question about
     "满 10 年", which holds 10 only in years. Version 36: a part whose own source the top-k cut brought in, because the
     other parts' source held the scene they share (``part_source``, :func:`rag.cover.best_of_parts`), is answered from
-    that source."""
+    that source. Version 37: a part that asks how to reach whom another part's answer names ("…, and who do I ring to
+    book it?"; ``part_contacts``, :func:`rag.cover.best_of_parts`, :mod:`rag.contacts`) quotes the directory rows
+    that name them, up to three, whatever their score and past the sibling-row rule."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -576,6 +582,11 @@ def extractive(
         numbers = {item.number for item in context if item.chunk_id == source} if source else set()
         return [u for u in units if u.number in numbers] or units
 
+    def reaching(units: list[Unit], labels: list[str] | tuple[str, ...]) -> list[Unit]:
+        """A part that asks how to reach whom another part's answer names (``part_contacts``, rag.cover) is
+        answered by the directory rows that name them."""
+        return [u for u in units if any(named_in(label, u.text) for label in labels)] or units
+
     def naming(units: list[Unit], focus: str, env: QueryEnv) -> list[Unit]:
         """A part asked again of what it names ("那进机房呢？" after a question on leave) is answered by
         statements that name it: those about the part before it answer that part."""
@@ -676,8 +687,9 @@ def extractive(
                                                for j, v in enumerate(picked[:i])))]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
-        own = env.facts.get("part_source", {})
-        tops = [ordered(part, naming(from_own(units_for(part), own.get(part), context), focus.get(part, ""), env), env)
+        own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})
+        tops = [ordered(part, naming(reaching(from_own(units_for(part), own.get(part), context), reach.get(part, ())),
+                                     focus.get(part, ""), env), env)
                 for part in parts]
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
             tops = [read_in_message(top, part, question, lambda q, rows: row_fits(q, rows, env))
@@ -686,6 +698,12 @@ def extractive(
                    else [top[0][1] for top in tops if top and top[0][0] >= min_score])
         if part_sentences > 1:
             answers += runners_up(tops)
+        # the directory rows of whom another part's answer names, each (a contact question shares few words with
+        # the row that answers it, so no score bar applies, and each row is someone's: no sibling rule drops one):
+        # "to the IT Service Desk (out of hours, to the Control Room)" quotes both rows
+        contacts = [u for part in parts if reach.get(part) and own.get(part)
+                    for u in [v for v in from_own(units_for(part), own[part], context)
+                              if v.is_row and any(named_in(label, v.text) for label in reach[part])][:_CONTACT_ROWS]]
         if follow_pointers and tops:
             # a part whose best statement sends the reader on also quotes the best statement of the
             # source it points to: "食堂消费发票的开具与报销，按《费用报销细则》办理" and the invoice title there
@@ -713,6 +731,7 @@ def extractive(
                 quoted.add(compact(unit.text))
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
             picked = fitting_rows([question, *parts], picked, env)
+        picked += [u for u in contacts if compact(u.text) not in {compact(v.text) for v in picked}]
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []

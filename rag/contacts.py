@@ -1,0 +1,105 @@
+"""Contact directories in a corpus, and the contact a part of a message asks for through another part.
+
+"How far ahead should I book the refresher, and who do I ring to book it?" names nobody to ring: the
+answer to the first part does ("Book your refresher through the Training Coordinator"), and the
+corpus's directory holds that role's row ("| Training Coordinator | Sunil Varma | 4260 |"). A
+directory is any table whose header names a telephone column (Extension, Phone, 分机, 电话 …); its
+rows' other cells (a role, a team, a name) are the labels a statement may name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rag.memo import PerCorpus
+from rag.text import CJK
+
+# a part that asks how to reach someone: an extension, a number to ring, whom to call
+ASKS_CONTACT = re.compile(
+    r"\b(?:extension|ext\.|phone number|telephone number|number (?:to|do I|should I|can I) (?:ring|call|phone)|"
+    r"who (?:do|should|can|must) (?:I|we) (?:ring|call|phone|contact)|(?:ring|call|phone|contact|report it to) whom|to whom)\b|"
+    r"分机|电话|联系方式|打哪个|找谁|联系谁", re.I)
+_CONTACT_COLUMN = re.compile(r"\b(?:extension|ext\.?|phone|telephone|tel\.?|number)\b|分机|电话|手机|联系方式", re.I)
+_HOURS_COLUMN = re.compile(r"\b(?:hours|times?|opening)\b|时间|时段", re.I)
+_ALTERNATIVES = re.compile(r"\s+and\s+|\s*/\s*|、|；|;|\s+or\s+|及|和")
+_ASIDE = re.compile(r"\s*[(（][^)）]*[)）]")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a directory: the chunk it stands in, the labels its cells give, the row as written."""
+
+    chunk_id: str
+    labels: tuple[str, ...]
+    row: str
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _label_ok(label: str) -> bool:
+    """A label a statement can be said to name: three Chinese characters or more (店长 stands in too many
+    sentences), or a capitalised Latin phrase of six letters or more; never a number or a dash."""
+    if CJK.search(label):
+        return len(label) >= 3
+    return len(label) >= 6 and label[:1].isupper() and not re.search(r"\d", label)
+
+
+def _labels(cell: str) -> list[str]:
+    out = []
+    for piece in _ALTERNATIVES.split(_ASIDE.sub("", cell)):
+        piece = piece.strip(" .,:：")
+        if _label_ok(piece):
+            out.append(piece)
+    return out
+
+
+def _entries(space: Any) -> list[Entry]:
+    entries: list[Entry] = []
+    for chunk in space.chunks:
+        lines = chunk.text.splitlines()
+        for i, line in enumerate(lines[:-1]):
+            if not (line.lstrip().startswith("|") and re.match(r"\s*\|[\s:|-]+\|\s*$", lines[i + 1])):
+                continue
+            header = _cells(line)
+            phone = next((j for j, h in enumerate(header) if _CONTACT_COLUMN.search(h)), None)
+            if phone is None:
+                continue
+            for row in lines[i + 2:]:
+                if not row.lstrip().startswith("|"):
+                    break
+                cells = _cells(row)
+                if len(cells) != len(header) or not re.search(r"\d", cells[phone]):
+                    continue
+                labels = [label for j, cell in enumerate(cells)
+                          if j != phone and not _HOURS_COLUMN.search(header[j]) for label in _labels(cell)]
+                if labels:
+                    entries.append(Entry(chunk.chunk_id, tuple(dict.fromkeys(labels)), row.strip()))
+    return entries
+
+
+# every directory row of a corpus, read once per search space
+directory: PerCorpus[list[Entry]] = PerCorpus(_entries)
+
+
+def named_in(label: str, text: str) -> bool:
+    """Whether ``text`` names ``label``: a Chinese one anywhere, a Latin one as whole words, as capitalised."""
+    if CJK.search(label):
+        return label in text
+    return re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text) is not None
+
+
+def entries_named(statements: Iterable[str], entries: list[Entry]) -> list[Entry]:
+    """The directory rows a statement names, for the first statement (of ``statements``, best first) that names
+    any: a row's label stands in it. Rows in the directory chunk of the first label named only."""
+    for statement in statements:
+        named = [e for e in entries if any(named_in(label, statement) for label in e.labels)]
+        if named:
+            first = min(named, key=lambda e: min(statement.find(label) for label in e.labels
+                                                 if named_in(label, statement)))
+            return [e for e in named if e.chunk_id == first.chunk_id]
+    return []

@@ -1,0 +1,124 @@
+"""A contact asked of whom another part's answer names: directory rows, the hop in the top-k cut, the rows quoted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from rag.contacts import ASKS_CONTACT, Entry, directory, entries_named, named_in
+from tests.rag.helpers import chunk, env
+
+EN_DIRECTORY = ("# Contacts\n\n| Role | Name | Extension | Hours |\n|---|---|---|---|\n"
+                "| Control Room (24 hours) | duty controller | 4999 | 24 hours, every day |\n"
+                "| IT Service Desk | — | 4000 | Monday to Friday 07:00 to 19:00 |\n"
+                "| Fleet Desk and Fleet Manager | Gareth Pryce | 4410 | 07:00 to 17:00 |\n"
+                "| Training Coordinator | Sunil Varma | 4260 | 08:30 to 16:30 |")
+ZH_DIRECTORY = ("# 通讯录\n\n| 部门 | 岗位 | 姓名 | 分机 |\n|---|---|---|---|\n| 营运部 | 店长 | 王强 | 8402 |\n"
+                "| 质量管理部 | 远程审方中心（24 小时值班） | 值班药师 | 8310 |\n| 财务部 | 费用报销会计 | 孙倩 | 8206 |")
+
+
+def test_a_directory_is_a_table_with_a_telephone_column_and_its_rows_labels() -> None:
+    space = env([chunk("contacts#0", EN_DIRECTORY), chunk("zh#0", ZH_DIRECTORY),
+                 chunk("shifts#0", "| Team | Hours |\n|---|---|\n| Call centre late shift | 13:00 to 21:00 |")]).space
+    rows = {e.labels: e.chunk_id for e in directory(space)}
+    # an aside in brackets is no part of a label; alternatives are labels each; a dash, a number and the hours are none
+    assert ("Control Room", "duty controller") not in rows   # lower case: no name a statement capitalises
+    assert rows[("Control Room",)] == "contacts#0" and rows[("IT Service Desk",)] == "contacts#0"
+    assert rows[("Fleet Desk", "Fleet Manager", "Gareth Pryce")] == "contacts#0"
+    # 店长 (two characters) stands in too many sentences to be a label; a department and a role of three or more are
+    assert rows[("营运部",)] == "zh#0" and rows[("质量管理部", "远程审方中心", "值班药师")] == "zh#0"
+    assert all(e.chunk_id != "shifts#0" for e in directory(space))   # no telephone column: no directory
+
+
+@pytest.mark.parametrize(("asking", "asks"), [
+    ("who do I ring to book it?", True), ("to whom, and on what extension?", True), ("打哪个分机？", True),
+    ("找谁批？", True), ("what is the phone number of the depot?", True),
+    ("How far ahead should I book the refresher?", False), ("Who approves it?", False), ("多久更换一次？", False),
+])
+def test_a_part_asks_how_to_reach_someone(asking: str, asks: bool) -> None:
+    assert bool(ASKS_CONTACT.search(asking)) is asks
+
+
+def test_the_first_statement_naming_a_label_gives_the_rows_of_its_directory_chunk() -> None:
+    entries = [Entry("c#1", ("Control Room",), "r1"), Entry("c#1", ("IT Service Desk",), "r2"),
+               Entry("c#2", ("Training Coordinator",), "r3")]
+    said = ["Report a lost tablet to the IT Service Desk within 1 hour (out of hours, to the Control Room).",
+            "Book through the Training Coordinator."]
+    assert [e.row for e in entries_named(said, entries)] == ["r1", "r2"]
+    assert [e.row for e in entries_named(said[1:], entries)] == ["r3"]
+    assert entries_named(["Ring the control room."], entries) == []   # lower case is no name
+    assert named_in("远程审方中心", "须提前 3 个工作日向远程审方中心申请") and not named_in("Desk", "Deskside")
+
+
+def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language: str, allowed=None):
+    from rag.cover import best_of_parts
+    from rag.types import Candidate, QueryVariant
+    from tests.rag.test_pipeline import CONFIG, ComponentSpec, Indexer
+
+    for name, text in docs.items():
+        write(name, text)
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, language)
+    chunk_of = {c.doc_id: c for c in idx.chunks}
+    ids = {d: c.chunk_id for d, c in chunk_of.items()}
+    first = next(iter(docs)).removesuffix(".md")
+    candidates = [Candidate(chunk_of[first], 1.0, {})]
+    variants = [QueryVariant("whole", "original"), *(QueryVariant(p, "sub") for p in parts)]
+    stages = {f"bm25#{i}": [ids[first]] for i in range(1, len(parts) + 1)}
+    mask = None if allowed is None else __import__("numpy").array([c.doc_id in allowed for c in idx.chunks])
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages,
+                                env=SimpleNamespace(space=idx, facts={}, allowed=mask))
+    return best_of_parts(retrieval), retrieval, ids
+
+
+@pytest.mark.parametrize(("language", "docs", "parts", "label"), [
+    ("en", {"training.md": "# Training\n\nBook your refresher through the Training Coordinator at least 3 months before "
+                           "your certificate expires.", "contacts.md": EN_DIRECTORY},
+     ["My Blue Card runs out in the spring. How far ahead should I book the refresher?",
+      "My Blue Card runs out in the spring. who do I ring to book it?"], "Training Coordinator"),
+    ("zh", {"rx.md": "# 处方\n\n执业药师请假期间门店没有其他执业药师在岗的，须至少提前 3 个工作日向远程审方中心申请远程审方覆盖。",
+            "contacts.md": ZH_DIRECTORY},
+     ["还要提前几天申请远程审方？", "还要提前几天申请远程审方？打哪个分机？"], "远程审方中心"),
+])
+def test_a_contact_part_is_brought_the_directory_row_of_whom_another_part_names(
+        write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], label: str) -> None:
+    best, retrieval, ids = _cut(write, tmp_path, docs, parts, language)
+    assert ids["contacts"] in best and retrieval.env.facts["part_source"] == {parts[1]: ids["contacts"]}
+    assert retrieval.env.facts["part_contacts"][parts[1]] == [label]
+    assert any(c.chunk_id == ids["contacts"] for c in retrieval.candidates)   # brought in, though no list had it
+    # the directory the asker may not see is never brought in
+    hidden, retrieval, ids = _cut(write, tmp_path / "acl", docs, parts, language, allowed={next(iter(docs))[:-3]})
+    assert ids["contacts"] not in hidden and "part_source" not in retrieval.env.facts
+
+
+@pytest.mark.parametrize("parts", [
+    # the part asks about something of its own, which no other part says
+    ["What must I do before I leave my till?", "which extension do I call for security?"],
+    # no contact asked
+    ["How far ahead should I book the refresher?", "How long is the course?"],
+])
+def test_no_hop_where_the_part_asks_of_its_own_or_asks_no_contact(write, tmp_path: Path, parts: list[str]) -> None:
+    docs = {"training.md": "# Training\n\nBook your refresher through the Training Coordinator. Leave your till "
+                           "signed off.", "contacts.md": EN_DIRECTORY}
+    best, retrieval, ids = _cut(write, tmp_path, docs, parts, "en")
+    assert ids["contacts"] not in best and "part_contacts" not in retrieval.env.facts
+
+
+def test_the_contact_part_quotes_every_row_named_whatever_its_score() -> None:
+    from rag.generators import generators
+    from rag.types import Decision
+    from tests.rag.helpers import item
+
+    ctx = [item(1, "IT\nReport a lost or stolen tablet to the IT Service Desk within 1 hour (out of hours, to the "
+                   "Control Room).", "it"), item(2, EN_DIRECTORY, "contacts")]
+    parts = ["I lost my tablet on a Saturday night. How quickly must I report it?",
+             "I lost my tablet on a Saturday night. to whom, and on what extension?"]
+    space = env([])
+    space.facts["sub_queries"] = parts
+    space.facts["part_source"] = {parts[1]: "contacts#2"}
+    space.facts["part_contacts"] = {parts[1]: ["IT Service Desk", "Control Room"]}
+    text = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})(
+        " ".join(parts), ctx, Decision("answer", "test"), space).text
+    assert "4999" in text and "4000" in text and "1 hour" in text and "Sunil Varma" not in text
