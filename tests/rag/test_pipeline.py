@@ -343,7 +343,7 @@ def test_where_a_parts_retrievers_disagree_the_first_hit_holding_every_word_of_t
     ids = {d: chunk[d].chunk_id for d in chunk}
     stages = {"dense#1": [ids["fees"]], "bm25#1": [ids["fees"]],
               "dense#2": [ids["repair"], ids["fees"]], "bm25#2": [ids["directory"], ids["repair"]]}
-    env = SimpleNamespace(space=idx)
+    env = SimpleNamespace(space=idx, facts={}, allowed=None)
     retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages, env=env)
     assert best_of_parts(retrieval) == [ids["fees"], ids["directory"]]
     # the directory not first in any of the part's lists: fusion (first in one, second in the other) decides
@@ -393,7 +393,7 @@ def test_a_part_drawn_to_another_parts_source_by_their_shared_scene_gets_its_own
     variants = [QueryVariant("whole", "original"), *(QueryVariant(p, "sub") for p in parts)]
     stages = {"bm25#1": [ids["complaints"]], "dense#1": [ids["complaints"]],
               "bm25#2": [ids["complaints"], ids["contacts"]], "dense#2": [ids["complaints"], ids["contacts"]]}
-    env = SimpleNamespace(space=idx, facts={})
+    env = SimpleNamespace(space=idx, facts={}, allowed=None)
     retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages, env=env)
     best = best_of_parts(retrieval)
     if own is None:
