@@ -321,22 +321,41 @@ def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
 
 
 # the units a number is read with, so that the question's "10 年" does not hold a source's "10 天"
-_ZH_UNIT = r"(?:个(?:工作日|月|小时|学时)|工作日|自然日|学时|小时|分钟|万元|美元|欧元|英镑|[年月周天日时秒元万块次岁倍%％])"
-_EN_UNIT = (r"(?:(?:working |business |calendar )?(?:years?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|seconds?)|"
-            r"%|per ?cent|usd|eur|gbp|pounds?|dollars?|euros?|miles?|km|times)\b")
+_ZH_UNIT = r"(?:个(?:工作日|月|小时|学时)|工作日|自然日|学时|小时|分钟|万元|美元|欧元|英镑|周岁|周年|[年月周天日时秒元万块次岁倍%％])"
+_EN_UNIT = (r"(?:(?:(?:working|business|calendar)[ -])?(?:years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|"
+            r"seconds?|secs?|usd|eur|gbp|pounds?|dollars?|euros?|miles?|km|times)\b|%|per ?cent\b)")
+# a unit as a kind of quantity, however it is written: "6-month" and "6 months", "yrs" and "years", 万 and 万元
+_UNIT_KINDS = [
+    (re.compile(r"周岁|岁"), "age"), (re.compile(r"周年|年|years?|yrs?"), "year"), (re.compile(r"个?月|months?"), "month"),
+    (re.compile(r"周|weeks?"), "week"), (re.compile(r"天|日|days?|nights?"), "day"), (re.compile(r"学时"), "class hour"),
+    (re.compile(r"小时|时|hours?|hrs?"), "hour"), (re.compile(r"分钟|minutes?|mins?"), "minute"),
+    (re.compile(r"秒|seconds?|secs?"), "second"), (re.compile(r"[%％]|per ?cent"), "percent"),
+    (re.compile(r"万元?"), "10k yuan"), (re.compile(r"元|块"), "yuan"), (re.compile(r"美元|usd|dollars?"), "usd"),
+    (re.compile(r"欧元|eur|euros?"), "eur"), (re.compile(r"英镑|gbp|pounds?"), "gbp"), (re.compile(r"miles?"), "mile"),
+    (re.compile(r"次|times"), "times"), (re.compile(r"倍"), "fold"), (re.compile(r"km"), "km"),
+]
+_UNIT_AFTER = re.compile(rf"\s*[-]?\s*(?:(?:working|business|calendar|自然|工作)[ -]?)?({_ZH_UNIT}|{_EN_UNIT})?", re.I)
+
+
+def _unit_kind(unit: str) -> str:
+    unit = re.sub(r"^(?:working|business|calendar)[ -]?|^(?:自然|工作)(?=日)", "", unit.strip().lower())
+    return next((kind for pattern, kind in _UNIT_KINDS if pattern.fullmatch(unit)), unit)
 
 
 def _absent(found: list[str], question: str) -> list[str]:
     """Candidates the question does not hold itself (a name it asks about is not its answer),
-    compared whole: the "1" of "1 天" is not held by a question about "12 年", nor "10 天" by one about "10 年"
-    (a number read with its unit is held where the question writes both, spaces aside)."""
+    compared whole: the "1" of "1 天" is not held by a question about "12 年". A number read with its unit is the
+    question's unless the question writes that number only with a unit of another kind: "10 天" is a candidate for a
+    question about "满 10 年", "6 months" is none for one about a "6-month probation"."""
     q = question.lower()
 
     def held(candidate: str) -> bool:
         c = candidate.strip().lower()
-        if (unit := re.match(r"([0-9０-９][0-9０-９.,]*)\s+(\S.*)$|([0-9０-９][0-9０-９.,]*)(\D.*)$", c)) and c[:1].isdigit():
-            number, said = (unit.group(1), unit.group(2)) if unit.group(1) else (unit.group(3), unit.group(4))
-            return re.search(rf"(?<![0-9a-z.]){re.escape(number)}\s*{re.escape(said.strip())}", q) is not None
+        if (unit := re.match(rf"([0-9０-９][0-9０-９.,]*)\s*({_ZH_UNIT}|{_EN_UNIT})$", c, re.I)) is not None:
+            number, kind = unit.group(1), _unit_kind(unit.group(2))
+            after = [(m.group(1) or "") for m in re.finditer(rf"(?<![0-9a-z.]){re.escape(number)}(?![0-9])"
+                                                             + _UNIT_AFTER.pattern, q, re.I)]
+            return any(not said or _unit_kind(said) == kind for said in after)
         return re.search(rf"(?<![0-9a-z]){re.escape(c)}(?![0-9a-z])", q) is not None if c[:1].isalnum() \
             or c[-1:].isalnum() else c in q
 

@@ -17,12 +17,25 @@ from typing import Any
 from rag.memo import PerCorpus
 from rag.text import CJK
 
-# a part that asks how to reach someone: an extension, a number to ring, whom to call
+# a part that asks how to reach someone: an extension (never "an extension" of a deadline), a number to ring, whom
+# to call; 分机, whom to ring (打给谁, 找谁, 联系哪个部门), a telephone number asked for (never 电话费, 电话会议)
 ASKS_CONTACT = re.compile(
-    r"\b(?:extension|ext\.|phone number|telephone number|number (?:to|do I|should I|can I) (?:ring|call|phone)|"
-    r"who (?:do|should|can|must) (?:I|we) (?:ring|call|phone|contact)|(?:ring|call|phone|contact|report it to) whom|to whom)\b|"
-    r"分机|电话|联系方式|打哪个|找谁|联系谁", re.I)
-_CONTACT_COLUMN = re.compile(r"\b(?:extension|ext\.?|phone|telephone|tel\.?|number)\b|分机|电话|手机|联系方式", re.I)
+    r"\b(?:what|which|whose|the|their|his|her|its|that|this|phone|telephone|[a-z]+['’]s)\s+(?:[a-z]+\s+)?extensions?\b"
+    r"(?!\s+(?:of|to|for (?:my|the|a|an) (?:deadline|probation|leave|contract|claim)))|\bextension numbers?\b|\bext\.(?=\W|$)|"
+    r"\b(?:phone|telephone|contact) numbers?\b|\bnumber (?:to|do I|should I|can I|for) (?:ring|call|phone|reach)\b|"
+    r"\bwho(?:m)? (?:to|do|should|can|must|would) (?:I |we )?(?:ring|call|phone|contact)\b|\bwhom\b|"
+    r"\b(?:ring|call|phone|contact|report it to) whom\b|"
+    r"分机|电话(?:号码?)?(?:是)?(?:多少|几号)|打(?:哪个|什么|哪)(?:电话|号码)?|打给谁|找谁|联系谁|联系哪(?:个|位)|"
+    r"联系方式(?:是)?(?:什么|多少)", re.I)
+# a telephone column; a column headed "Number" alone counts where its cells are telephone numbers
+_CONTACT_COLUMN = re.compile(r"\b(?:extension|ext\.?|phone|telephone|tel\.?|mobile)(?!\w)|contact number|分机|电话|手机|联系方式",
+                             re.I)
+_NUMBER_COLUMN = re.compile(r"\s*(?:number|no\.?|号码)\s*", re.I)
+_PHONE = re.compile(r"[\d\s()+-]{4,}")
+# the columns that name whom a row is: the first, and a role, team, department, name, service …
+_ENTITY_COLUMN = re.compile(r"\b(?:role|team|department|dept|name|contact|service|who|person|post|position|title|depot|"
+                            r"works|office|unit|desk|function|manager)s?\b|岗位|部门|姓名|职位|职务|联系人|科室|单位|服务|名称|负责人|"
+                            r"班组|中心|门店", re.I)
 _HOURS_COLUMN = re.compile(r"\b(?:hours|times?|opening)\b|时间|时段", re.I)
 _ALTERNATIVES = re.compile(r"\s+and\s+|\s*/\s*|、|；|;|\s+or\s+|及|和")
 _ASIDE = re.compile(r"\s*[(（][^)）]*[)）]")
@@ -61,25 +74,39 @@ def _labels(cell: str) -> list[str]:
 def _entries(space: Any) -> list[Entry]:
     entries: list[Entry] = []
     for chunk in space.chunks:
+        meta = chunk.metadata or {}
+        if meta.get("withdrawn") or "outdated" in (meta.get("tags") or []):
+            continue   # an outdated directory's numbers are stale
         lines = chunk.text.splitlines()
         for i, line in enumerate(lines[:-1]):
             if not (line.lstrip().startswith("|") and re.match(r"\s*\|[\s:|-]+\|\s*$", lines[i + 1])):
                 continue
             header = _cells(line)
+            rows = [_cells(row) for row in _rows(lines[i + 2:])]
             phone = next((j for j, h in enumerate(header) if _CONTACT_COLUMN.search(h)), None)
+            if phone is None:   # "| Service | Number | Hours |" of telephone numbers
+                phone = next((j for j, h in enumerate(header) if _NUMBER_COLUMN.fullmatch(h)
+                              and rows and all(len(r) == len(header) and _PHONE.fullmatch(r[j]) for r in rows)), None)
             if phone is None:
                 continue
-            for row in lines[i + 2:]:
-                if not row.lstrip().startswith("|"):
-                    break
-                cells = _cells(row)
+            entity = [j for j, h in enumerate(header)
+                      if j != phone and (j == 0 or _ENTITY_COLUMN.search(h)) and not _HOURS_COLUMN.search(h)]
+            for cells in rows:
                 if len(cells) != len(header) or not re.search(r"\d", cells[phone]):
                     continue
-                labels = [label for j, cell in enumerate(cells)
-                          if j != phone and not _HOURS_COLUMN.search(header[j]) for label in _labels(cell)]
+                labels = [label for j in entity for label in _labels(cells[j])]
                 if labels:
-                    entries.append(Entry(chunk.chunk_id, tuple(dict.fromkeys(labels)), row.strip()))
+                    entries.append(Entry(chunk.chunk_id, tuple(dict.fromkeys(labels)), "| " + " | ".join(cells) + " |"))
     return entries
+
+
+def _rows(lines: list[str]) -> list[str]:
+    rows = []
+    for row in lines:
+        if not row.lstrip().startswith("|"):
+            break
+        rows.append(row)
+    return rows
 
 
 # every directory row of a corpus, read once per search space

@@ -103,7 +103,11 @@ _CONTACT_STATEMENTS = 2   # of each other part's best source, the statements sha
 
 def _contact_words(space: Any) -> frozenset[str]:
     """The tokens of the words that ask how to reach someone, as ``space`` tokenises them."""
-    return frozenset(space.tokenize("ring call phone telephone contact reach number extension ext 打 联系 号码 分机号 分机 电话"))
+    from rag.text import EN_FUNCTION_WORDS
+
+    # (and the words that say what the call is about, not whom: "who do I ring about it?")
+    return frozenset(space.tokenize("ring call phone telephone contact reach number extension ext about regarding "
+                                    "打 联系 号码 分机号 分机 电话 " + " ".join(EN_FUNCTION_WORDS)))
 
 
 _CONTACT_WORDS = PerCorpus(_contact_words)
@@ -181,7 +185,7 @@ def _own_source(part: str, ranked: list[str], best: list[str], by_id: dict[str, 
     # "多久更换一次？" after "餐饮部员工配发几套工服？" asks of the same uniforms, which that source's row answers)
     if len(terms) < 2 or len(terms - words.get(ranked[0], frozenset())) < 2:
         return None
-    return next((cid for cid in ranked if cid not in best and terms <= words.get(cid, frozenset())
+    return next((cid for cid in ranked if cid in by_id and cid not in best and terms <= words.get(cid, frozenset())
                  and has_candidate(by_id[cid].chunk.text, kind, asking)), None)
 
 

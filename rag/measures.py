@@ -133,6 +133,14 @@ def states_measure(sentence: str, measure: str, question: str = "") -> bool:
     return any(pattern.search(sentence) for m in measures for pattern in _STATES[m])
 
 
+# a share of pay ("10% of your annual base salary", 工资基数的 12%, 基本工资的百分之十五): the pay word ends its phrase
+# ("95% of pay slips" is no sum), and the Chinese share is *of* the pay (工资的, 按工资), never "工资 100% 按时发放"
+_PAY_QUALIFIER = (r"(?:the|your|their|his|her|its|an?|employee['’]s|member['’]s|staff|annual|basic|base|gross|monthly|yearly|"
+                  r"weekly|contractual|current|normal|full|usual)")
+_PAY_ENDS = (r"(?=\s*(?:$|[,.;:!?)）|\]\n])|\s+(?:and|or|for|per|paid|is|are|as|in|on|at|to|from|each|every|which|when|if|up|"
+             r"with|before|after|payable|until|a|an|the)\b)")
+_ZH_SHARE = r"(?:\d+(?:\.\d+)?\s*[%％]|百分之[零〇一二两三四五六七八九十百点]+)"
+
 # amounts said in words, or whose unit stands elsewhere: read only when a rule must know that *no* amount in the
 # measure stands in a source (the answerability's ``require_measure``), never to pick an answer's sentence
 _SAID_IN_WORDS = {
@@ -146,9 +154,10 @@ _SAID_IN_WORDS = {
     "money": re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*p\b|\b\d[\d,.]*\s*(?:pounds?|pence|quid)\b|[(（]\s*[£$€¥￥]\s*[)）]|"
                         r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
                         r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b|"
-                        r"(?:%|％|per ?cent)\s+of (?:(?:the|your|their|his|her|annual|basic|base|gross|monthly|"
-                        r"yearly|contractual) ){0,2}(?:(?:salary|pay|earnings|wages?)\b|base(?=\s*[)）.,;]|\s*$))|"
-                        r"(?:工资|薪资|薪酬|月薪|年薪|工资总额)(?:的)?\s*\d+(?:\.\d+)?\s*[%％]", re.I),
+                        rf"(?:%|％|per ?cent)\s+of (?:{_PAY_QUALIFIER} ){{0,3}}(?:(?:salary|pay|earnings|wages?)"
+                        rf"{_PAY_ENDS}|base(?=\s*(?:[)）.,;|\n]|\Z)))|"
+                        rf"(?:工资|薪资|薪酬|月薪|年薪)(?:标准|基数|总额)?的\s*{_ZH_SHARE}|"
+                        rf"按(?:本人)?(?:基本|岗位)?(?:工资|薪资|月薪|年薪)(?:标准|基数)?(?:的)?\s*{_ZH_SHARE}", re.I),
     # shares said in words: 一半, 双倍, 三倍, "double time", "time and a half", "two thirds"
     "percent": re.compile(rf"一半|半数|双倍|[{_ZH_N}]倍|\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two) thirds?)\b",
                           re.I),

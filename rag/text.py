@@ -300,7 +300,9 @@ def scene_and_asking(part: str) -> tuple[str, str]:
 
 # where a part's scene ends when its question goes on in lower case, as a split message's part does ("A customer wants
 # to take their complaint to Stage 2. who is the Customer Resolution Manager?"); never after an initial or a title
-_SCENE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!\b[A-Za-z]\.)\s+(?=[a-z])")
+_SCENE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!\b[A-Za-z]\.)(?<!approx\.)(?<!\bmax\.)(?<!\bmin\.)(?<!incl\.)"
+                        r"(?<!\betc\.)(?<!\bvs\.)(?<!\bno\.)(?<!\besp\.)(?<!dept\.)(?<!\bext\.)(?<!\bapt\.)(?<!\bapprox)"
+                        r"\s+(?=[a-z])")
 
 
 def asked_in_part(part: str) -> tuple[str, str]:
