@@ -33,6 +33,9 @@ EN_SCENE = re.compile(r"^(?P<scene>[^?]{3,}?(?::|[.!](?=\s))|(?:[^\s?]+\s+){4,}?
 # it points back at it: "Hybrid working — is it allowed …?" names the topic "it" stands for
 _EN_SHORT_SCENE = re.compile(r"^(?P<scene>(?:[^\s?]+\s+){1,3}?[—–-])\s*" rf"(?={_EN_OPENS})", re.I)
 _DETERMINER = {"the", "a", "an", "my", "our", "your", "their", "his", "her", "its"}
+# a wh-phrase with no verb of its own, which asks more of the question before it: "after how long", "by when", "to whom"
+_EN_TAG = re.compile(r"(?:(?:after|for|by|to|from|until|within|in|on|at)\s+)?(?:how (?:long|much|many|often|soon|far|quickly)|"
+                     r"when|whom|where|what time)(?=\s*,)", re.I)
 
 
 # a phrase, then the question it leads to: "apart from the request form, who has to approve the software"
@@ -123,6 +126,14 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
                                             or _asks_if(unjoined(question[joint.end():]))):
             match = joint
             break
+    # a bare wh-phrase after a comma goes on with the question before it ("who rings them first, after how long, and
+    # what is that team's extension?"): the questions meet at the joint after it
+    # (only where a question follows that joint)
+    skip = match
+    while skip and not re.search(r"\b(?:and|or)\b", skip.group(), re.I) and (tag := _EN_TAG.match(question, skip.end())):
+        skip = _EN_SEP.search(question, tag.end())
+    if skip is not match and skip and (EN_CLAUSE.match(unjoined(question[skip.end():])) or _asks_if(unjoined(question[skip.end():]))):
+        match = skip
     after = unjoined(question[match.end():])
     if EN_CLAUSE.match(after) or _asks_if(after):   # two questions joined: "How long is X and how many Y?"
         # "Under the 2022 policy, how large …" is one question; "Will the company cover X, and how much …" two

@@ -90,10 +90,12 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="25")
+@transforms.register("split", version="26")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
-    stays first). A question without an enumeration is left alone. Version 24: a clause or phrase that opens an
+    stays first). A question without an enumeration is left alone. Version 26: a wh-phrase with no verb of its own
+    after a comma ("who tries to ring them first, after how long, and what is that team's extension?", "by when",
+    "to whom") stays with the question before it, where a question follows the next joint. Version 24: a clause or phrase that opens an
     English message before its questions ("If I swap onto a bank holiday shift, how much notice …, and how are …?",
     "As a new starter, …") stays with each of them, and with one question after it the message is not split (v23
     cut "When my manager is away?" off as a question of its own); "by what time" and "from when" open a question.

@@ -1007,3 +1007,20 @@ def test_a_later_chinese_question_opening_on_there_asks_of_the_place_before_it()
 ])
 def test_a_clause_that_opens_the_message_stays_with_each_question(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    # a wh-phrase with no verb of its own asks more of the question before it (split v26; blind dev water-en
+    # md-missed-checkin-who): the questions meet at the joint after it
+    ("If a meter reader misses a SafeTrak check-in, who tries to ring them first, after how long, and what is that "
+     "team's extension?",
+     ["If a meter reader misses a SafeTrak check-in, who tries to ring them first, after how long?",
+      "If a meter reader misses a SafeTrak check-in, what is that team's extension?"]),
+    ("Who approves it, by when, and what form do I use?", ["Who approves it, by when?", "what form do I use?"]),
+    # …only where a question follows that joint: "to whom, and on what extension?" stays one part, as before
+    ("How quickly must I report it, to whom, and on what extension?",
+     ["How quickly must I report it?", "to whom, and on what extension?"]),
+    ("Who tries to ring them first, after how long?", []),
+])
+def test_a_verbless_wh_phrase_stays_with_the_question_before_it(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
