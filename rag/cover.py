@@ -75,7 +75,12 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
             # (and a fact of the kind the part asks, which a contents page, an index or a glossary never states)
             holds = {cid for cid in firsts & fused.keys() if len(terms) > 1 and kind not in UNTYPED
                      and terms <= words.get(cid, frozenset()) and has_candidate(by_id[cid].chunk.text, kind, variant.text)}
-            ranked = sorted(fused, key=lambda cid: (cid not in holds, -fused[cid], rank.get(cid, len(rank))))
+            # (of several, one that says it all in one statement wins: the directory row "岗位: 保安队长; …; 分机: 8201"
+            # for "保安队长的分机是多少？", not a fire-safety page naming 保安队长 in one sentence and 分机 in another)
+            together = {cid for cid in holds if _said_together(by_id[cid].chunk.text, terms, kind, variant.text,
+                                                               retrieval.env.space)} if len(holds) > 1 else set()
+            ranked = sorted(fused, key=lambda cid: (cid not in holds, cid not in together, -fused[cid],
+                                                    rank.get(cid, len(rank))))
         else:   # every hit an outdated version: the first of each list, as the whole question ranks them
             ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))
         if ranked and ranked[0] in best:
@@ -164,6 +169,19 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str]) 
                                                           if any(named_in(label, s) for s in said)]
         brought.append(target)
     return brought
+
+
+def _said_together(text: str, terms: set[str], kind: str, part: str, space: Any) -> bool:
+    """Whether one statement of ``text`` (a sentence, or a table row read with its header) holds every one of
+    ``terms`` and a fact of the asked ``kind``."""
+    from rag.answer_types import has_candidate
+    from rag.text import statements
+
+    for statement, _ in statements(text):
+        held = set(space.tokenize(statement))
+        if all(t in held or (CJK.search(t) and t in statement) for t in terms) and has_candidate(statement, kind, part):
+            return True
+    return False
 
 
 def _own_source(part: str, ranked: list[str], best: list[str], by_id: dict[str, Candidate],

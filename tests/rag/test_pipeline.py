@@ -400,3 +400,38 @@ def test_a_part_drawn_to_another_parts_source_by_their_shared_scene_gets_its_own
         assert best == [ids["complaints"]] and "part_source" not in env.facts
     else:
         assert best == [ids["complaints"], ids[own]] and env.facts["part_source"] == {parts[1]: ids[own]}
+
+
+def test_of_two_first_hits_holding_every_word_the_one_that_says_it_in_one_statement_wins(write, tmp_path: Path) -> None:
+    """Blind dev wuye-zh m-night-guard: "保安队长的分机是多少？" — BM25 put the directory first, the dense list a
+    fire-safety page that names 保安队长 in one sentence and 分机 in another, and fusion preferred the page. Where
+    both hold every word, the one with a statement (a sentence, or a row read with its header) that holds them all
+    and a fact of the asked kind wins."""
+    from types import SimpleNamespace
+
+    from rag.cover import best_of_parts
+    from rag.types import Candidate, QueryVariant
+
+    write("directory.md", "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 保安队长 | 王志刚 | 8201 |")
+    write("fire.md", "# 消防\n\n消防安全管理人为保安队长王志刚。每月 15 日演练。\n\n报警时拨打监控中心分机 8000。")
+    write("shift.md", "# 排班\n\n夜班保安 19 点接班。")
+    config = CONFIG.model_copy(update={"retrievers": [ComponentSpec(name="bm25")]})
+    idx, _ = Indexer(tmp_path / "w").ensure("kb", write.root, config, "zh")
+    chunk = {c.doc_id: c for c in idx.chunks}
+    ids = {d: chunk[d].chunk_id for d in chunk}
+    candidates = [Candidate(chunk[d], 1.0, {}) for d in ("shift", "fire", "directory")]
+    variants = [QueryVariant("整句", "original"), QueryVariant("夜班保安几点接班？", "sub"),
+                QueryVariant("保安队长的分机是多少？", "sub")]
+    stages = {"dense#1": [ids["shift"]], "bm25#1": [ids["shift"]],
+              "dense#2": [ids["fire"], ids["directory"]], "bm25#2": [ids["directory"], ids["fire"]],
+              "graph#2": [ids["fire"]]}
+    retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages,
+                                env=SimpleNamespace(space=idx, facts={}, allowed=None))
+    assert best_of_parts(retrieval) == [ids["shift"], ids["directory"]]
+    # without the row, the page that names both wins on fusion as before
+    write("directory.md", "# 通讯录\n\n保安队长王志刚负责值班。\n\n各部门分机见内网。")
+    idx, _ = Indexer(tmp_path / "w2").ensure("kb", write.root, config, "zh")
+    chunk = {c.doc_id: c for c in idx.chunks}
+    retrieval.candidates[:] = [Candidate(chunk[d], 1.0, {}) for d in ("shift", "fire", "directory")]
+    retrieval.env.space = idx
+    assert best_of_parts(retrieval)[1] == ids["fire"]
