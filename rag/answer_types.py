@@ -328,7 +328,7 @@ _EN_UNIT = (r"(?:(?:(?:working|business|calendar)[ -])?(?:years?|yrs?|months?|we
 _UNIT_KINDS = [
     (re.compile(r"周岁|岁"), "age"), (re.compile(r"周年|年|years?|yrs?"), "year"), (re.compile(r"个?月|months?"), "month"),
     (re.compile(r"周|weeks?"), "week"), (re.compile(r"天|日|days?|nights?"), "day"), (re.compile(r"学时"), "class hour"),
-    (re.compile(r"小时|时|hours?|hrs?"), "hour"), (re.compile(r"分钟|minutes?|mins?"), "minute"),
+    (re.compile(r"小时|钟头|时|hours?|hrs?"), "hour"), (re.compile(r"分钟|minutes?|mins?"), "minute"),
     (re.compile(r"秒|seconds?|secs?"), "second"), (re.compile(r"[%％]|per ?cent"), "percent"),
     (re.compile(r"万元?"), "10k yuan"), (re.compile(r"元|块"), "yuan"), (re.compile(r"美元|usd|dollars?"), "usd"),
     (re.compile(r"欧元|eur|euros?"), "eur"), (re.compile(r"英镑|gbp|pounds?"), "gbp"), (re.compile(r"miles?"), "mile"),
@@ -338,7 +338,8 @@ _UNIT_AFTER = re.compile(rf"\s*[-]?\s*(?:(?:working|business|calendar|自然|工
 
 
 def _unit_kind(unit: str) -> str:
-    unit = re.sub(r"^(?:working|business|calendar)[ -]?|^(?:自然|工作)(?=日)", "", unit.strip().lower())
+    unit = re.sub(r"^(?:working|business|calendar)[ -]?", "", unit.strip().lower())
+    unit = re.sub(r"^(?:自然|工作)(?=日)", "", re.sub(r"^个(?=\S)", "", unit))   # 个小时 / 小时, 个工作日 / 日
     return next((kind for pattern, kind in _UNIT_KINDS if pattern.fullmatch(unit)), unit)
 
 
@@ -351,9 +352,9 @@ def _absent(found: list[str], question: str) -> list[str]:
 
     def held(candidate: str) -> bool:
         c = candidate.strip().lower()
-        if (unit := re.match(rf"([0-9０-９][0-9０-９.,]*)\s*({_ZH_UNIT}|{_EN_UNIT})$", c, re.I)) is not None:
+        if (unit := re.match(rf"([0-9０-９][0-9０-９.,]*)\s*-?\s*({_ZH_UNIT}|{_EN_UNIT})$", c, re.I)) is not None:
             number, kind = unit.group(1), _unit_kind(unit.group(2))
-            after = [(m.group(1) or "") for m in re.finditer(rf"(?<![0-9a-z.]){re.escape(number)}(?![0-9])"
+            after = [(m.group(1) or "") for m in re.finditer(rf"(?<![0-9a-z.]){re.escape(number)}(?![.,]?[0-9])"
                                                              + _UNIT_AFTER.pattern, q, re.I)]
             return any(not said or _unit_kind(said) == kind for said in after)
         return re.search(rf"(?<![0-9a-z]){re.escape(c)}(?![0-9a-z])", q) is not None if c[:1].isalnum() \
@@ -383,7 +384,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
             found = [n.group() for n in re.finditer(rf"[0-9０-９](?:[0-9０-９.,]*[0-9０-９])?(?:\s*{_ZH_UNIT})?|[%％]|百分之[^，。]{{1,4}}",
                                                      sentence)] + [f for f in found if not re.match(r"[0-9０-９%％]", f)]
         else:
-            found = [n.group() for n in re.finditer(rf"\d(?:[\d.,]*\d)?(?:\s*{_EN_UNIT})?", sentence, re.I)] + \
+            found = [n.group() for n in re.finditer(rf"\d(?:[\d.,]*\d)?(?:\s*-?\s*{_EN_UNIT})?", sentence, re.I)] + \
                     [f for f in found if not f[0].isdigit()]
     elif kind == "date" and _ASKS_MONTH.search(question) and not (_ASKS_CLOCK.search(question) or _ASKS_DAY.search(question)):
         found = [m.group() for m in _MONTH[lang].finditer(sentence)]   # "which month's pay …?" asks a month

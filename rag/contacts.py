@@ -17,27 +17,35 @@ from typing import Any
 from rag.memo import PerCorpus
 from rag.text import CJK
 
-# a part that asks how to reach someone: an extension (never "an extension" of a deadline), a number to ring, whom
-# to call; 分机, whom to ring (打给谁, 找谁, 联系哪个部门), a telephone number asked for (never 电话费, 电话会议)
+# a part that asks how to reach someone: an extension (never one of a deadline or a probation), a number to ring,
+# whom to call; 分机, whom to ring (打给谁, 找谁, 联系哪个部门), a telephone number asked for (never 电话费, 电话会议,
+# 打什么卡)
+_NOT_A_LINE = r"(?!\s+(?:of|to|for|on) (?:my|your|the|a|an|his|her|their|this|that) (?:deadline|probation|leave|contract|claim|notice|period|loan|visa|course|trial))"
 ASKS_CONTACT = re.compile(
-    r"\b(?:what|which|whose|the|their|his|her|its|that|this|phone|telephone|[a-z]+['’]s)\s+(?:[a-z]+\s+)?extensions?\b"
-    r"(?!\s+(?:of|to|for (?:my|the|a|an) (?:deadline|probation|leave|contract|claim)))|\bextension numbers?\b|\bext\.(?=\W|$)|"
+    rf"\b(?:what|which|whose|their|his|her|phone|telephone|[a-z]+['’]s)\s+(?:[a-z]+\s+)?extensions?\b{_NOT_A_LINE}|"
+    rf"\b(?:what|which)(?:['’]s|\s+is|\s+was)?\s+(?:the|its|that|this)\s+(?:[a-z]+\s+)?extensions?\b{_NOT_A_LINE}|"
+    r"\b(?:the|its|that|this)\s+extensions?(?=\s*(?:number|to (?:ring|call|dial)|for (?!my|your|the|a|an|his|her|their)))|"
+    r"\bextension numbers?\b|\bext\.(?=\W|$)|"
     r"\b(?:phone|telephone|contact) numbers?\b|\bnumber (?:to|do I|should I|can I|for) (?:ring|call|phone|reach)\b|"
+    r"\bwhat(?:'s|’s| is) (?:their|his|her|its) number\b|"
     r"\bwho(?:m)? (?:to|do|should|can|must|would) (?:I |we )?(?:ring|call|phone|contact)\b|\bwhom\b|"
     r"\b(?:ring|call|phone|contact|report it to) whom\b|"
-    r"分机|电话(?:号码?)?(?:是)?(?:多少|几号)|打(?:哪个|什么|哪)(?:电话|号码)?|打给谁|找谁|联系谁|联系哪(?:个|位)|"
-    r"联系方式(?:是)?(?:什么|多少)", re.I)
-# a telephone column; a column headed "Number" alone counts where its cells are telephone numbers
-_CONTACT_COLUMN = re.compile(r"\b(?:extension|ext\.?|phone|telephone|tel\.?|mobile)(?!\w)|contact number|分机|电话|手机|联系方式",
-                             re.I)
+    r"分机|电话(?:号码?)?(?:是)?(?:多少|几号)|打(?:哪个|什么|哪)(?:电话|号码|号|分机)|打哪个(?=\s*[？?]|\s*$)|打给谁|找谁|联系谁|"
+    r"联系哪(?:个|位)|联系方式(?:是)?(?:什么|多少)", re.I)
+# a telephone column (never an allowance or a bill for one); a column headed "Number" alone counts where its cells are
+# telephone numbers
+_CONTACT_COLUMN = re.compile(r"\b(?:extension|ext\.?|phone|telephone|tel\.?|mobile)(?!\w)(?!.*\b(?:allowance|bill|cost|charge|"
+                             r"fee|budget)s?\b)|contact number|分机|电话(?!费|补贴|会议)|手机(?!费|补贴)|联系方式", re.I)
 _NUMBER_COLUMN = re.compile(r"\s*(?:number|no\.?|号码)\s*", re.I)
 _PHONE = re.compile(r"[\d\s()+-]{4,}")
+# a cell of a telephone column: digits, as an extension or a number is written ("4999", "ext. 2230", "01632 960 733")
+_DIALLED = re.compile(r"(?:ext\.?\s*|分机\s*)?\d[\d\s()+\-–/]{2,}", re.I)
 # the columns that name whom a row is: the first, and a role, team, department, name, service …
 _ENTITY_COLUMN = re.compile(r"\b(?:role|team|department|dept|name|contact|service|who|person|post|position|title|depot|"
                             r"works|office|unit|desk|function|manager)s?\b|岗位|部门|姓名|职位|职务|联系人|科室|单位|服务|名称|负责人|"
                             r"班组|中心|门店", re.I)
 _HOURS_COLUMN = re.compile(r"\b(?:hours|times?|opening)\b|时间|时段", re.I)
-_ALTERNATIVES = re.compile(r"\s+and\s+|\s*/\s*|、|；|;|\s+or\s+|及|和")
+_ALTERNATIVES = re.compile(r"\s+and\s+|\s*/\s*|、|；|;|\s+or\s+")
 _ASIDE = re.compile(r"\s*[(（][^)）]*[)）]")
 
 
@@ -56,19 +64,20 @@ def _cells(line: str) -> list[str]:
 
 def _label_ok(label: str) -> bool:
     """A label a statement can be said to name: three Chinese characters or more (店长 stands in too many
-    sentences), or a capitalised Latin phrase of six letters or more; never a number or a dash."""
+    sentences), or a capitalised Latin phrase of six characters or more without a digit; never a dash."""
     if CJK.search(label):
         return len(label) >= 3
     return len(label) >= 6 and label[:1].isupper() and not re.search(r"\d", label)
 
 
 def _labels(cell: str) -> list[str]:
-    out = []
-    for piece in _ALTERNATIVES.split(_ASIDE.sub("", cell)):
-        piece = piece.strip(" .,:：")
-        if _label_ok(piece):
-            out.append(piece)
-    return out
+    """A cell's labels: its alternatives ("Fleet Desk and Fleet Manager", "HR Advice Line / HR Business Partner"),
+    when each is a name of two words or a Chinese one; else the cell whole ("Health and Safety" names no "Health")."""
+    whole = _ASIDE.sub("", cell).strip(" .,:：")
+    pieces = [piece.strip(" .,:：") for piece in _ALTERNATIVES.split(whole)]
+    if len(pieces) > 1 and all(CJK.search(p) or len(p.split()) >= 2 for p in pieces):
+        return [p for p in pieces if _label_ok(p)]
+    return [whole] if _label_ok(whole) else []
 
 
 def _entries(space: Any) -> list[Entry]:
@@ -92,7 +101,7 @@ def _entries(space: Any) -> list[Entry]:
             entity = [j for j, h in enumerate(header)
                       if j != phone and (j == 0 or _ENTITY_COLUMN.search(h)) and not _HOURS_COLUMN.search(h)]
             for cells in rows:
-                if len(cells) != len(header) or not re.search(r"\d", cells[phone]):
+                if len(cells) != len(header) or not _DIALLED.fullmatch(cells[phone]):
                     continue
                 labels = [label for j in entity for label in _labels(cells[j])]
                 if labels:

@@ -33,7 +33,7 @@ def _outdated(candidate: Candidate | None, years: set[str]) -> bool:
     return not years & years_in(f"{candidate.chunk.title} {meta.get('version') or ''}")
 
 
-def best_of_parts(retrieval: Retrieval) -> list[str]:
+def best_of_parts(retrieval: Retrieval, brought: dict[str, Candidate] | None = None) -> list[str]:
     """The best source of every part of a split question: the hit its own retrievers agree on
     most (reciprocal-rank fusion of the part's lists, :data:`_PART_RRF_K`), skipping outdated
     versions ("2022 版" beside the current rules, unless the part names a year, which asks for a
@@ -97,7 +97,7 @@ def best_of_parts(retrieval: Retrieval) -> list[str]:
             chosen[variant.text] = ranked[0]
             if ranked[0] not in best:
                 best.append(ranked[0])
-    for cid in _contacts_through_other_parts(retrieval, chosen):
+    for cid in _contacts_through_other_parts(retrieval, chosen, {} if brought is None else brought):
         if cid not in best:
             best.append(cid)
     return best
@@ -118,13 +118,14 @@ def _contact_words(space: Any) -> frozenset[str]:
 _CONTACT_WORDS = PerCorpus(_contact_words)
 
 
-def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str]) -> list[str]:
+def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], extra: dict[str, Candidate]) -> list[str]:
     """A part that asks how to reach someone it does not name ("…, and who do I ring to book it?", "打哪个分机？")
     asks for whom another part's answer names: the directory row (:mod:`rag.contacts`) of a role, team or person a
     statement of another part's best source names ("Book your refresher through the Training Coordinator"), read in
     the statements that share most of that part's words. The directory's chunk becomes the part's source
     (``part_source``) and the labels its rows (``part_contacts``), which the extractive generator quotes. Returns
-    the chunks to bring in; a chunk the asker may not see is never one."""
+    the chunks to bring in (``extra`` gets those that are no candidate); a chunk the asker may not see is never
+    one."""
     from rag.answerability.question_terms import content_terms
     from rag.contacts import ASKS_CONTACT, directory, entries_named, named_in
     from rag.text import asked_in_part, statements
@@ -162,8 +163,9 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str]) 
             continue
         target = rows[0].chunk_id
         if not any(c.chunk_id == target for c in retrieval.candidates):
+            # (a chunk no retriever returned: brought in for the cut, never added to the ranking the run reports)
             low = min((c.score for c in retrieval.candidates), default=0.0)
-            retrieval.candidates.append(Candidate(space.chunk_by_id[target], low, {"contact": 1.0}))
+            extra[target] = Candidate(space.chunk_by_id[target], low, {"contact": 1.0})
         env.facts.setdefault("part_source", {})[part] = target
         env.facts.setdefault("part_contacts", {})[part] = [label for e in rows for label in e.labels
                                                           if any(named_in(label, s) for s in said)]
@@ -207,17 +209,18 @@ def _own_source(part: str, ranked: list[str], best: list[str], by_id: dict[str, 
                  and has_candidate(by_id[cid].chunk.text, kind, asking)), None)
 
 
-def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int, best: list[str] | None = None) -> list[str]:
+def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int, best: list[str] | None = None,
+                brought: dict[str, Candidate] | None = None) -> list[str]:
     """When the question was split into sub-queries, make the top-k hold the best source of
     every part (``best``, :func:`best_of_parts` when not given), replacing the lowest-ranked
     candidates that are no part's best. Returns the chunk ids brought in."""
     best = best_of_parts(retrieval) if best is None else best
     if not best:
         return []
-    by_id = {c.chunk_id: c for c in retrieval.candidates}
-    brought = []
+    by_id = {**(brought or {}), **{c.chunk_id: c for c in retrieval.candidates}}
+    added: list[str] = []
     for cid in best:
-        if any(c.chunk_id == cid for c in final):
+        if any(c.chunk_id == cid for c in final) or cid not in by_id:
             continue
         replaceable = [j for j in range(len(final) - 1, -1, -1) if final[j].chunk_id not in best]
         if len(final) < k:
@@ -226,8 +229,8 @@ def cover_parts(final: list[Candidate], retrieval: Retrieval, k: int, best: list
             final[replaceable[0]] = by_id[cid]
         else:
             continue
-        brought.append(cid)
-    return brought
+        added.append(cid)
+    return added
 
 
 def cover_linked(final: list[Candidate], retrieval: Retrieval, k: int, space: Any) -> str | None:
@@ -321,8 +324,16 @@ def cover(final: list[Candidate], retrieval: Retrieval, k: int, space: Any,
     with ``follow_references``, the document the evidence points to (:func:`cover_references`),
     which never takes the place of a part's best source, however that reached the cut. Returns
     what each brought in, for the trace."""
-    best = best_of_parts(retrieval)
-    covered = cover_parts(final, retrieval, k, best)
+    brought: dict[str, Candidate] = {}
+    best = best_of_parts(retrieval, brought)
+    covered = cover_parts(final, retrieval, k, best, brought)
+    # a part's own source or directory the cut could not hold is no source of that part's answer
+    cut = {c.chunk_id for c in final}
+    facts = retrieval.env.facts
+    for part, cid in list(facts.get("part_source", {}).items()):
+        if cid not in cut:
+            del facts["part_source"][part]
+            facts.get("part_contacts", {}).pop(part, None)
     for candidate in final:
         if candidate.chunk_id in best:
             # a part's best source: the context keeps it past the cap on chunks per document

@@ -154,7 +154,7 @@ _SAID_IN_WORDS = {
     "money": re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*p\b|\b\d[\d,.]*\s*(?:pounds?|pence|quid)\b|[(（]\s*[£$€¥￥]\s*[)）]|"
                         r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
                         r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b|"
-                        rf"(?:%|％|per ?cent)\s+of (?:{_PAY_QUALIFIER} ){{0,3}}(?:(?:salary|pay|earnings|wages?)"
+                        rf"(?:%|％|per ?cent)\s+of (?:{_PAY_QUALIFIER} ){{0,4}}(?:(?:salary|pay|earnings|wages?)"
                         rf"{_PAY_ENDS}|base(?=\s*(?:[)）.,;|\n]|\Z)))|"
                         rf"(?:工资|薪资|薪酬|月薪|年薪)(?:标准|基数|总额)?的\s*{_ZH_SHARE}|"
                         rf"按(?:本人)?(?:基本|岗位)?(?:工资|薪资|月薪|年薪)(?:标准|基数)?(?:的)?\s*{_ZH_SHARE}", re.I),

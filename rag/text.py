@@ -281,6 +281,7 @@ _SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<
 
 def sentences_of_part(part: str) -> list[str]:
     """A part's sentences: its scene, then the question it asks last."""
+    part = part.strip()
     return _SENTENCE.findall(part) or [part]
 
 
@@ -301,7 +302,7 @@ def scene_and_asking(part: str) -> tuple[str, str]:
 # where a part's scene ends when its question goes on in lower case, as a split message's part does ("A customer wants
 # to take their complaint to Stage 2. who is the Customer Resolution Manager?"); never after an initial or a title
 _SCENE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!\b[A-Za-z]\.)(?<!approx\.)(?<!\bmax\.)(?<!\bmin\.)(?<!incl\.)"
-                        r"(?<!\betc\.)(?<!\bvs\.)(?<!\bno\.)(?<!\besp\.)(?<!dept\.)(?<!\bext\.)(?<!\bapt\.)(?<!\bapprox)"
+                        r"(?<!\betc\.)(?<!\bvs\.)(?<!\bno\.)(?<!\besp\.)(?<!dept\.)(?<!\bext\.)(?<!\bapt\.)"
                         r"\s+(?=[a-z])")
 
 

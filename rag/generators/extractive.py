@@ -701,9 +701,11 @@ def extractive(
         # the directory rows of whom another part's answer names, each (a contact question shares few words with
         # the row that answers it, so no score bar applies, and each row is someone's: no sibling rule drops one):
         # "to the IT Service Desk (out of hours, to the Control Room)" quotes both rows
-        contacts = [u for part in parts if reach.get(part) and own.get(part)
+        held = {item.chunk_id for item in context}
+        contacts = [u for part in parts if reach.get(part) and own.get(part) in held
                     for u in [v for v in from_own(units_for(part), own[part], context)
                               if v.is_row and any(named_in(label, v.text) for label in reach[part])][:_CONTACT_ROWS]]
+        contacts = list({(u.number, u.order): u for u in contacts}.values())   # two parts asking for the same row
         if follow_pointers and tops:
             # a part whose best statement sends the reader on also quotes the best statement of the
             # source it points to: "食堂消费发票的开具与报销，按《费用报销细则》办理" and the invoice title there

@@ -52,7 +52,7 @@ def test_the_first_statement_naming_a_label_gives_the_rows_of_its_directory_chun
     assert named_in("远程审方中心", "须提前 3 个工作日向远程审方中心申请") and not named_in("Desk", "Deskside")
 
 
-def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language: str, allowed=None):
+def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language: str, allowed=None, brought=None):
     from rag.cover import best_of_parts
     from rag.types import Candidate, QueryVariant
     from tests.rag.test_pipeline import CONFIG, ComponentSpec, Indexer
@@ -70,7 +70,7 @@ def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language
     mask = None if allowed is None else __import__("numpy").array([c.doc_id in allowed for c in idx.chunks])
     retrieval = SimpleNamespace(candidates=candidates, variants=variants, stages=stages,
                                 env=SimpleNamespace(space=idx, facts={}, allowed=mask))
-    return best_of_parts(retrieval), retrieval, ids
+    return best_of_parts(retrieval, brought), retrieval, ids
 
 
 @pytest.mark.parametrize(("language", "docs", "parts", "label"), [
@@ -84,10 +84,12 @@ def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language
 ])
 def test_a_contact_part_is_brought_the_directory_row_of_whom_another_part_names(
         write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], label: str) -> None:
-    best, retrieval, ids = _cut(write, tmp_path, docs, parts, language)
+    brought: dict = {}
+    best, retrieval, ids = _cut(write, tmp_path, docs, parts, language, brought=brought)
     assert ids["contacts"] in best and retrieval.env.facts["part_source"] == {parts[1]: ids["contacts"]}
     assert retrieval.env.facts["part_contacts"][parts[1]] == [label]
-    assert any(c.chunk_id == ids["contacts"] for c in retrieval.candidates)   # brought in, though no list had it
+    # brought in for the cut, though no list had it — and never added to the ranking the run reports
+    assert list(brought) == [ids["contacts"]] and all(c.chunk_id != ids["contacts"] for c in retrieval.candidates)
     # the directory the asker may not see is never brought in
     hidden, retrieval, ids = _cut(write, tmp_path / "acl", docs, parts, language, allowed={next(iter(docs))[:-3]})
     assert ids["contacts"] not in hidden and "part_source" not in retrieval.env.facts

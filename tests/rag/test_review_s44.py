@@ -251,3 +251,57 @@ def test_15_own_source_never_crashes_on_a_hit_outside_the_candidates(tmp_path: P
                                 stages=stages, env=SimpleNamespace(space=idx, facts={}, allowed=None))
     best = best_of_parts(retrieval)   # raises KeyError: 'moves#0'
     assert c["allowance-2022"].chunk_id in best
+
+
+# ------------------------------------------------------------------------- a second review, of the whole change
+
+
+@pytest.mark.parametrize(("asking", "asks"), [
+    ("How long is the extension?", False), ("Can I get the extension approved?", False), ("加班要打什么卡？", False),
+    ("这件商品打什么折？", False), ("Which extension to ring for IT?", True), ("What's the extension of that team?", True),
+    ("What's their number?", True), ("打哪个分机？", True), ("该打哪个？", True),
+])
+def test_r2_1_an_extension_asked_only_as_a_line(asking: str, asks: bool) -> None:
+    assert bool(ASKS_CONTACT.search(asking)) is asks
+
+
+def test_r2_2_3_a_compound_name_is_one_label_and_an_allowance_table_no_directory() -> None:
+    space = env([chunk("hs#0", "| Team | Extension |\n|---|---|\n| Health and Safety | 4100 |\n| Fleet Desk and Fleet Manager | 4410 |"),
+                 chunk("allow#0", "| Grade | Mobile phone allowance (£/month) |\n|---|---|\n| Regional Manager | 30 |"),
+                 chunk("zh#0", "| 岗位 | 电话费补贴（元/月） |\n|---|---|\n| 区域经理岗 | 200 |")]).space
+    labels = {e.labels for e in directory(space)}
+    assert labels == {("Health and Safety",), ("Fleet Desk", "Fleet Manager")}
+    assert entries_named(["Occupational Health will assess you."], directory(space)) == []
+
+
+def test_r2_4_9_contact_rows_quoted_once_and_only_from_a_directory_in_the_context() -> None:
+    from rag.generators import generators
+    from rag.types import Decision
+    from tests.rag.helpers import item
+
+    ctx = [item(1, "Training\nBook your refresher through the Training Coordinator.", "training"),
+           item(2, EN_DIRECTORY, "contacts")]
+    parts = ["When do I book the refresher?", "who do I ring to book it?", "what's their phone number?"]
+    space = env([])
+    space.facts["sub_queries"] = parts
+    space.facts["part_source"] = {parts[1]: "contacts#2", parts[2]: "contacts#2"}
+    space.facts["part_contacts"] = {parts[1]: ["Training Coordinator"], parts[2]: ["Training Coordinator"]}
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})
+    text = gen(" ".join(parts), ctx, Decision("answer", "test"), space).text
+    assert text.count("4260") == 1
+    # the directory the cut could not hold: no row of another table is quoted in its place
+    rota = [ctx[0], item(2, "Rota\n| Role | Day |\n|---|---|\n| Training Coordinator | Mondays |", "rota")]
+    assert "Mondays" not in gen(" ".join(parts), rota, Decision("answer", "test"), space).text
+
+
+@pytest.mark.parametrize(("sentence", "question", "found"), [
+    ("满 10 年的员工可享受 3 个小时培训。", "满 10 年的员工培训超过 3 小时有什么要求？", []),   # 个小时 is 小时
+    ("After 10 years you get a 10-day sabbatical.", "How many days of sabbatical after 10 years?", ["10-day"]),
+    ("工龄满 12 年的员工年假 12 天。", "工龄 12.5 年的员工年假几天？", ["12 年", "12 天"]),   # 12.5 holds no 12
+])
+def test_r2_5_7_units_by_kind_and_hyphen(sentence: str, question: str, found: list[str]) -> None:
+    assert candidates(sentence, "number", question) == found
+
+
+def test_r2_10_four_words_between_of_and_the_pay() -> None:
+    assert states_any_measure("The bonus is 12% of the employee's annual base salary.", "money")
