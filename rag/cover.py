@@ -137,6 +137,7 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
     position = {c.chunk_id: i for i, c in enumerate(space.chunks)}
     entries = [e for e in directory(space) if env.allowed is None or env.allowed[position[e.chunk_id]]]
     listed = {e.chunk_id for e in entries}
+    terms_of = {part: content_terms(part, env) for part in chosen}
     brought: list[str] = []
     for part in chosen:
         _, asking = asked_in_part(part)
@@ -147,7 +148,7 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
         # 哪个分机？" — whose words no other part says; nor when another part's source is a directory already, whose
         # row holds the number: "马鞍山片区的区域经理是谁？分机号多少？")
         own_words = content_terms(ASKS_CONTACT.sub(" ", asking), env) - _CONTACT_WORDS(space) \
-            - set().union(*(content_terms(other, env) for other in others))
+            - set().union(*(terms_of[other] for other in others))
         if {t for t in own_words if not (len(t) == 1 and CJK.match(t))} \
                 or any(chosen[other] in listed for other in others):
             continue
@@ -155,8 +156,8 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
         for other, source in chosen.items():
             if other == part:
                 continue
-            terms = content_terms(other, env)
-            scored = [(len(terms & set(space.tokenize(text))), text) for text, _ in statements(space.chunk_by_id[source].text)]
+            scored = [(len(terms_of[other] & set(space.tokenize(text))), text)
+                      for text, _ in statements(space.chunk_by_id[source].text)]
             said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
         rows = entries_named(said, entries)
         if not rows:

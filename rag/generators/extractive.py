@@ -688,8 +688,8 @@ def extractive(
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})
-        tops = [ordered(part, naming(reaching(from_own(units_for(part), own.get(part), context), reach.get(part, ())),
-                                     focus.get(part, ""), env), env)
+        part_units = {part: from_own(units_for(part), own.get(part), context) for part in parts}
+        tops = [ordered(part, naming(reaching(part_units[part], reach.get(part, ())), focus.get(part, ""), env), env)
                 for part in parts]
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
             tops = [read_in_message(top, part, question, lambda q, rows: row_fits(q, rows, env))
@@ -703,7 +703,7 @@ def extractive(
         # "to the IT Service Desk (out of hours, to the Control Room)" quotes both rows
         held = {item.chunk_id for item in context}
         contacts = [u for part in parts if reach.get(part) and own.get(part) in held
-                    for u in [v for v in from_own(units_for(part), own[part], context)
+                    for u in [v for v in part_units[part]
                               if v.is_row and any(named_in(label, v.text) for label in reach[part])][:_CONTACT_ROWS]]
         contacts = list({(u.number, u.order): u for u in contacts}.values())   # two parts asking for the same row
         if follow_pointers and tops:
@@ -733,7 +733,8 @@ def extractive(
                 quoted.add(compact(unit.text))
         if sibling_rows and env.facts.get("question_type") not in _MANY_ROWS:
             picked = fitting_rows([question, *parts], picked, env)
-        picked += [u for u in contacts if compact(u.text) not in {compact(v.text) for v in picked}]
+        seen = {compact(v.text) for v in picked}
+        picked += [u for u in contacts if compact(u.text) not in seen]
         picked.sort(key=lambda u: (u.number, u.order))
         joiner = " " if lang == "en" or any(u.is_row for u in picked) else ""
         parts: list[str] = []
