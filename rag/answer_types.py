@@ -363,6 +363,44 @@ def _absent(found: list[str], question: str) -> list[str]:
     return [f for f in found if f.strip() and not held(f)]
 
 
+# a question that names a post and asks who holds it ("Who is the Fleet Manager?", "收费主管是谁？", "谁是店长？")
+# asks for a name: the post, a team or another post answers nothing. Never a function answered by a post ("Who is
+# responsible for …?", "审批人是谁？", "负责人是谁？"), nor "who is allowed to …"
+_ZH_POST = r"(?:经理|总监|主管|主任|管理员|专员|队长|班长|组长|店长|站长|会计|出纳|顾问|协调员|秘书|助理|总裁|董事长|校长|院长|科长|部长|处长|药师)"
+_ZH_NAMING = r"(?:(?![的是在和与及或跟])[\u4e00-\u9fffA-Za-z0-9])"   # the words that name the post, not a clause before it
+_EN_POST = (r"(?:manager|director|supervisor|officer|co-?ordinator|administrator|adviser|advisor|controller|secretary|"
+            r"assistant|lead|head of [a-z ]+?|ceo|cfo|cto|chair|chairman|chairwoman|president|principal|headteacher|"
+            r"superintendent|foreman|warden|archivist|librarian|pharmacist|inspector|engineer|partner)")
+_ASKS_HOLDER = {
+    "zh": re.compile(rf"{_ZH_NAMING}{{0,8}}{_ZH_POST}(?:是谁|是哪位|叫什么名字?|姓什么)|谁是{_ZH_NAMING}{{0,8}}{_ZH_POST}"
+                     rf"(?![\u4e00-\u9fff])"),
+    "en": re.compile(rf"\bwho(?:'s|’s| is| was| are)\s+(?:the|our|my|your|their|his|her)\s+(?:[a-z0-9&-]+\s+){{0,5}}?{_EN_POST}s?"
+                     r"(?=\s*(?:[?,.;:!)]|$|and\b|or\b|at\b|for\b|of\b|in\b|on\b|now\b|these days\b|currently\b))", re.I),
+}
+
+
+def asks_holder(question: str) -> bool:
+    """Whether the question names a post and asks who holds it, which a personal name answers."""
+    return bool(_ASKS_HOLDER["zh" if _CJK.search(question) else "en"].search(question))
+
+
+def post_asked(question: str) -> str:
+    """The post a question asks the holder of, with the words that name it ("装修管理员", "the Fleet Manager"); ""
+    when it asks no holder."""
+    found = _ASKS_HOLDER["zh" if _CJK.search(question) else "en"].search(question)
+    if found is None:
+        return ""
+    return re.sub(r"^(?:谁是)|(?:是谁|是哪位|叫什么名字?|姓什么)$|^who(?:'s|’s| is| was| are)\s+\S+\s+", "", found.group(), flags=re.I)
+
+
+def _is_name(span: str, lang: str) -> bool:
+    """A found person that is a name, not a post, a team or a department ("Fleet Desk", 工程部)."""
+    if lang == "en":   # (a code or a currency in capitals, GBP, VPN, names nobody)
+        return not (span.isupper() or _ROLE["en"].search(span) or _ORG["en"].search(span) or _PLACE["en"].search(span)
+                    or re.search(_EN_POST, span, re.I))
+    return not (_ROLE["zh"].search(span) or _ORG["zh"].search(span) or re.search(_ZH_POST, span))
+
+
 def candidates(sentence: str, kind: str, question: str) -> list[str]:
     """Candidates of ``kind`` in ``sentence`` that the question does not already hold;
     ``[sentence]`` for an untyped kind (any sentence may answer it)."""
@@ -406,6 +444,10 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
             found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]
+        if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name, not a post or a desk,
+            # a field's label ("Name:") or a title in 《》
+            bare = re.sub(r"《[^》]*》|(?:^|(?<=[;；|]))\s*[^;；:：|\n]{1,40}[:：]", " ", sentence)
+            found = [f for f in found if _is_name(f, lang) and f in bare]
     elif kind == "list":
         found = [m.group() for m in _LIST[lang].finditer(sentence)]
         return found   # a separator is never "held by the question" in a way that matters

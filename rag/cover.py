@@ -46,7 +46,7 @@ def best_of_parts(retrieval: Retrieval, brought: dict[str, Candidate] | None = N
     lists. The whole question's rank alone favours the other parts' documents, which the message's
     words also match. Other
     variants (rewrites, multi-query, HyDE) are search aids, not parts."""
-    from rag.answer_types import UNTYPED, asked_type, has_candidate
+    from rag.answer_types import UNTYPED, asked_type, has_candidate, post_asked
     from rag.answerability.question_terms import content_terms
     from rag.memo import chunk_terms, corpus_terms
 
@@ -83,6 +83,17 @@ def best_of_parts(retrieval: Retrieval, brought: dict[str, Candidate] | None = N
                                                     rank.get(cid, len(rank))))
         else:   # every hit an outdated version: the first of each list, as the whole question ranks them
             ranked = sorted((ids[0] for ids in lists), key=lambda cid: rank.get(cid, len(rank)))
+        if ranked and (post := post_asked(variant.text)):
+            # "负责装修巡查的装修管理员是谁？" asks a name: the source whose statement names the post with a person (the
+            # directory row "岗位: 装修管理员; 姓名: 刘洋"), not the rule that says what the post does
+            post_terms = set(retrieval.env.space.tokenize(post)) & corpus_terms(retrieval.env.space)
+            named = next((cid for cid in ranked if cid in by_id and post_terms
+                          and _said_together(by_id[cid].chunk.text, post_terms, "person", variant.text,
+                                             retrieval.env.space)), None)
+            if named is not None:
+                ranked = [named, *(cid for cid in ranked if cid != named)]
+                # (the generator answers the part from it, rag.generators.extractive)
+                retrieval.env.facts.setdefault("part_source", {})[variant.text] = named
         if ranked and ranked[0] in best:
             # its best source is another part's already: a scene the parts share ("A customer wants to take their
             # complaint to Stage 2. … who is the Customer Resolution Manager and on what extension?") draws every part

@@ -836,10 +836,32 @@ def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> Non
     space = env([])
     space.facts["sub_queries"] = parts
     gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
-    assert "Fiona Beck" not in gen(question, ctx, ANSWER, space).text
+    # (since the post-holder rule a name answers "who is the Customer Resolution Manager", so the directory row is
+    # quoted with or without part_source)
+    before = gen(question, ctx, ANSWER, space).text
+    assert "Fiona Beck" in before
     space.facts["part_source"] = {parts[1]: "contacts#2"}
     answer = gen(question, ctx, ANSWER, space).text
     assert "Fiona Beck" in answer and "4520" in answer and "Customer Resolution Team" in answer
     # a source the context does not hold leaves the part as it was
     space.facts["part_source"] = {parts[1]: "elsewhere#3"}
+    assert gen(question, ctx, ANSWER, space).text == before
+
+
+def test_a_part_source_is_quoted_for_a_part_its_words_would_not_reach() -> None:
+    """The same message asked with a part that names no post: "which manager looks after it, and on what extension?".
+    Without ``part_source`` the shared Stage 2 row answers every part; with it the directory row is quoted."""
+    ctx = [item(1, "Complaints\n| Stage | Who handles it |\n|---|---|\n| Stage 2 (customer still unhappy) | "
+                   "the Customer Resolution Team |", "complaints"),
+           item(2, "Contacts\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | Fiona Beck | "
+                   "4520 |\n| Head of Customer Services | Amira Haddad | 4500 |", "contacts")]
+    parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
+             "A customer wants to take their complaint to Stage 2. which manager looks after it, and on what extension?"]
+    question = ("A customer wants to take their complaint to Stage 2. Which team reviews it, and which manager looks "
+                "after it, and on what extension?")
+    space = env([])
+    space.facts["sub_queries"] = parts
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
     assert "Fiona Beck" not in gen(question, ctx, ANSWER, space).text
+    space.facts["part_source"] = {parts[1]: "contacts#2"}
+    assert "4520" in gen(question, ctx, ANSWER, space).text

@@ -1,0 +1,115 @@
+"""A question that names a post and asks who holds it ("Who is the Fleet Manager?", "装修管理员是谁？") asks for a
+name: a rule saying what the post does, a desk or another post answers nothing, and the part's source is the
+statement naming the post with a person (rag.answer_types.asks_holder, rag.cover.best_of_parts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from rag.answer_types import asks_holder, candidates, post_asked
+from rag.config import PipelineConfig
+from rag.indexing import Indexer
+from rag.registry import ComponentSpec
+from rag.types import Candidate, QueryVariant
+
+CONFIG = PipelineConfig(embedder=ComponentSpec(name="hashing", params={"dim": 256}),
+                        retrievers=[ComponentSpec(name="bm25")])
+
+
+@pytest.mark.parametrize(("question", "post"), [
+    ("负责装修巡查的装修管理员是谁？", "装修管理员"),
+    ("收费主管是谁？", "收费主管"),
+    ("谁是店长？", "店长"),
+    ("马鞍山片区的区域经理叫什么名字？", "区域经理"),
+    ("Who is the Fleet Manager, and what is the extension?", "Fleet Manager"),
+    ("who is the Customer Resolution Manager and on what extension?", "Customer Resolution Manager"),
+    ("Who's our Health and Safety Officer these days?", "Health and Safety Officer"),
+])
+def test_a_question_naming_a_post_asks_who_holds_it(question: str, post: str) -> None:
+    assert asks_holder(question)
+    assert post_asked(question) == post
+
+
+@pytest.mark.parametrize("question", [
+    "Who is responsible for approving leave?",   # a function, which a post answers
+    "Who is allowed to sign the contract?",
+    "Who approves a purchase over 5,000 USD?",
+    "Who do I ring about a lost fuel card?",
+    "审批人是谁？",   # 审批人 / 负责人: answered by a post (部门经理)
+    "负责人是谁？",
+    "报销找谁签字？",
+])
+def test_a_question_asking_a_function_asks_no_name(question: str) -> None:
+    assert not asks_holder(question)
+    assert post_asked(question) == ""
+
+
+@pytest.mark.parametrize(("question", "sentence", "found"), [
+    # the rule saying what the post does names the post and a department; neither is who holds it
+    ("负责装修巡查的装修管理员是谁？", "工程部装修管理员每日巡查 1 次，发现违规的首次发出《整改通知书》，二次违规的暂停施工。", []),
+    ("负责装修巡查的装修管理员是谁？", "岗位: 装修管理员; 姓名: 刘洋; 分机: 8203", ["刘洋"]),
+    ("Who is the Fleet Manager?", "Report any damage to the Fleet Desk within 24 hours.", []),
+    ("Who is the Fleet Manager?", "Role: Fleet Manager; Name: Dan Hughes; Extension: 4410", ["Dan Hughes"]),
+    # a field's label is no name, however long ("Goodwill payment limit:")
+    ("Who is the Customer Resolution Manager?", "Who: Customer Resolution Manager; Goodwill payment limit: up to £500", []),
+    ("Who is the Customer Resolution Manager?", "Escalate to Fiona Beck, Customer Resolution Manager.", ["Fiona Beck"]),
+])
+def test_only_a_name_answers_who_holds_a_post(question: str, sentence: str, found: list[str]) -> None:
+    assert candidates(sentence, "person", question) == found
+
+
+def test_a_function_question_is_still_answered_by_a_post() -> None:
+    # "Who approves …?" asks a post: the department answers it, as before
+    assert candidates("Purchases over 5,000 USD are approved by the Finance Director.", "person",
+                      "Who approves a purchase over 5,000 USD?")
+
+
+def _part_source(root: Path, docs: dict[str, str], part: str, order: list[str]) -> tuple[list[str], dict]:
+    """best_of_parts over a real index for one part whose lists rank the documents in ``order``."""
+    from rag.cover import best_of_parts
+
+    corpus = root / "corpus"
+    corpus.mkdir(parents=True)
+    for name, text in docs.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    language = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in part) else "en"
+    idx, _ = Indexer(root / "w").ensure("kb", corpus, CONFIG, language)
+    by_doc = {c.doc_id: c for c in idx.chunks}
+    ranked = [by_doc[d].chunk_id for d in order]
+    retrieval = SimpleNamespace(candidates=[Candidate(by_doc[d], 1.0 - i / 10, {}) for i, d in enumerate(order)],
+                                variants=[QueryVariant("whole", "original"), QueryVariant("first part", "sub"),
+                                          QueryVariant(part, "sub")],
+                                stages={"bm25#1": ranked[:1], "bm25#2": ranked, "dense#2": ranked},
+                                env=SimpleNamespace(space=idx, facts={}, allowed=None, language=language))
+    return best_of_parts(retrieval), retrieval.env.facts
+
+
+def test_the_directory_row_is_the_source_of_who_holds_a_post_zh(tmp_path: Path) -> None:
+    docs = {"zhuangxiu.md": "# 装修管理\n\n工程部装修管理员负责装修巡查，每日巡查 1 次，发现违规的首次发出《整改通知书》。\n",
+            "tongxunlu.md": "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 装修管理员 | 刘洋 | 8203 |\n| 收费主管 | 陈静 | 8101 |\n"}
+    part = "负责装修巡查的装修管理员是谁？"
+    best, facts = _part_source(tmp_path, docs, part, ["zhuangxiu", "tongxunlu"])
+    assert any(cid.startswith("tongxunlu") for cid in best)
+    assert facts["part_source"][part].startswith("tongxunlu")
+
+
+def test_the_directory_row_is_the_source_of_who_holds_a_post_en(tmp_path: Path) -> None:
+    docs = {"fleet.md": "# Fleet\n\nThe Fleet Manager checks every van each month and signs off repairs over 500 GBP.\n",
+            "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Fleet Manager | Dan Hughes | 4410 |\n"
+                           "| Training Coordinator | Sunil Varma | 4260 |\n"}
+    part = "Who is the Fleet Manager?"
+    best, facts = _part_source(tmp_path, docs, part, ["fleet", "contacts"])
+    assert any(cid.startswith("contacts") for cid in best)
+    assert facts["part_source"][part].startswith("contacts")
+
+
+def test_a_post_no_statement_names_with_a_person_keeps_the_fused_source(tmp_path: Path) -> None:
+    docs = {"fleet.md": "# Fleet\n\nThe Fleet Manager checks every van each month and signs off repairs over 500 GBP.\n",
+            "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Training Coordinator | Sunil Varma | 4260 |\n"}
+    part = "Who is the Fleet Manager?"
+    best, facts = _part_source(tmp_path, docs, part, ["fleet", "contacts"])
+    assert best and best[-1].startswith("fleet")
+    assert part not in facts.get("part_source", {})
