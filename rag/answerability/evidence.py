@@ -105,6 +105,9 @@ def by_language(value: float | dict[str, float], language: str) -> float:
     raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
 
 
+_TWO_CAPITALS = re.compile(r"[A-Z]{2}s?")
+
+
 def by_language_or_none(value: float | dict[str, float] | None, language: str) -> float | None:
     """:func:`by_language` for an optional setting: None when it is unset for ``language``."""
     if isinstance(value, dict):
@@ -175,7 +178,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="48")
+@answerability.register("evidence", version="49")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -325,8 +328,10 @@ def evidence(
 
         # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs"), and the sources' plural
         # holds the question's singular ("DVD" in "DVDs", which the stemmer leaves whole)
+        # (two capitals, "TA", "TL", "DT", abbreviate too many things — a teaching assistant, a team leader — for their
+        # absence to show that no document speaks of what they name; the rest of the evidence rule decides)
         return sorted(name for name in names_in(question)
-                      if unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2)))
+                      if not _TWO_CAPITALS.fullmatch(name) and unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2)))
                       and not (name[-1:].isupper() and not unknown(f"{name}s")))
 
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:

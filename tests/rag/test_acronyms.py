@@ -77,6 +77,8 @@ def test_an_acronym_written_out_is_no_unknown_name() -> None:
     context = [item(1, SECURITY, "sec")]
     assert "mentions" not in decide("Is MFA needed for production?", context, env(chunks)).reason
     assert "mentions ['ZTNA']" in decide("Is ZTNA needed for production?", context, env(chunks)).reason
-    # a made-up expansion of two letters never lifts the refusal ("AI" is no "annual increase")
+    # a made-up expansion of two letters never counts as the word ("AI" is no "annual increase"): two capitals are
+    # no proof either way (rag.answerability.evidence), and the evidence finds "ai" missing from the sources
     pay = [chunk("pay#0", "The annual increase is applied in April.")]
-    assert "mentions ['AI']" in decide("Can I use AI tools?", [item(1, pay[0].text, "pay")], env(pay)).reason
+    decided = decide("Can I use AI tools?", [item(1, pay[0].text, "pay")], env(pay))
+    assert decided.action != "answer" and "'ai'" in decided.reason

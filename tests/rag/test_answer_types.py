@@ -1421,7 +1421,23 @@ def test_an_acronym_the_sources_write_in_the_plural_is_known() -> None:
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
     assert "unknown_names" not in decide("What is the daily overdue charge on a DVD?", [item(1, text)], space).signals
     # an acronym the sources never write, in either number, is still unknown
-    assert decide("What is the daily overdue charge on a CD?", [item(1, text)], space).signals.get("unknown_names") == 1.0
+    assert decide("What is the daily overdue charge on a VHS?", [item(1, text)], space).signals.get("unknown_names") == 1.0
+
+
+@pytest.mark.parametrize(("question", "unknown"), [
+    # two capitals abbreviate too many things to show that no document speaks of what they name: the agency's
+    # "Teaching assistant" row answers "a TA", and "my TL" is the asker's team leader
+    ("How much does it cost the school per day to get a TA in from the agency?", False),
+    ("how much goodwill can I bung them without asking my TL?", False),
+    ("What does a VP get as a signing bonus?", False),
+    # three capitals the corpus never writes, nor writes out, still are unknown
+    ("How much does it cost the school per day to get a HLTA in from the agency?", True),
+])
+def test_two_capitals_are_no_proof_that_the_corpus_never_speaks_of_them(question: str, unknown: bool) -> None:
+    text = "Agency supply\n| Supply role | Daily rate |\n|---|---|\n| Teaching assistant | £105 |"
+    space = env([chunk("supply#1", text), chunk("other#0", "Parking opens at seven.")])
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    assert (decide(question, [item(1, text)], space).signals.get("unknown_names") == 1.0) is unknown
 
 
 def test_a_word_of_chat_written_with_a_digit_is_no_name() -> None:
