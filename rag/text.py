@@ -273,6 +273,41 @@ def days_written_in(term: str, text: str) -> bool:
     return any(day in text for day in SAME_DAYS.get(term, ()))
 
 
+# a label numbered within its kind: "Year 10", "Grade 5", "Stage 2", "Band 3"; 3 号楼, 2 期, 5 级, 第 3 批
+_EN_NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(\d{1,3})s?\b")
+_ZH_NUMBERED = re.compile(r"第?\s*(\d{1,3})\s*([号期级批栋层楼档类])")
+_RANGE_DASH = r"\s*(?:[-–—~～至到]|to)\s*"
+
+
+def numbered_labels(text: str) -> list[tuple[str, int]]:
+    """The labels ``text`` numbers within a kind, as (kind, number): ("year", 10) for "Year 10s", ("级", 5) for 5 级."""
+    found = [(m.group(1).lower(), int(m.group(2))) for m in _EN_NUMBERED.finditer(text)]
+    return found + [(m.group(2), int(m.group(1))) for m in _ZH_NUMBERED.finditer(text)]
+
+
+def numbered_label_in(kind: str, number: int, text: str) -> bool:
+    """Whether ``text`` writes the numbered label: "Year 10" in "Year 10", "Years 10–11", "Years 9 to 11" or "Years
+    10 and 11"; 3 号楼 in "3 号楼" or "1–4 号楼". Never "Year 11" for "Year 10", nor a bare 10 elsewhere."""
+    if kind.isascii():
+        word = re.escape(kind.rstrip("s")) + r"s?"
+        pattern = re.compile(rf"\b{word}\s+(\d{{1,3}})(?:(?:{_RANGE_DASH})(\d{{1,3}})|((?:\s*,\s*\d{{1,3}})*\s*(?:,?\s*(?:and|or|&)\s*\d{{1,3}})))?\b", re.I)
+    else:
+        pattern = re.compile(rf"(\d{{1,3}})(?:(?:{_RANGE_DASH})(\d{{1,3}}))?\s*{re.escape(kind)}|"
+                             rf"(?P<list>(?:\d{{1,3}}\s*[、,，和及]\s*)+\d{{1,3}})\s*{re.escape(kind)}")
+    for m in pattern.finditer(text):
+        if kind.isascii():
+            low, high, listed = m.group(1), m.group(2), m.group(3)
+            numbers = [int(low)] + ([int(n) for n in re.findall(r"\d+", listed)] if listed else [])
+        elif m.group("list"):
+            numbers, high, low = [int(n) for n in re.findall(r"\d+", m.group("list"))], None, None
+        else:
+            low, high, listed = m.group(1), m.group(2), None
+            numbers = [int(low)]
+        if number in numbers or (high is not None and low is not None and int(low) <= number <= int(high)):
+            return True
+    return False
+
+
 # the sentences of a part: its scene, then the question it asks
 # (never after an abbreviation or an initial: "the per diem in St. Louis?", "Mr. Chan", "the U.S. office")
 _SENTENCE = re.compile(r".+?(?:(?<!\bSt)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNo)"

@@ -72,6 +72,8 @@ from rag.text import (
     asked_in_another_language,
     compact,
     days_written_in,
+    numbered_label_in,
+    numbered_labels,
     statements,
     strip_header,
 )
@@ -178,7 +180,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="49")
+@answerability.register("evidence", version="50")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -423,14 +425,20 @@ def evidence(
         if focus:
             # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
             # its table's plain column is theirs)
-            named = content_terms(_PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", focus)), env)   # 普通员工: the plain column
+            # (a numbered label in the plural is the label: "Year 11s")
+            named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", focus))), env)
+            # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
+            ranged = {str(number) for kind, number in numbered_labels(focus) if numbered_label_in(kind, number, joined)}
             # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
-            held = {t for t in named if t in found or (_CJK.search(t) and t in joined)
+            held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
                     or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
             # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
             elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
                 and goes_to(question, focus.strip())
-            if named and not elsewhere and held != named:
+            # (a label numbered within its kind is held where the sources write it, or a range or list holding it: "What
+            # about Year 10?" is not held by the "Year 11" row and a 10 elsewhere; "Years 10–11" holds it)
+            unnumbered = [label for label in numbered_labels(focus) if not numbered_label_in(*label, joined)]
+            if (named and not elsewhere and held != named) or unnumbered:
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})
 

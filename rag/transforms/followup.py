@@ -44,6 +44,8 @@ _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|�
 _EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:so|not)|if (?:so|not)|and if|and|also|"
                       r"but|so|then|what if|same for|or)\b[\s,]*", re.I)
 _EN_TAIL = re.compile(r"[\s?.!]*$")
+# "And if it's Year 11s?", "What if they're part-time?": the pronoun and its verb name nothing
+_EN_IT_IS = re.compile(r"^(?:it|they|we|i|that|he|she)(?:['’]s|['’]re|['’]m| is| are| am| was| were)\s+", re.I)
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
 # the cosine at which a span of the earlier question is the slot a follow-up names: siblings
 # (经理 / 员工 0.57, Lisbon / London 0.51, gym memberships / courses 0.33) reach it, a new
@@ -81,7 +83,10 @@ def content_of(question: str, language: str) -> str:
     if language == "en":
         if _EN_MORE.match(q):
             return ""
-        return re.sub(r"^(the|a|an)\s+", "", _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip(), flags=re.I)
+        rest = _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip()
+        if _EN_LEAD.match(q):
+            rest = _EN_IT_IS.sub("", rest)   # (after a lead only: "It's Year 11s?" alone keeps its words)
+        return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
     if _ZH_MORE.match(q):
         return ""
     return _ZH_TAIL.sub("", _ZH_LEAD.sub("", q)).strip()
@@ -135,7 +140,10 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     content = content_of(question, language)
     if not content:
         return previous, ""
-    resolved = resolve_pointer(question, previous, language)
+    # ("And if it's Year 11s?": the pronoun and its verb name nothing, the slot follows them)
+    idle = language == "en" and bool(_EN_LEAD.match(question.strip())) \
+        and bool(_EN_IT_IS.match(_EN_LEAD.sub("", question.strip())))
+    resolved = None if idle else resolve_pointer(question, previous, language)
     if resolved is not None:
         return resolved, ""
     earlier = asked_type(previous) if language != "en" else ""
@@ -163,7 +171,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="10")
+@transforms.register("followup", version="11")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
