@@ -27,6 +27,10 @@ CONFIG = PipelineConfig(embedder=ComponentSpec(name="hashing", params={"dim": 25
     ("Who is the Fleet Manager, and what is the extension?", "Fleet Manager"),
     ("who is the Customer Resolution Manager and on what extension?", "Customer Resolution Manager"),
     ("Who's our Health and Safety Officer these days?", "Health and Safety Officer"),
+    # a department's person, a topic's person or contact
+    ("食品安全部的负责人是谁？", "食品安全部"),
+    ("工程部那边是谁负责？", "工程部"),
+    ("who's the health and safety person if I need to talk to someone?", "health and safety"),
 ])
 def test_a_question_naming_a_post_asks_who_holds_it(question: str, post: str) -> None:
     assert asks_holder(question)
@@ -41,6 +45,9 @@ def test_a_question_naming_a_post_asks_who_holds_it(question: str, post: str) ->
     "审批人是谁？",   # 审批人 / 负责人: answered by a post (部门经理)
     "负责人是谁？",
     "报销找谁签字？",
+    "这个部门是谁负责？",
+    "各部门负责人每月几号前要把记录报人事行政部？",
+    "Who is the contact for lost badges?",
 ])
 def test_a_question_asking_a_function_asks_no_name(question: str) -> None:
     assert not asks_holder(question)
@@ -56,6 +63,17 @@ def test_a_question_asking_a_function_asks_no_name(question: str) -> None:
     # a field's label is no name, however long ("Goodwill payment limit:")
     ("Who is the Customer Resolution Manager?", "Who: Customer Resolution Manager; Goodwill payment limit: up to £500", []),
     ("Who is the Customer Resolution Manager?", "Escalate to Fiona Beck, Customer Resolution Manager.", ["Fiona Beck"]),
+    # one capitalised word is a product or a day, not a person; a heading's words joined by "and" neither
+    ("who's the health and safety person?", "Report it on the accident form (Staffhub, Health and Safety tile).", []),
+    ("who's the health and safety person?", "Site, Premises and Health and Safety > First aid", []),
+    ("who's the health and safety person?", "Service: Health and Safety Officer; Who answers: Neil Fairbrother; Phone: 07700 900318",
+     ["Neil Fairbrother"]),
+    # a name field names a person jieba does not know; common words jieba tags as names (顾客, 师傅) do not, nor a post
+    ("食品安全部的负责人是谁？", "部门: 食品安全部; 岗位: 食品安全总监; 姓名: 何建平; 分机/电话: 8301", ["何建平"]),
+    ("食品安全部的负责人是谁？", "任何员工不得自行向顾客或媒体判断原因、承诺赔偿，统一由食品安全部处理。", []),
+    ("工程部那边是谁负责？", "工程部无法在规定时间内到场的，店长可联系外部维修师傅。", []),
+    ("工程部那边是谁负责？", "部门: 工程部; 岗位: 24小时报修热线; 姓名: 值班工程师; 分机/电话: 400-820-6688", []),
+    ("保安队长是谁？", "消防安全管理人为保安队长王志刚，负责日常防火巡查和演练组织。", ["王志刚"]),
 ])
 def test_only_a_name_answers_who_holds_a_post(question: str, sentence: str, found: list[str]) -> None:
     assert candidates(sentence, "person", question) == found
