@@ -63,6 +63,7 @@ from rag.answerability.question_terms import (
     written_codes,
     written_in,
 )
+from rag.answerability.siblings import unlisted_sibling
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -180,7 +181,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="51")
+@answerability.register("evidence", version="52")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -212,6 +213,7 @@ def evidence(
     cross_answer_at: float | dict[str, float] | None = None,
     part_ratio: float = 1.0,
     require_measure: bool = True,
+    refuse_siblings: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -253,7 +255,15 @@ def evidence(
     nouns of version 43 ask money only as the noun asked about ("How much is the award?", "what's the premium for …"),
     never "the bonus scheme", "the award ceremony date" or "How much annual leave is the award?". Version 47: a sum
     stated as a share of pay ("12% of base salary", "Target bonus (% of base)", 基本工资的 15%) is an amount in money, and a number of the sources is a candidate of the asked type unless the
-    question holds it with its unit ("10 天" for a question about "满 10 年").) With ``bridge`` a question word
+    question holds it with its unit ("10 天" for a question about "满 10 年"). Version 48: who holds a post the question
+    names ("Who is the Fleet Manager?", "装修管理员是谁？") is answered by a name, never the post, a desk or a department
+    (:func:`rag.answer_types.asks_holder`). Version 49: a name of two capitals (TA, TL, VP) is no proof that no document
+    speaks of what it names. Version 50: a follow-up's numbered label ("What about Year 10?", "那 3 号楼呢？") is held only
+    where the sources write it, or a range or list that holds it ("Years 10–11"). Version 51: a department's or a
+    topic's person ("食品安全部的负责人是谁？", "who's the health and safety person?") asks a name too. Version 52,
+    ``refuse_siblings``: a Chinese question naming a row of the kind a table's rows are (夜宵班 beside 早班 and 中班,
+    高级 beside 中级) that the source holding the asked fact never writes is refused — signal ``sibling_row``
+    (:mod:`rag.answerability.siblings`).) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language
@@ -497,6 +507,14 @@ def evidence(
                                       f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
                                       f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
                                       signals)
+        if score >= threshold and refuse_siblings and language == "zh" and asked is not None and asked.source is not None:
+            # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
+            source = next((item for item in top if item.number == asked.source), None)
+            sibling = unlisted_sibling(question, source.text) if source is not None else None
+            if sibling is not None:
+                signals["sibling_row"] = 1.0
+                return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "
+                                          "not list", signals)
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]

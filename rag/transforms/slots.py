@@ -307,6 +307,13 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
         qualified = rf"{article}{bounded},?\s+(?:outside|except|excluding|other than|apart from|but not)\s+(?:the\s+)?" \
                     rf"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
         bounded = qualified if re.search(qualified, previous) else rf"{article}{bounded}"
+    if language != "en" and not re.search(r"[A-Za-z0-9]", old):
+        # "那客房部呢？" after "前厅部配发几套工服？" whose slot is 前厅: the kind the new slot ends with (部) stands after the
+        # old one already, and is not written twice (客房部部)
+        at = previous.find(old) + len(old)
+        tail = next((k for k in range(min(3, len(new) - 1), 0, -1) if previous[at:at + k] == new[-k:]), 0)
+        if tail:
+            bounded = re.escape(old + previous[at:at + tail])
     return re.sub(bounded, lambda _: new, previous, count=1)
 
 

@@ -1,0 +1,81 @@
+"""A row the table does not list: "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班.
+
+A table's first column names its rows (shifts, grades, stores, posts). A Chinese label's last character
+names its kind — 班 a shift, 级 a grade, 店 a store, 员 a post — so a question word of that kind that the
+table never writes is a sibling the table leaves out, not a paraphrase of a row: 夜宵班 beside 早班 and
+中班, 高级 beside 中级, 院边店 beside 社区店, 配送员 beside 营业员. The row that states a value for 中班
+does not answer 夜宵班. Only Chinese is read: an English label's kind is not written in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rag.text import is_table_row, is_table_separator, table_cells
+
+_CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
+_PARTS = re.compile(r"[（()）、,，/；;]")
+# a word that asks or points (几点, 多少, 那个, 每班) or holds a particle (的, 了) names no row
+_NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎)|[的了在是把被和与或及]")
+_POINTER = re.compile(r"^[那这每该本]")
+_MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row rather than naming a kind
+
+
+def row_labels(text: str) -> list[str]:
+    """The Chinese labels in the first column of the tables of ``text`` (a cell's parenthesised and listed parts
+    each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to five characters."""
+    labels: list[str] = []
+    header = True
+    for line in text.split("\n"):
+        if not is_table_row(line):
+            header = True
+            continue
+        if is_table_separator(line):
+            continue
+        if header:   # the header row names the columns, not the rows
+            header = False
+            continue
+        cells = table_cells(line)
+        if not cells:
+            continue
+        for part in _PARTS.split(cells[0]):
+            part = part.strip()
+            if 2 <= len(part) <= _MAX_LABEL and _CJK_WORD.match(part) and part not in labels:
+                labels.append(part)
+    return labels
+
+
+@lru_cache(maxsize=4096)
+def _words(question: str) -> tuple[str, ...]:
+    """The question's Chinese words that may name a row: a word of two characters or more that is no verb (上班, 加班
+    name no shift), or a one-character noun or measure word with the word before it (jieba cuts 夜宵班 as 夜宵 / 班,
+    配送员 as 配送 / 员); a pointer before it aside (那中班)."""
+    import jieba.posseg
+
+    tagged = [(w.word, w.flag) for w in jieba.posseg.lcut(question)]
+    out: list[str] = []
+    for i, (word, flag) in enumerate(tagged):
+        if not _CJK_WORD.match(word):
+            continue
+        if len(word) >= 2 and not flag.startswith("v"):
+            out.append(word)
+        elif len(word) == 1 and flag[:1] in ("n", "q") and i and _CJK_WORD.match(tagged[i - 1][0]):
+            out.append(tagged[i - 1][0] + word)
+    words = [_POINTER.sub("", w) for w in out]
+    return tuple(w for w in words if 2 <= len(w) <= _MAX_LABEL and not _NOT_A_LABEL.search(w))
+
+
+def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
+    """(the question's word, the row label of its kind) when ``text`` holds a table whose rows are of the kind the
+    question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise."""
+    labels = [label for label in row_labels(text) if label not in question]
+    if not labels:
+        return None
+    for word in _words(question):
+        if word in text:
+            continue
+        for label in labels:
+            if label[-1] == word[-1] and label != word:
+                return word, label
+    return None

@@ -1,0 +1,77 @@
+"""A row the table does not list (rag.answerability.siblings, evidence ``refuse_siblings``): "夜宵班几点下班？" against a
+shift table of 早班, 中班 and 晚班 is refused; a row the table lists, a verb ending in the kind's character (上班) and a
+question about the table's own rows are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability import answerability
+from rag.answerability.siblings import row_labels, unlisted_sibling
+from rag.transforms.slots import swap
+from tests.rag.helpers import chunk, env, item
+
+SHIFTS = ("排班\n| 班次 | 上班时间 | 下班时间 |\n|---|---|---|\n| 早班 | 06:00 | 14:30 |\n| 中班 | 10:00 | 19:00 |\n"
+          "| 晚班 | 14:00 | 22:30 |")
+CERTS = "证书奖励\n| 证书 | 一次性奖励 |\n|---|---|\n| 中式烹调师（中级） | 500元 |\n| 面点师（中级） | 400元 |"
+STORES = "备用金\n| 门店类型 | 每台收银机备用金 |\n|---|---|\n| 社区店 | 500 元 |\n| 商圈店、旗舰店 | 800 元 |"
+BADGES = "胸牌\n| 岗位 | 胸牌颜色 |\n|---|---|\n| 营业员 | 蓝色 |\n| 执业药师 | 绿色 |\n| 店长 | 红色 |"
+
+
+def test_row_labels_are_the_first_column_and_its_parts() -> None:
+    assert row_labels(SHIFTS) == ["早班", "中班", "晚班"]
+    assert row_labels(CERTS) == ["中式烹调师", "中级", "面点师"]
+    assert row_labels(STORES) == ["社区店", "商圈店", "旗舰店"]
+    assert row_labels("没有表格的一段话。") == []
+
+
+@pytest.mark.parametrize(("question", "text", "sibling"), [
+    ("夜宵班几点下班？", SHIFTS, ("夜宵班", "早班")),           # jieba cuts 夜宵 / 班
+    ("考下中式烹调师高级证，公司奖励多少钱？", CERTS, ("高级", "中级")),
+    ("医院旁边的院边店，每台收银机配多少备用金？", STORES, ("院边店", "社区店")),
+    ("仓储配送员的胸牌是什么颜色的？", BADGES, ("配送员", "营业员")),
+    # rows the table lists, a word it writes, a verb that ends in 班 (上班, 加班), a pointer (那中班)
+    ("中班几点下班？", SHIFTS, None),
+    ("那中班呢？", SHIFTS, None),
+    ("晚班几点上班？", SHIFTS, None),
+    ("加班有没有补贴？", SHIFTS, None),
+    ("面点师考中级证奖励多少？", CERTS, None),
+    ("旗舰店每台收银机配多少备用金？", STORES, None),
+    ("执业药师的胸牌是什么颜色？", BADGES, None),
+    ("店长的胸牌是什么颜色？", BADGES, None),
+    # no table: nothing to be a sibling of
+    ("夜宵班几点下班？", "夜宵由面点间准备，晚上九点供应。", None),
+])
+def test_a_question_word_of_a_rows_kind_the_table_never_writes_is_a_sibling(question: str, text: str, sibling) -> None:
+    assert unlisted_sibling(question, text) == sibling
+
+
+@pytest.mark.parametrize(("question", "refused"), [("夜宵班几点下班？", True), ("中班几点下班？", False)])
+def test_evidence_refuses_a_row_the_table_does_not_list(question: str, refused: bool) -> None:
+    space = env([chunk("shifts#1", SHIFTS), chunk("other#0", "员工餐每人每餐 15 元。")], language="zh")
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                   "answer_at": 0.0, "answer_type": True}})
+    decided = decide(question, [item(1, SHIFTS, "shifts")], space)
+    assert (decided.signals.get("sibling_row") == 1.0) is refused
+    assert (decided.action == "refuse") is refused
+    off = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0,
+                                                                "answer_type": True, "refuse_siblings": False}})
+    assert "sibling_row" not in off(question, [item(1, SHIFTS, "shifts")], space).signals
+
+
+def test_an_english_question_is_not_read_for_siblings() -> None:
+    text = "Shifts\n| Shift | Finish |\n|---|---|\n| Early | 14:30 |\n| Late | 22:30 |"
+    space = env([chunk("shifts#1", text), chunk("other#0", "Meals cost 5 GBP.")])
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                   "answer_at": 0.0, "answer_type": True}})
+    assert "sibling_row" not in decide("When does the night shift finish?", [item(1, text, "shifts")], space).signals
+
+
+def test_a_swapped_slot_does_not_write_its_kind_twice() -> None:
+    """"那客房部呢？" after "前厅部配发几套工服？" whose slot is 前厅: 客房部配发…, never 客房部部配发…"""
+    def similar(text: str, others):
+        return [0.9 if o == "前厅" else 0.1 for o in others]
+    assert swap("那客房部呢？", "客房部", "前厅部配发几套工服？", "zh", similar, 0.3) == "客房部配发几套工服？"
+    # a slot whose kind is not written after it is swapped as before
+    assert swap("那经理呢？", "经理", "员工出差每晚能报多少？", "zh", lambda t, o: [0.9 if x == "员工" else 0.1 for x in o],
+                0.3) == "经理出差每晚能报多少？"
