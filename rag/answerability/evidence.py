@@ -261,8 +261,9 @@ def evidence(
     speaks of what it names. Version 50: a follow-up's numbered label ("What about Year 10?", "那 3 号楼呢？") is held only
     where the sources write it, or a range or list that holds it ("Years 10–11"). Version 51: a department's or a
     topic's person ("食品安全部的负责人是谁？", "who's the health and safety person?") asks a name too. Version 52,
-    ``refuse_siblings``: a Chinese question naming a row of the kind a table's rows are (夜宵班 beside 早班 and 中班,
-    高级 beside 中级) that the source holding the asked fact never writes is refused — signal ``sibling_row``
+    ``refuse_siblings``: a question naming a row of the kind a table's rows are (夜宵班 beside 早班 and 中班,
+    高级 beside 中级, "food hygiene training" beside "DSL training") that the source holding the asked fact never writes
+    is refused — signal ``sibling_row``
     (:mod:`rag.answerability.siblings`).) With ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -507,7 +508,7 @@ def evidence(
                                       f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
                                       f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
                                       signals)
-        if score >= threshold and refuse_siblings and language == "zh" and asked is not None and asked.source is not None:
+        if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
             sibling = unlisted_sibling(question, source.text) if source is not None else None

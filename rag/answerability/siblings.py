@@ -4,7 +4,9 @@ A table's first column names its rows (shifts, grades, stores, posts). A Chinese
 names its kind — 班 a shift, 级 a grade, 店 a store, 员 a post — so a question word of that kind that the
 table never writes is a sibling the table leaves out, not a paraphrase of a row: 夜宵班 beside 早班 and
 中班, 高级 beside 中级, 院边店 beside 社区店, 配送员 beside 营业员. The row that states a value for 中班
-does not answer 夜宵班. Only Chinese is read: an English label's kind is not written in one place.
+does not answer 夜宵班. In English a label's kind is its last word: "food hygiene training" beside "DSL training" and
+"Manual handling training", "the meeting room" beside "Tennyson Room", where the source never writes "hygiene" or
+"meeting".
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rag.text import is_table_row, is_table_separator, table_cells
+from rag.text import CJK, is_table_row, is_table_separator, table_cells
 
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _PARTS = re.compile(r"[（()）、,，/；;]")
@@ -66,9 +68,64 @@ def _words(question: str) -> tuple[str, ...]:
     return tuple(w for w in words if 2 <= len(w) <= _MAX_LABEL and not _NOT_A_LABEL.search(w))
 
 
+_EN_LABEL = re.compile(r"^[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){1,3}$")
+_EN_PARTS = re.compile(r"\s*(?:,|/|;|\bor\b|\band\b)\s*")
+_EN_NOT_A_KIND = frozenset({"my", "your", "his", "her", "our", "their", "its", "this", "that", "these", "those", "the", "a",
+                            "an", "any", "each", "every", "some", "which", "what", "whose", "other", "same", "new", "next",
+                            "last", "first", "own", "usual", "normal", "extra", "full", "half", "per"})
+
+
+def en_row_labels(text: str) -> list[str]:
+    """The English labels of two to four words in the first column of the tables of ``text`` ("Site staff",
+    "DSL training"), a cell's parenthesised part aside and its listed parts each."""
+    labels: list[str] = []
+    header = True
+    for line in text.split("\n"):
+        if not is_table_row(line):
+            header = True
+            continue
+        if is_table_separator(line):
+            continue
+        if header:
+            header = False
+            continue
+        cells = table_cells(line)
+        for part in _EN_PARTS.split(re.sub(r"\([^)]*\)", " ", cells[0]) if cells else ""):
+            part = " ".join(part.split())
+            if _EN_LABEL.match(part) and part not in labels:
+                labels.append(part)
+    return labels
+
+
+def _en_sibling(question: str, text: str) -> tuple[str, str] | None:
+    """An English row label's head noun (its last word: "Site staff", "DSL training") that the question writes after a
+    word the source never uses ("food hygiene training"): a row of that kind the table does not list."""
+    from rag.text import EN_FUNCTION_WORDS
+
+    lowered = text.lower()
+    asked = question.lower()
+    for label in en_row_labels(text):
+        head = label.split()[-1].lower()
+        if len(head) < 3 or head in EN_FUNCTION_WORDS or label.lower() in asked:
+            continue
+        for found in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}s?\b", asked):
+            word = found.group(1)
+            if word in EN_FUNCTION_WORDS or word in _EN_NOT_A_KIND or len(word) < 3:
+                continue
+            # (the source writes the word, in any form: "hygien" of hygiene, hygienic)
+            if re.search(rf"\b{re.escape(word[:5])}", lowered):
+                continue
+            return found.group(0), label
+    return None
+
+
 def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
     """(the question's word, the row label of its kind) when ``text`` holds a table whose rows are of the kind the
-    question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise."""
+    question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise. A
+    Chinese label's kind is its last character, an English label's its last word ("food hygiene training" beside
+    "DSL training")."""
+    if not CJK.search(question):
+        return _en_sibling(question, text)
     labels = [label for label in row_labels(text) if label not in question]
     if not labels:
         return None

@@ -1,6 +1,6 @@
 """A row the table does not list (rag.answerability.siblings, evidence ``refuse_siblings``): "夜宵班几点下班？" against a
-shift table of 早班, 中班 and 晚班 is refused; a row the table lists, a verb ending in the kind's character (上班) and a
-question about the table's own rows are not."""
+shift table of 早班, 中班 and 晚班 is refused, and "food hygiene training" against "DSL training"; a row the table lists,
+a verb ending in the kind's character (上班) and a question about the table's own rows are not."""
 
 from __future__ import annotations
 
@@ -59,12 +59,35 @@ def test_evidence_refuses_a_row_the_table_does_not_list(question: str, refused: 
     assert "sibling_row" not in off(question, [item(1, SHIFTS, "shifts")], space).signals
 
 
-def test_an_english_question_is_not_read_for_siblings() -> None:
-    text = "Shifts\n| Shift | Finish |\n|---|---|\n| Early | 14:30 |\n| Late | 22:30 |"
-    space = env([chunk("shifts#1", text), chunk("other#0", "Meals cost 5 GBP.")])
+TRAINING = ("Refresher training\n| Training | Who | How often |\n|---|---|---|\n| DSL training | DSLs and deputies | Every 2 "
+            "years |\n| Manual handling training | Site staff | Every 3 years |\n| First aid (full course) | First aiders | "
+            "Every 3 years |")
+ROOMS = "Room hire\n| Room | Hourly rate |\n|---|---|\n| Tennyson Room | £18 |\n| Garden Room | £12 |"
+
+
+@pytest.mark.parametrize(("question", "text", "sibling"), [
+    ("How often do food tech staff have to redo their food hygiene training?", TRAINING,
+     ("hygiene training", "DSL training")),
+    ("What is the hourly rate for hiring the meeting room at Fenwick Library?", ROOMS, ("meeting room", "Tennyson Room")),
+    # rows the table lists, a word it writes in another form, a pronoun or a determiner before the head
+    ("How often is manual handling training renewed?", TRAINING, None),
+    ("How often do DSLs redo their DSL training?", TRAINING, None),
+    ("How often do I redo my training?", TRAINING, None),
+    ("What does the Garden Room cost per hour?", ROOMS, None),
+    ("How often is the handling training for site staff?", TRAINING, None),
+])
+def test_an_english_row_label_s_head_names_its_kind(question: str, text: str, sibling) -> None:
+    assert unlisted_sibling(question, text) == sibling
+
+
+def test_evidence_refuses_an_english_row_the_table_does_not_list() -> None:
+    space = env([chunk("training#1", TRAINING), chunk("other#0", "Meals cost 5 GBP.")])
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
                                                                    "answer_at": 0.0, "answer_type": True}})
-    assert "sibling_row" not in decide("When does the night shift finish?", [item(1, text, "shifts")], space).signals
+    asked = "How often do food tech staff have to redo their food hygiene training?"
+    assert decide(asked, [item(1, TRAINING, "training")], space).signals.get("sibling_row") == 1.0
+    kept = decide("How often do site staff redo manual handling training?", [item(1, TRAINING, "training")], space)
+    assert "sibling_row" not in kept.signals
 
 
 def test_a_swapped_slot_does_not_write_its_kind_twice() -> None:
