@@ -19,14 +19,18 @@ from rag.text import CJK, is_table_row, is_table_separator, table_cells
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _PARTS = re.compile(r"[（()）、,，/；;]")
 # a word that asks or points (几点, 多少, 那个, 每班) or holds a particle (的, 了) names no row
-_NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎)|[的了在是把被和与或及]")
+# (nor does a word of the asker's own: 我家, 咱们店, 自己的)
+_NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|咱|俺|自己|大家|本人)|[的了在是把被和与或及]")
 _POINTER = re.compile(r"^[那这每该本]")
 _MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row rather than naming a kind
 
 
-def row_labels(text: str) -> list[str]:
+_MAX_LONG_LABEL = 12
+
+
+def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
     """The Chinese labels in the first column of the tables of ``text`` (a cell's parenthesised and listed parts
-    each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to five characters."""
+    each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to ``longest`` characters."""
     labels: list[str] = []
     header = True
     for line in text.split("\n"):
@@ -43,7 +47,7 @@ def row_labels(text: str) -> list[str]:
             continue
         for part in _PARTS.split(cells[0]):
             part = part.strip()
-            if 2 <= len(part) <= _MAX_LABEL and _CJK_WORD.match(part) and part not in labels:
+            if 2 <= len(part) <= longest and _CJK_WORD.match(part) and part not in labels:
                 labels.append(part)
     return labels
 
@@ -127,12 +131,44 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
     if not CJK.search(question):
         return _en_sibling(question, text)
     labels = [label for label in row_labels(text) if label not in question]
-    if not labels:
-        return None
     for word in _words(question):
         if word in text:
             continue
         for label in labels:
             if label[-1] == word[-1] and label != word:
                 return word, label
+    return _other_place_of_a_row(question, text)
+
+
+def _other_place_of_a_row(question: str, text: str) -> tuple[str, str] | None:
+    """A long row label whose ending the question writes after a noun the source never uses: "铜陵片区区域经理" beside
+    the row "马鞍山片区区域经理", "商铺装修押金" beside "住宅装修押金" — the same post or item, of a place or a kind the table
+    does not list. The ending starts a word of the question (never inside 值班), the word before it is a noun (never
+    里面, a verb or the asker's own), and a row that gathers others ("市级及以上", "其他门店") stands for more than it names."""
+    import jieba.posseg
+
+    tagged = [(w.word, w.flag) for w in jieba.posseg.lcut(question)]
+    starts, at = {}, 0
+    for i, (word, _) in enumerate(tagged):
+        starts[at] = i
+        at += len(word)
+    for label in row_labels(text, longest=_MAX_LONG_LABEL):
+        if label in question or _GATHERS.search(label):
+            continue
+        for k in range(len(label) - 1, 1, -1):
+            ending = label[-k:]
+            at = question.find(ending)
+            if at < 0:
+                continue
+            i = starts.get(at)
+            if i is None or i == 0:
+                break   # the ending is inside a word of the question, or nothing names a place or a kind before it
+            word, flag = tagged[i - 1]
+            if len(word) >= 2 and _CJK_WORD.match(word) and (flag[:1] == "n" or flag in ("j", "b")) \
+                    and not _NOT_A_LABEL.search(word) and word not in text and label[:-k]:
+                return word + ending, label
+            break   # the longest ending the question writes decides
     return None
+
+
+_GATHERS = re.compile(r"以上|以下|其他|其它|其余|等$|各")

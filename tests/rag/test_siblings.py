@@ -98,3 +98,25 @@ def test_a_swapped_slot_does_not_write_its_kind_twice() -> None:
     # a slot whose kind is not written after it is swapped as before
     assert swap("那经理呢？", "经理", "员工出差每晚能报多少？", "zh", lambda t, o: [0.9 if x == "员工" else 0.1 for x in o],
                 0.3) == "经理出差每晚能报多少？"
+
+
+DIRECTORY = ("通讯录\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 马鞍山片区区域经理 | 许诺 | 8412 |\n| 合肥片区区域经理 | 王五 | 8411 |")
+DEPOSITS = "押金\n| 项目 | 标准 |\n|---|---|\n| 住宅装修押金 | 3000 元 |\n| 装修垃圾清运费 | 5 元 |"
+ALLOWANCES = ("补贴\n| 补贴项目 | 标准 |\n|---|---|\n| 夜班补贴 | 45 元 |\n| 法定节假日值班 | 100 元 |\n"
+              "| 市级及以上集中培训 | 8 学时 |")
+
+
+@pytest.mark.parametrize(("question", "text", "sibling"), [
+    # a long row label's ending after a noun the source never writes: the same post or item elsewhere
+    ("铜陵片区区域经理的分机号是多少？", DIRECTORY, ("铜陵片区区域经理", "马鞍山片区区域经理")),
+    ("商铺装修押金是多少？", DEPOSITS, ("商铺装修押金", "住宅装修押金")),
+    ("合肥片区区域经理的分机号是多少？", DIRECTORY, None),
+    ("片区区域经理的分机号是多少？", DIRECTORY, None),
+    ("装修押金是多少？", DEPOSITS, None),
+    ("我家装修押金是多少？", DEPOSITS, None),                         # the asker's own: 住宅
+    ("2023 版值班补贴规定里，法定节假日值班每天补贴多少？", ALLOWANCES, None),   # never inside a word (版值)
+    ("在里面值班每月有多少补贴？", ALLOWANCES, None),                   # a locative, not a kind
+    ("下个月去北京参加 3 天的国家级集中培训，学时怎么算？", ALLOWANCES, None),  # "及以上" gathers more than it names
+])
+def test_a_long_row_label_of_another_place_or_kind(question: str, text: str, sibling) -> None:
+    assert unlisted_sibling(question, text) == sibling
