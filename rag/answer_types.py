@@ -20,6 +20,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rag.holders import asks_holder, names_in
+from rag.holders import (
+    post_asked as post_asked,  # (re-exported: who holds a post is read in rag.holders)
+)
 from rag.measures import asked_measure, states_measure
 from rag.text import CJK as _CJK
 
@@ -363,65 +367,6 @@ def _absent(found: list[str], question: str) -> list[str]:
     return [f for f in found if f.strip() and not held(f)]
 
 
-# a question that names a post and asks who holds it ("Who is the Fleet Manager?", "收费主管是谁？", "谁是店长？")
-# asks for a name: the post, a team or another post answers nothing. Never a function answered by a post ("Who is
-# responsible for …?", "审批人是谁？", "负责人是谁？"), nor "who is allowed to …"
-_ZH_POST = r"(?:经理|总监|主管|主任|管理员|专员|队长|班长|组长|店长|站长|会计|出纳|顾问|协调员|秘书|助理|总裁|董事长|校长|院长|科长|部长|处长|药师)"
-_ZH_DEPARTMENT = r"(?:部|中心|科|处|办公室|办|组|室)"   # a department, which a person heads
-_ZH_NAMING = r"(?:(?![的是在和与及或跟])[\u4e00-\u9fffA-Za-z0-9])"   # the words that name the post, not a clause before it
-_EN_POST = (r"(?:manager|director|supervisor|officer|co-?ordinator|administrator|adviser|advisor|controller|secretary|"
-            r"assistant|lead|head of [a-z ]+?|ceo|cfo|cto|chair|chairman|chairwoman|president|principal|headteacher|"
-            r"superintendent|foreman|warden|archivist|librarian|pharmacist|inspector|engineer|partner)")
-_ASKS_HOLDER = {
-    "zh": re.compile(rf"{_ZH_NAMING}{{0,8}}{_ZH_POST}(?:是谁|是哪位|叫什么名字?|姓什么)|谁是{_ZH_NAMING}{{0,8}}{_ZH_POST}"
-                     rf"(?![\u4e00-\u9fff])|"
-                     # a department's person: "食品安全部的负责人是谁？", "工程部那边是谁负责？"
-                     rf"{_ZH_NAMING}{{1,8}}{_ZH_DEPARTMENT}(?:的|那边的?|这边的?)?(?:负责人|主管|领导|联系人)?(?:是谁(?:负责|管)?|是哪位|谁负责)"),
-    # (a topic's person or contact: "who's the health and safety person if I need to talk to someone?")
-    "en": re.compile(rf"\bwho(?:'s|’s| is| was| are)\s+(?:the|our|my|your|their|his|her)\s+(?:[a-z0-9&-]+\s+){{0,5}}?"
-                     rf"(?:{_EN_POST}s?|(?<=\s)(?!the\b|a\b)[a-z&-]+(?:\s+[a-z&-]+){{0,3}}\s+(?:person|contact|rep|representative))"
-                     r"(?=\s*(?:[?,.;:!)]|$|and\b|or\b|at\b|for\b|of\b|in\b|on\b|now\b|these days\b|currently\b|if\b|to\b|"
-                     r"when\b|i\b))", re.I),
-}
-
-
-def asks_holder(question: str) -> bool:
-    """Whether the question names a post and asks who holds it, which a personal name answers."""
-    return bool(_ASKS_HOLDER["zh" if _CJK.search(question) else "en"].search(question))
-
-
-def post_asked(question: str) -> str:
-    """The post a question asks the holder of, with the words that name it ("装修管理员", "the Fleet Manager"); ""
-    when it asks no holder."""
-    found = _ASKS_HOLDER["zh" if _CJK.search(question) else "en"].search(question)
-    if found is None:
-        return ""
-    return re.sub(r"^(?:谁是)|(?<=[部心科处室办组])(?:的|那边的?|这边的?)?(?:负责人|主管|领导|联系人)?(?:是谁(?:负责|管)?|是哪位|谁负责)$|"
-                  r"(?:是谁|是哪位|叫什么名字?|姓什么)$|"
-                  r"^who(?:'s|’s| is| was| are)\s+\S+\s+|\s+(?:person|contact|rep|representative)$", "", found.group(), flags=re.I)
-
-
-def _is_name(span: str, lang: str) -> bool:
-    """A found person that is a name, not a post, a team or a department ("Fleet Desk", 工程部)."""
-    if lang == "en":   # (a code or a currency in capitals, GBP, VPN, names nobody; nor does one capitalised word, a
-        # product or a day — Staffhub, SafeTrak, Monday: a person is named by two, "Neil Fairbrother")
-        # (nor a heading's or a title's words joined by "and", "of", "the": "Premises and Health and Safety")
-        return not (span.isupper() or len(span.split()) < 2 or re.search(r"\s(?:and|of|the|&)\s", span) or _ROLE["en"].search(span) or _ORG["en"].search(span) or _PLACE["en"].search(span)
-                    or re.search(_EN_POST, span, re.I))
-    import jieba
-
-    jieba.dt.check_initialized()
-    # (jieba tags common words as names — 顾客, 师傅, 通知书 —, which its dictionary counts often; a person's name it
-    # counts seldom or never; and a post ends in 师 / 员 / 长: 值班工程师)
-    return not (_ROLE["zh"].search(span) or _ORG["zh"].search(span) or re.search(_ZH_POST, span)
-                or re.search(r"[师员长人]$", span) or (jieba.dt.FREQ.get(span) or 0) >= _COMMON_WORD)
-
-
-_COMMON_WORD = 20   # a count in jieba's dictionary from which a word is a common one, not a person's name
-# a field that holds a name: "姓名: 何建平", "Name: Dan Hughes", "联系人：刘洋"
-_NAME_FIELD = re.compile(r"(?:姓名|名字|联系人|\bname|\bcontact(?: name)?|\bwho answers)\s*[:：]\s*([^;；|\n:：]{2,30}?)\s*(?=[;；|\n]|$)", re.I)
-
-
 def candidates(sentence: str, kind: str, question: str) -> list[str]:
     """Candidates of ``kind`` in ``sentence`` that the question does not already hold;
     ``[sentence]`` for an untyped kind (any sentence may answer it)."""
@@ -465,12 +410,8 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
             found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]
-        if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name, not a post or a desk,
-            # a field's label ("Name:") or a title in 《》
-            bare = re.sub(r"《[^》]*》|(?:^|(?<=[;；|]))\s*[^;；:：|\n]{1,40}[:：]", " ", sentence)
-            found = [f for f in found if _is_name(f, lang) and f in bare]
-            found += [m.group(1).strip() for m in _NAME_FIELD.finditer(sentence)
-                      if m.group(1).strip() not in found and _is_name(m.group(1).strip(), lang)]
+        if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name (rag.holders), not a
+            found = names_in(sentence)                     # post, a desk, a department or a field's label
     elif kind == "list":
         found = [m.group() for m in _LIST[lang].finditer(sentence)]
         return found   # a separator is never "held by the question" in a way that matters

@@ -86,10 +86,11 @@ def best_of_parts(retrieval: Retrieval, brought: dict[str, Candidate] | None = N
         if ranked and (post := post_asked(variant.text)):
             # "负责装修巡查的装修管理员是谁？" asks a name: the source whose statement names the post with a person (the
             # directory row "岗位: 装修管理员; 姓名: 刘洋"), not the rule that says what the post does
-            post_terms = set(retrieval.env.space.tokenize(post)) & corpus_terms(retrieval.env.space)
+            post_terms = {t for t in retrieval.env.space.tokenize(post) if not (len(t) == 1 and CJK.match(t))} \
+                & corpus_terms(retrieval.env.space)
             named = next((cid for cid in ranked if cid in by_id and post_terms
-                          and _said_together(by_id[cid].chunk.text, post_terms, "person", variant.text,
-                                             retrieval.env.space)), None)
+                          and _names_holder(by_id[cid].chunk.text, post, post_terms, variant.text, retrieval.env.space)),
+                         None)
             if named is not None:
                 ranked = [named, *(cid for cid in ranked if cid != named)]
                 # (the generator answers the part from it, rag.generators.extractive)
@@ -194,6 +195,24 @@ def _said_together(text: str, terms: set[str], kind: str, part: str, space: Any)
     for statement, _ in statements(text):
         held = set(space.tokenize(statement))
         if all(t in held or (CJK.search(t) and t in statement) for t in terms) and has_candidate(statement, kind, part):
+            return True
+    return False
+
+
+def _names_holder(text: str, post: str, terms: set[str], part: str, space: Any) -> bool:
+    """Whether one statement of ``text`` names the post (every one of its ``terms``, or all but one of three or more:
+    "本小区收费主管" in the row "收费主管") with the person who holds it beside it (:func:`rag.holders.holder_named_with`),
+    a person the part does not name itself."""
+    from rag.holders import holder_named_with, names_in
+    from rag.text import statements
+
+    for statement, row in statements(text):
+        held = set(space.tokenize(statement))
+        missing = [t for t in terms if not (t in held or (CJK.search(t) and t in statement))]
+        if len(missing) > (1 if len(terms) >= 3 else 0):
+            continue
+        names = [n for n in names_in(statement) if n not in part]
+        if names and holder_named_with(statement, post, names, row):
             return True
     return False
 

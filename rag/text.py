@@ -273,37 +273,96 @@ def days_written_in(term: str, text: str) -> bool:
     return any(day in text for day in SAME_DAYS.get(term, ()))
 
 
-# a label numbered within its kind: "Year 10", "Grade 5", "Stage 2", "Band 3"; 3 号楼, 2 期, 5 级, 第 3 批
+# a label numbered within its kind: "Year 10", "Grade 5", "Stage 2", "Class 3"; 3 号楼, 2 期, 5 级, 第 3 批 (never "with 5",
+# "over 60", "and 11": a word of the sentence before a number)
 _EN_NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(\d{1,3})s?\b")
-_ZH_NUMBERED = re.compile(r"第?\s*(\d{1,3})\s*([号期级批栋层楼档类])")
-_RANGE_DASH = r"\s*(?:[-–—~～至到]|to)\s*"
+_EN_NOT_A_KIND = frozenset({"with", "over", "and", "than", "about", "under", "within", "after", "before", "last", "next",
+                            "first", "only", "just", "least", "most", "every", "each", "per", "top", "around", "approx",
+                            "nearly", "almost", "maximum", "minimum", "max", "min", "for", "from", "the", "are", "was",
+                            "were", "has", "have", "had", "get", "got", "take", "takes", "took", "need", "needs", "all",
+                            "into", "onto", "upto", "till", "until", "since", "past", "aged", "age", "ages", "plus",
+                            "between", "through", "during", "some", "any", "another", "other", "those", "these"})
+_ZH_NUMBERED = re.compile(r"第?\s*(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(号[楼线门院房]?|期|级|批|栋|层|档|类)")
+_RANGE_DASH = r"\s*(?:[-–—~～至到/]|to)\s*"
+_WINDOW = 60   # characters read after an English kind word, or before a Chinese one, for its numbers
 
 
 def numbered_labels(text: str) -> list[tuple[str, int]]:
-    """The labels ``text`` numbers within a kind, as (kind, number): ("year", 10) for "Year 10s", ("级", 5) for 5 级."""
-    found = [(m.group(1).lower(), int(m.group(2))) for m in _EN_NUMBERED.finditer(text)]
-    return found + [(m.group(2), int(m.group(1))) for m in _ZH_NUMBERED.finditer(text)]
+    """The labels ``text`` numbers within a kind, as (kind, number): ("year", 10) for "Year 10s", ("级", 5) for 5 级,
+    ("号楼", 3) for 3 号楼."""
+    found: list[tuple[str, int]] = []
+    for m in _EN_NUMBERED.finditer(text):
+        kind = m.group(1).lower()
+        if kind in _EN_NOT_A_KIND or kind in EN_FUNCTION_WORDS:
+            continue
+        found.append((kind, int(m.group(2))))
+        # (a list after it names each: "Years 10 and 11", "Years 9, 10, 11")
+        listed = re.match(r"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*\d{1,3}s?\b)+", text[m.end():])
+        found += [(kind, int(n)) for n in re.findall(r"\d{1,3}", listed.group())] if listed else []
+    return found + [(m.group(2), n) for m in _ZH_NUMBERED.finditer(text) if (n := _zh_number(m.group(1))) is not None]
+
+
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMERAL = r"[一二两三四五六七八九十]{1,3}"
+
+
+def _zh_number(written: str) -> int | None:
+    """A number of one to ninety-nine as written in digits or Chinese numerals (3, 三, 十二, 二十三), or None."""
+    if written.isdigit():
+        return int(written)
+    m = re.fullmatch(r"([一二两三四五六七八九])?(十)?([一二两三四五六七八九])?", written)
+    if not m or not written:
+        return None
+    if m.group(2):
+        return _ZH_DIGITS.get(m.group(1) or "一", 1) * 10 + (_ZH_DIGITS[m.group(3)] if m.group(3) else 0)
+    return _ZH_DIGITS[m.group(3) or m.group(1)] if not (m.group(1) and m.group(3)) else None
+
+
+def _arabic(run: str) -> str:
+    """The Chinese numerals of a run of numbers written as digits (一至四 → 1至4)."""
+    return re.sub(_ZH_NUMERAL, lambda m: str(n) if (n := _zh_number(m.group())) is not None else m.group(), run)
+
+
+def _en_kind(kind: str) -> str:
+    """A kind word in either number: "year" / "years", "class" / "classes"."""
+    if kind.endswith(("ss", "sh", "ch", "x")):
+        return re.escape(kind) + r"(?:es)?"
+    return re.escape(kind[:-1] if kind.endswith("s") and len(kind) > 3 else kind) + r"s?"
+
+
+def _holds(numbers_text: str, number: int) -> bool:
+    """Whether a run of numbers written after (or before) a kind holds ``number``: one number, a list ("9, 10, 11",
+    "10/11", "10 and 11"), a range ("7–9", "7 to 9", "Year 7 to Year 9") or an open range ("10 and above", "10+")."""
+    parts = re.split(r"\s*(?:,|、|，|;|/|\band\b|\bor\b|&|和|及)\s*", numbers_text)
+    for part in parts:
+        if (r := re.fullmatch(rf"(\d{{1,3}})s?{_RANGE_DASH}(?:[A-Za-z]+\s+)?(\d{{1,3}})s?", part.strip())) is not None:
+            if int(r.group(1)) <= number <= int(r.group(2)):
+                return True
+        elif (n := re.fullmatch(r"(\d{1,3})s?(\s*(?:\+|and above|and over|or above|or over|及以上|以上))?", part.strip())) \
+                and (int(n.group(1)) == number or (n.group(2) and number >= int(n.group(1)))):
+            return True
+    return False
 
 
 def numbered_label_in(kind: str, number: int, text: str) -> bool:
-    """Whether ``text`` writes the numbered label: "Year 10" in "Year 10", "Years 10–11", "Years 9 to 11" or "Years
-    10 and 11"; 3 号楼 in "3 号楼" or "1–4 号楼". Never "Year 11" for "Year 10", nor a bare 10 elsewhere."""
+    """Whether ``text`` writes the numbered label: "Year 10" in "Year 10", "Year 10s", "Years 10–11", "Years 9 to 11",
+    "Year 7 to Year 9", "Years 9, 10, 11", "Years 10/11", "Year 10 and above"; 3 号楼 in "3 号楼", "1–4 号楼",
+    "1号至4号楼" or "1、2、3 号楼". Never "Year 11" for "Year 10", a bare 10 elsewhere, nor 2 号线 for 2 号楼. (The
+    numbers are read in a bounded window beside each kind word, so a long text costs linear time.)"""
     if kind.isascii():
-        word = re.escape(kind.rstrip("s")) + r"s?"
-        pattern = re.compile(rf"\b{word}\s+(\d{{1,3}})(?:(?:{_RANGE_DASH})(\d{{1,3}})|((?:\s*,\s*\d{{1,3}})*\s*(?:,?\s*(?:and|or|&)\s*\d{{1,3}})))?\b", re.I)
-    else:
-        pattern = re.compile(rf"(\d{{1,3}})(?:(?:{_RANGE_DASH})(\d{{1,3}}))?\s*{re.escape(kind)}|"
-                             rf"(?P<list>(?:\d{{1,3}}\s*[、,，和及]\s*)+\d{{1,3}})\s*{re.escape(kind)}")
-    for m in pattern.finditer(text):
-        if kind.isascii():
-            low, high, listed = m.group(1), m.group(2), m.group(3)
-            numbers = [int(low)] + ([int(n) for n in re.findall(r"\d+", listed)] if listed else [])
-        elif m.group("list"):
-            numbers, high, low = [int(n) for n in re.findall(r"\d+", m.group("list"))], None, None
-        else:
-            low, high, listed = m.group(1), m.group(2), None
-            numbers = [int(low)]
-        if number in numbers or (high is not None and low is not None and int(low) <= number <= int(high)):
+        for m in re.finditer(rf"\b{_en_kind(kind)}\b", text, re.I):
+            after = re.sub(r"(?i)\s+(?:and|or)\s+(?:above|over|older|later)\b", "+", text[m.end():m.end() + _WINDOW])
+            run = re.match(rf"\s+((?:\d{{1,3}}s?(?:{_RANGE_DASH}(?:{_en_kind(kind)}\s+)?\d{{1,3}}s?)?"
+                           rf"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*)?)+(?:\s*(?:\+|and above|and over|or above|or over))?)",
+                           after, re.I)
+            if run and _holds(re.sub(rf"(?i){_en_kind(kind)}\s+", "", run.group(1)), number):
+                return True
+        return False
+    for m in re.finditer(re.escape(kind), text):
+        before = _arabic(text[max(0, m.start() - _WINDOW):m.start()])
+        written = rf"(?:{re.escape(kind)}|{re.escape(kind[0])})"   # "1号至4号楼": the kind, or its first character
+        run = re.search(rf"((?:\d{{1,3}}\s*{written}?\s*(?:[-–—~～至到/、，,和及]\s*)?)+)\s*$", before)
+        if run and _holds(re.sub(written, "", run.group(1)).strip(" 、，,"), number):
             return True
     return False
 

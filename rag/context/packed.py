@@ -38,7 +38,7 @@ def _sandwich(items: list[Candidate]) -> list[Candidate]:
     return items[0::2] + items[1::2][::-1]
 
 
-@context_builders.register("packed", version="7")
+@context_builders.register("packed", version="8")
 def packed(
     *,
     budget_tokens: PositiveInt = 1500,

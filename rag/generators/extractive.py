@@ -256,7 +256,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="39")
+@generators.register("extractive", version="40")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

@@ -55,6 +55,20 @@ SWAP_AT = 0.3
 _EN_REF = re.compile(r"\b(it|its|that|this|they|them|their|those|these|there|one|ones)\b", re.I)
 
 
+def _names_after_it_is(question: str) -> bool:
+    """ "And if it's Year 11s?", "What if it's a Sunday?": after a lead, "it's" names what follows — a name, a number,
+    a capitalised word. "What if it's lost?" keeps its pronoun: "it" is the earlier question's subject."""
+    q = question.strip()
+    if not _EN_LEAD.match(q):
+        return False
+    rest = _EN_LEAD.sub("", q)
+    after = _EN_IT_IS.match(rest)
+    if after is None:
+        return False
+    named = re.sub(r"^(?:a|an|the)\s+", "", rest[after.end():].strip(), flags=re.I)
+    return bool(re.match(r"[A-Z0-9]", named))
+
+
 def is_follow_up(question: str, language: str) -> bool:
     """A question that needs the conversation: "还有吗" / "anything else?"; a short one (at
     most 8 characters / 5 words once its scaffolding is removed) that opens like a follow-up,
@@ -84,7 +98,7 @@ def content_of(question: str, language: str) -> str:
         if _EN_MORE.match(q):
             return ""
         rest = _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip()
-        if _EN_LEAD.match(q):
+        if _names_after_it_is(q):
             rest = _EN_IT_IS.sub("", rest)   # (after a lead only: "It's Year 11s?" alone keeps its words)
         return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
     if _ZH_MORE.match(q):
@@ -141,8 +155,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     if not content:
         return previous, ""
     # ("And if it's Year 11s?": the pronoun and its verb name nothing, the slot follows them)
-    idle = language == "en" and bool(_EN_LEAD.match(question.strip())) \
-        and bool(_EN_IT_IS.match(_EN_LEAD.sub("", question.strip())))
+    idle = language == "en" and _names_after_it_is(question.strip())
     resolved = None if idle else resolve_pointer(question, previous, language)
     if resolved is not None:
         return resolved, ""
@@ -171,7 +184,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="12")
+@transforms.register("followup", version="13")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``

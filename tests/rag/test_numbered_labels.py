@@ -21,7 +21,7 @@ TABLE_ZH = "楼栋保洁\n| 楼栋 | 保洁频次 |\n|---|---|\n| 1–4 号楼 |
     ("What about Year 10?", [("year", 10)]),
     ("And if it's Year 11s?", [("year", 11)]),
     ("Is Stage 2 the same?", [("stage", 2)]),
-    ("那 3 号楼呢？", [("号", 3)]),
+    ("那 3 号楼呢？", [("号楼", 3)]),
     ("5级员工呢？", [("级", 5)]),
     ("What about managers?", []),
     ("那经理呢？", []),
@@ -48,7 +48,7 @@ def test_a_numbered_label_is_not_held_by_its_neighbour_or_a_bare_number() -> Non
 
 @pytest.mark.parametrize(("number", "held"), [(3, True), (7, True), (5, False), (10, False)])
 def test_a_numbered_label_is_held_by_itself_or_a_range_zh(number: int, held: bool) -> None:
-    assert numbered_label_in("号", number, TABLE_ZH) is held
+    assert numbered_label_in("号楼", number, TABLE_ZH) is held
 
 
 @pytest.mark.parametrize(("language", "text", "focus", "refused"), [
@@ -70,7 +70,7 @@ def test_a_follow_up_naming_a_numbered_label_needs_it_written(language: str, tex
 
 @pytest.mark.parametrize(("question", "content"), [
     ("And if it's Year 11s?", "Year 11s"),
-    ("What if they're part-time?", "part-time"),
+    ("What if they're part-time?", "they're part-time"),   # (no name after it: the pronoun points back)
     ("what if it's a Sunday?", "Sunday"),
     ("What about managers?", "managers"),
     ("It's Year 11s?", "It's Year 11s"),   # no lead: nothing is taken off
