@@ -28,24 +28,39 @@ _MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row
 _MAX_LONG_LABEL = 12
 
 
-def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
-    """The Chinese labels in the first column of the tables of ``text`` (a cell's parenthesised and listed parts
-    each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to ``longest`` characters."""
-    labels: list[str] = []
+# a column that names rows beside the first: "部门 | 岗位 | 姓名 | 分机" names posts in its second column
+_LABEL_HEADER = re.compile(r"岗位|职位|职务|班次|门店|城市|区域|片区|类型|项目|证书|车型|"
+                           r"\b(?:role|position|post|shift|store|branch|type|item|vehicle|course|training|grade|school|room)s?\b",
+                           re.I)
+
+
+def _label_cells(text: str) -> list[str]:
+    """The cells that name the rows of the tables of ``text``: the first column's, and those of a column whose header
+    names a kind of row (岗位, 班次, Role, Shift …)."""
+    cells_out: list[str] = []
+    columns: list[int] = [0]
     header = True
     for line in text.split("\n"):
         if not is_table_row(line):
-            header = True
+            header, columns = True, [0]
             continue
         if is_table_separator(line):
             continue
+        cells = table_cells(line)
         if header:   # the header row names the columns, not the rows
             header = False
+            columns = [0, *(i for i, head in enumerate(cells) if i and _LABEL_HEADER.search(head))]
             continue
-        cells = table_cells(line)
-        if not cells:
-            continue
-        for part in _PARTS.split(cells[0]):
+        cells_out += [cells[i] for i in columns if i < len(cells)]
+    return cells_out
+
+
+def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
+    """The Chinese labels of the rows of the tables of ``text`` (:func:`_label_cells`; a cell's parenthesised and listed
+    parts each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to ``longest`` characters."""
+    labels: list[str] = []
+    for cell in _label_cells(text):
+        for part in _PARTS.split(cell):
             part = part.strip()
             if 2 <= len(part) <= longest and _CJK_WORD.match(part) and part not in labels:
                 labels.append(part)
@@ -80,21 +95,11 @@ _EN_NOT_A_KIND = frozenset({"my", "your", "his", "her", "our", "their", "its", "
 
 
 def en_row_labels(text: str) -> list[str]:
-    """The English labels of two to four words in the first column of the tables of ``text`` ("Site staff",
-    "DSL training"), a cell's parenthesised part aside and its listed parts each."""
+    """The English labels of two to four words of the rows of the tables of ``text`` ("Site staff", "DSL training";
+    :func:`_label_cells`), a cell's parenthesised part aside and its listed parts each."""
     labels: list[str] = []
-    header = True
-    for line in text.split("\n"):
-        if not is_table_row(line):
-            header = True
-            continue
-        if is_table_separator(line):
-            continue
-        if header:
-            header = False
-            continue
-        cells = table_cells(line)
-        for part in _EN_PARTS.split(re.sub(r"\([^)]*\)", " ", cells[0]) if cells else ""):
+    for cell in _label_cells(text):
+        for part in _EN_PARTS.split(re.sub(r"\([^)]*\)", " ", cell)):
             part = " ".join(part.split())
             if _EN_LABEL.match(part) and part not in labels:
                 labels.append(part)

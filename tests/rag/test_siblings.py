@@ -120,3 +120,16 @@ ALLOWANCES = ("补贴\n| 补贴项目 | 标准 |\n|---|---|\n| 夜班补贴 | 45
 ])
 def test_a_long_row_label_of_another_place_or_kind(question: str, text: str, sibling) -> None:
     assert unlisted_sibling(question, text) == sibling
+
+
+def test_a_column_whose_header_names_a_kind_of_row_names_rows_too() -> None:
+    """The directory "部门 | 岗位 | 姓名 | 分机" names posts in its second column: 铜陵片区区域经理 beside 马鞍山片区区域经理;
+    a column of names or extensions names no rows."""
+    text = ("通讯录\n| 部门 | 岗位 | 姓名 | 分机 |\n|---|---|---|---|\n| 营运部 | 马鞍山片区区域经理 | 许诺 | 8412 |\n"
+            "| 营运部 | 合肥片区区域经理 | 王五 | 8411 |")
+    assert unlisted_sibling("铜陵片区区域经理的分机号是多少？", text) == ("铜陵片区区域经理", "马鞍山片区区域经理")
+    assert unlisted_sibling("合肥片区区域经理的分机号是多少？", text) is None
+    assert "许诺" not in row_labels(text, longest=12)
+    english = ("Contacts\n| Department | Role | Name |\n|---|---|---|\n| Exams | Exams Officer | Rita Shah |\n"
+               "| Site | Site Manager | Tom Reed |")
+    assert unlisted_sibling("Who is the catering manager?", english) == ("catering manager", "Site Manager")
