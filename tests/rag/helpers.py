@@ -68,3 +68,32 @@ class Space:
 
 def env(chunks: list[Chunk], language: str = "en", chat=None, allowed=None) -> QueryEnv:
     return QueryEnv(Space(chunks, language), allowed, chat)
+
+
+def part_source(root, docs: dict[str, str], part: str, order: list[str]) -> tuple[list[str], dict]:
+    """``rag.cover.best_of_parts`` over a real (hashing + BM25) index of ``docs`` for a message whose second part is
+    ``part`` and whose lists rank the documents in ``order``: the parts' best sources, and the facts it set."""
+    from types import SimpleNamespace
+
+    from rag.config import PipelineConfig
+    from rag.cover import best_of_parts
+    from rag.indexing import Indexer
+    from rag.registry import ComponentSpec
+    from rag.types import QueryVariant
+
+    config = PipelineConfig(embedder=ComponentSpec(name="hashing", params={"dim": 256}),
+                            retrievers=[ComponentSpec(name="bm25")])
+    corpus = root / "corpus"
+    corpus.mkdir(parents=True)
+    for name, text in docs.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    language = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in part) else "en"
+    idx, _ = Indexer(root / "w").ensure("kb", corpus, config, language)
+    by_doc = {c.doc_id: c for c in idx.chunks}
+    ranked = [by_doc[d].chunk_id for d in order]
+    retrieval = SimpleNamespace(candidates=[Candidate(by_doc[d], 1.0 - i / 10, {}) for i, d in enumerate(order)],
+                                variants=[QueryVariant("whole", "original"), QueryVariant("first part", "sub"),
+                                          QueryVariant(part, "sub")],
+                                stages={"bm25#1": ranked[:1], "bm25#2": ranked, "dense#2": ranked},
+                                env=SimpleNamespace(space=idx, facts={}, allowed=None, language=language))
+    return best_of_parts(retrieval), retrieval.env.facts

@@ -819,15 +819,20 @@ def test_extractive_reads_a_pronoun_subject_as_the_sentence_before_s() -> None:
     assert out.text.startswith("Staff park in Car Park C.")
 
 
+def _stage2_context() -> list:
+    """The complaints table's Stage 2 row and the directory (blind dev water-en md-stage2-contact)."""
+    return [item(1, "Complaints\n| Stage | Who handles it |\n|---|---|\n| Stage 2 (customer still unhappy) | "
+                    "the Customer Resolution Team |", "complaints"),
+            item(2, "Contacts\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | Fiona Beck | "
+                    "4520 |\n| Head of Customer Services | Amira Haddad | 4500 |", "contacts")]
+
+
 def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> None:
     """Blind dev water-en md-stage2-contact: "A customer wants to take their complaint to Stage 2. Which team reviews
     it, and who is the Customer Resolution Manager and on what extension?" — the complaints table's Stage 2 row
     shares the scene and names the Customer Resolution *Team*, so it was every part's best statement. The cut
     brings in the directory for the second part (``part_source``, rag.cover), and that part is answered from it."""
-    ctx = [item(1, "Complaints\n| Stage | Who handles it |\n|---|---|\n| Stage 2 (customer still unhappy) | "
-                   "the Customer Resolution Team |", "complaints"),
-           item(2, "Contacts\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | Fiona Beck | "
-                   "4520 |\n| Head of Customer Services | Amira Haddad | 4500 |", "contacts")]
+    ctx = _stage2_context()
     parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
              "A customer wants to take their complaint to Stage 2. who is the Customer Resolution Manager and on what "
              "extension?"]
@@ -851,10 +856,7 @@ def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> Non
 def test_a_part_source_is_quoted_for_a_part_its_words_would_not_reach() -> None:
     """The same message asked with a part that names no post: "which manager looks after it, and on what extension?".
     Without ``part_source`` the shared Stage 2 row answers every part; with it the directory row is quoted."""
-    ctx = [item(1, "Complaints\n| Stage | Who handles it |\n|---|---|\n| Stage 2 (customer still unhappy) | "
-                   "the Customer Resolution Team |", "complaints"),
-           item(2, "Contacts\n| Role | Name | Extension |\n|---|---|---|\n| Customer Resolution Manager | Fiona Beck | "
-                   "4520 |\n| Head of Customer Services | Amira Haddad | 4500 |", "contacts")]
+    ctx = _stage2_context()
     parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
              "A customer wants to take their complaint to Stage 2. which manager looks after it, and on what extension?"]
     question = ("A customer wants to take their complaint to Stage 2. Which team reviews it, and which manager looks "

@@ -5,18 +5,11 @@ statement naming the post with a person (rag.answer_types.asks_holder, rag.cover
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from rag.answer_types import asks_holder, candidates, post_asked
-from rag.config import PipelineConfig
-from rag.indexing import Indexer
-from rag.registry import ComponentSpec
-from rag.types import Candidate, QueryVariant
-
-CONFIG = PipelineConfig(embedder=ComponentSpec(name="hashing", params={"dim": 256}),
-                        retrievers=[ComponentSpec(name="bm25")])
+from tests.rag.helpers import part_source
 
 
 @pytest.mark.parametrize(("question", "post"), [
@@ -85,31 +78,11 @@ def test_a_function_question_is_still_answered_by_a_post() -> None:
                       "Who approves a purchase over 5,000 USD?")
 
 
-def _part_source(root: Path, docs: dict[str, str], part: str, order: list[str]) -> tuple[list[str], dict]:
-    """best_of_parts over a real index for one part whose lists rank the documents in ``order``."""
-    from rag.cover import best_of_parts
-
-    corpus = root / "corpus"
-    corpus.mkdir(parents=True)
-    for name, text in docs.items():
-        (corpus / name).write_text(text, encoding="utf-8")
-    language = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in part) else "en"
-    idx, _ = Indexer(root / "w").ensure("kb", corpus, CONFIG, language)
-    by_doc = {c.doc_id: c for c in idx.chunks}
-    ranked = [by_doc[d].chunk_id for d in order]
-    retrieval = SimpleNamespace(candidates=[Candidate(by_doc[d], 1.0 - i / 10, {}) for i, d in enumerate(order)],
-                                variants=[QueryVariant("whole", "original"), QueryVariant("first part", "sub"),
-                                          QueryVariant(part, "sub")],
-                                stages={"bm25#1": ranked[:1], "bm25#2": ranked, "dense#2": ranked},
-                                env=SimpleNamespace(space=idx, facts={}, allowed=None, language=language))
-    return best_of_parts(retrieval), retrieval.env.facts
-
-
 def test_the_directory_row_is_the_source_of_who_holds_a_post_zh(tmp_path: Path) -> None:
     docs = {"zhuangxiu.md": "# 装修管理\n\n工程部装修管理员负责装修巡查，每日巡查 1 次，发现违规的首次发出《整改通知书》。\n",
             "tongxunlu.md": "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 装修管理员 | 刘洋 | 8203 |\n| 收费主管 | 陈静 | 8101 |\n"}
     part = "负责装修巡查的装修管理员是谁？"
-    best, facts = _part_source(tmp_path, docs, part, ["zhuangxiu", "tongxunlu"])
+    best, facts = part_source(tmp_path, docs, part, ["zhuangxiu", "tongxunlu"])
     assert any(cid.startswith("tongxunlu") for cid in best)
     assert facts["part_source"][part].startswith("tongxunlu")
 
@@ -119,7 +92,7 @@ def test_the_directory_row_is_the_source_of_who_holds_a_post_en(tmp_path: Path) 
             "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Fleet Manager | Dan Hughes | 4410 |\n"
                            "| Training Coordinator | Sunil Varma | 4260 |\n"}
     part = "Who is the Fleet Manager?"
-    best, facts = _part_source(tmp_path, docs, part, ["fleet", "contacts"])
+    best, facts = part_source(tmp_path, docs, part, ["fleet", "contacts"])
     assert any(cid.startswith("contacts") for cid in best)
     assert facts["part_source"][part].startswith("contacts")
 
@@ -128,6 +101,6 @@ def test_a_post_no_statement_names_with_a_person_keeps_the_fused_source(tmp_path
     docs = {"fleet.md": "# Fleet\n\nThe Fleet Manager checks every van each month and signs off repairs over 500 GBP.\n",
             "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Training Coordinator | Sunil Varma | 4260 |\n"}
     part = "Who is the Fleet Manager?"
-    best, facts = _part_source(tmp_path, docs, part, ["fleet", "contacts"])
+    best, facts = part_source(tmp_path, docs, part, ["fleet", "contacts"])
     assert best and best[-1].startswith("fleet")
     assert part not in facts.get("part_source", {})

@@ -9,43 +9,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from rag.answer_types import asks_holder, candidates, post_asked
 from rag.answerability import answerability
-from rag.config import PipelineConfig
-from rag.indexing import Indexer
-from rag.registry import ComponentSpec
 from rag.text import numbered_label_in, numbered_labels
 from rag.transforms.followup import content_of, rewrite
-from rag.types import Candidate, QueryVariant
-from tests.rag.helpers import chunk, env, item
-
-CONFIG = PipelineConfig(embedder=ComponentSpec(name="hashing", params={"dim": 256}),
-                        retrievers=[ComponentSpec(name="bm25")])
-
-
-def _part_source(root: Path, docs: dict[str, str], part: str, order: list[str]) -> tuple[list[str], dict]:
-    """best_of_parts over a real index for one part whose lists rank the documents in ``order`` (as in
-    tests/rag/test_post_holder.py)."""
-    from rag.cover import best_of_parts
-
-    corpus = root / "corpus"
-    corpus.mkdir(parents=True)
-    for name, text in docs.items():
-        (corpus / name).write_text(text, encoding="utf-8")
-    language = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in part) else "en"
-    idx, _ = Indexer(root / "w").ensure("kb", corpus, CONFIG, language)
-    by_doc = {c.doc_id: c for c in idx.chunks}
-    ranked = [by_doc[d].chunk_id for d in order]
-    retrieval = SimpleNamespace(candidates=[Candidate(by_doc[d], 1.0 - i / 10, {}) for i, d in enumerate(order)],
-                                variants=[QueryVariant("whole", "original"), QueryVariant("first part", "sub"),
-                                          QueryVariant(part, "sub")],
-                                stages={"bm25#1": ranked[:1], "bm25#2": ranked, "dense#2": ranked},
-                                env=SimpleNamespace(space=idx, facts={}, allowed=None, language=language))
-    return best_of_parts(retrieval), retrieval.env.facts
+from tests.rag.helpers import chunk, env, item, part_source
 
 
 def _focus_missing(text: str, focus: str, question: str, language: str = "en") -> bool:
@@ -81,10 +52,10 @@ def test_a_name_at_the_start_or_before_a_colon_names_the_holder(question: str, s
     assert name in candidates(sentence, "person", question)
 
 
-def test_the_source_naming_the_holder_first_in_the_sentence_is_the_part_source(tmp_path: Path) -> None:
+def test_the_source_naming_the_holder_first_in_the_sentence_is_thepart_source(tmp_path: Path) -> None:
     docs = {"people.md": "# People\n\nAnna Lee is the Fleet Manager; call her on 4410.\n",
             "fleet.md": "# Fleet\n\nThe Fleet Manager reports to Kate Morgan.\n"}
-    _, facts = _part_source(tmp_path, docs, "Who is the Fleet Manager?", ["people", "fleet"])
+    _, facts = part_source(tmp_path, docs, "Who is the Fleet Manager?", ["people", "fleet"])
     assert facts["part_source"]["Who is the Fleet Manager?"].startswith("people")
 
 
@@ -99,18 +70,18 @@ def test_a_title_case_phrase_is_no_name(sentence: str) -> None:
     assert candidates(sentence, "person", "Who is the Fleet Manager?") == []
 
 
-def test_a_procedure_in_title_case_does_not_make_the_rule_the_part_source(tmp_path: Path) -> None:
+def test_a_procedure_in_title_case_does_not_make_the_rule_thepart_source(tmp_path: Path) -> None:
     docs = {"fleet.md": "# Fleet\n\nThe Fleet Manager is responsible for the Vehicle Booking Procedure.\n",
             "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Fleet Manager | Dan Hughes | 4410 |\n"}
-    _, facts = _part_source(tmp_path, docs, "Who is the Fleet Manager?", ["fleet", "contacts"])
+    _, facts = part_source(tmp_path, docs, "Who is the Fleet Manager?", ["fleet", "contacts"])
     assert facts.get("part_source", {}).get("Who is the Fleet Manager?", "contacts").startswith("contacts")
 
 
-def test_another_posts_holder_does_not_make_the_part_source(tmp_path: Path) -> None:
+def test_another_posts_holder_does_not_make_thepart_source(tmp_path: Path) -> None:
     docs = {"fleet.md": "# Fleet\n\nThe Fleet Manager reports to the Operations Director, Kate Morgan, and signs off "
                         "repairs over 500 GBP.\n",
             "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Fleet Manager | Dan Hughes | 4410 |\n"}
-    _, facts = _part_source(tmp_path, docs, "Who is the Fleet Manager?", ["fleet", "contacts"])
+    _, facts = part_source(tmp_path, docs, "Who is the Fleet Manager?", ["fleet", "contacts"])
     assert facts.get("part_source", {}).get("Who is the Fleet Manager?", "contacts").startswith("contacts")
 
 
@@ -138,7 +109,7 @@ def test_the_best_person_to_ask_takes_no_source_by_the_word_best(tmp_path: Path)
     docs = {"tips.md": "# Tips\n\nThe best way to book is through Travel Perk. Ask Sam Ward.\n",
             "fleet.md": "# Fleet\n\nAsk your line manager about vans.\n"}
     part = "Who's the best person to ask about vans?"
-    _, facts = _part_source(tmp_path, docs, part, ["fleet", "tips"])
+    _, facts = part_source(tmp_path, docs, part, ["fleet", "tips"])
     assert part not in facts.get("part_source", {})
 
 
@@ -185,9 +156,9 @@ def test_a_department_heads_row_names_the_holder_zh() -> None:
       "contacts.md": "# Contacts\n\n| Role | Name | Extension |\n|---|---|---|\n| Fleet Manager | Dan Hughes | 4410 |\n"},
      ["fleet", "contacts"], "contacts"),
 ])
-def test_words_before_the_post_do_not_stop_the_part_source(tmp_path: Path, part: str, docs: dict, order: list,
+def test_words_before_the_post_do_not_stop_thepart_source(tmp_path: Path, part: str, docs: dict, order: list,
                                                             source: str) -> None:
-    _, facts = _part_source(tmp_path, docs, part, order)
+    _, facts = part_source(tmp_path, docs, part, order)
     assert facts.get("part_source", {}).get(part, "").startswith(source)
 
 
