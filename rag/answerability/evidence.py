@@ -181,7 +181,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="53")
+@answerability.register("evidence", version="54")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -262,13 +262,14 @@ def evidence(
     where the sources write it, or a range or list that holds it ("Years 10–11"). Version 51: a department's or a
     topic's person ("食品安全部的负责人是谁？", "who's the health and safety person?") asks a name too. Version 52,
     ``refuse_siblings``: a question naming a row of the kind a table's rows are (夜宵班 beside 早班 and 中班,
-    高级 beside 中级, "food hygiene training" beside "DSL training") that the source holding the asked fact never writes
-    is refused — signal ``sibling_row``
+    高级 beside 中级) that the source holding the asked fact never writes is refused — signal ``sibling_row``
     (:mod:`rag.answerability.siblings`). Version 53, after a hostile review: people's names are read in
     :mod:`rag.holders` — a title ("Mrs Patel", "Dr. Anna Lee"), a first name gender-guesser knows, a name field, a name
     in capitals, 王经理, a surname jieba's model knows (李强); "是谁任命的" asks a function; numbered labels in a list
     ("Years 9, 10, 11", "Years 10/11"), an open range ("Year 10 and above"), Chinese numerals (第三批, 一至四号楼), never
-    "with 5" nor 2 号线 for 2 号楼.) With ``bridge`` a question word
+    "with 5" nor 2 号线 for 2 号楼. Version 54, after a second review: ``refuse_siblings`` reads Chinese tables only, never
+    where the question names a listed row or a row gathers others (其他岗位), never a place, a count or a pointer.) With
+    ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
     (:mod:`rag.answerability.bridge`: "broadband" through "internet"; a bool, or one by language

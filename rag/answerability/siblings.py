@@ -4,9 +4,9 @@ A table's first column names its rows (shifts, grades, stores, posts). A Chinese
 names its kind — 班 a shift, 级 a grade, 店 a store, 员 a post — so a question word of that kind that the
 table never writes is a sibling the table leaves out, not a paraphrase of a row: 夜宵班 beside 早班 and
 中班, 高级 beside 中级, 院边店 beside 社区店, 配送员 beside 营业员. The row that states a value for 中班
-does not answer 夜宵班. In English a label's kind is its last word: "food hygiene training" beside "DSL training" and
-"Manual handling training", "the meeting room" beside "Tennyson Room", where the source never writes "hygiene" or
-"meeting".
+does not answer 夜宵班. English is not read: an English row's kind is its last word, and a word before it is as often
+a verb or an adjective ("attend training", "a typical shift") as the name of a row (a hostile review's attacks,
+tests/rag/test_review_s45_siblings.py).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _PARTS = re.compile(r"[（()）、,，/；;]")
 # a word that asks or points (几点, 多少, 那个, 每班) or holds a particle (的, 了) names no row
 # (nor does a word of the asker's own: 我家, 咱们店, 自己的)
-_NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|咱|俺|自己|大家|本人)|[的了在是把被和与或及]")
-_POINTER = re.compile(r"^[那这每该本]")
+_NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|咱|俺|自己|大家|本人|一|两|个|这个|那个|每个|哪个)|"
+                          r"[的了在是把被和与或及]")
+_POINTER = re.compile(r"^(?:[那这哪每][个些]?|该|本)")
 _MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row rather than naming a kind
 
 
@@ -29,7 +30,7 @@ _MAX_LONG_LABEL = 12
 
 
 # a column that names rows beside the first: "部门 | 岗位 | 姓名 | 分机" names posts in its second column
-_LABEL_HEADER = re.compile(r"岗位|职位|职务|班次|门店|城市|区域|片区|类型|项目|证书|车型|"
+_LABEL_HEADER = re.compile(r"岗位|职位|职务|职级|级别|等级|类别|班次|门店|城市|区域|片区|类型|项目|证书|车型|"
                            r"\b(?:role|position|post|shift|store|branch|type|item|vehicle|course|training|grade|school|room)s?\b",
                            re.I)
 
@@ -70,79 +71,62 @@ def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
 @lru_cache(maxsize=4096)
 def _words(question: str) -> tuple[str, ...]:
     """The question's Chinese words that may name a row: a word of two characters or more that is no verb (上班, 加班
-    name no shift), or a one-character noun or measure word with the word before it (jieba cuts 夜宵班 as 夜宵 / 班,
-    配送员 as 配送 / 员); a pointer before it aside (那中班)."""
-    import jieba.posseg
-
-    tagged = [(w.word, w.flag) for w in jieba.posseg.lcut(question)]
+    name no shift), no number (一个班), no place (杭州) and no pointer (那个班), or a one-character noun or measure word
+    with the word before it (jieba cuts 夜宵班 as 夜宵 / 班, 配送员 as 配送 / 员); a pointer before it aside (那中班)."""
+    tagged = _tagged(question)
     out: list[str] = []
     for i, (word, flag) in enumerate(tagged):
-        if not _CJK_WORD.match(word):
+        if not _CJK_WORD.match(word) or (len(word) >= 2 and flag[:1] in ("m", "r", "q")) or flag == "ns":
             continue
         if len(word) >= 2 and not flag.startswith("v"):
             out.append(word)
-        elif len(word) == 1 and flag[:1] in ("n", "q") and i and _CJK_WORD.match(tagged[i - 1][0]):
+        elif len(word) == 1 and flag[:1] in ("n", "q") and i and _CJK_WORD.match(tagged[i - 1][0]) \
+                and tagged[i - 1][1][:1] not in ("m", "r", "q"):
             out.append(tagged[i - 1][0] + word)
     words = [_POINTER.sub("", w) for w in out]
     return tuple(w for w in words if 2 <= len(w) <= _MAX_LABEL and not _NOT_A_LABEL.search(w))
 
 
-_EN_LABEL = re.compile(r"^[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){1,3}$")
-_EN_PARTS = re.compile(r"\s*(?:,|/|;|\bor\b|\band\b)\s*")
-_EN_NOT_A_KIND = frozenset({"my", "your", "his", "her", "our", "their", "its", "this", "that", "these", "those", "the", "a",
-                            "an", "any", "each", "every", "some", "which", "what", "whose", "other", "same", "new", "next",
-                            "last", "first", "own", "usual", "normal", "extra", "full", "half", "per"})
-
-
-def en_row_labels(text: str) -> list[str]:
-    """The English labels of two to four words of the rows of the tables of ``text`` ("Site staff", "DSL training";
-    :func:`_label_cells`), a cell's parenthesised part aside and its listed parts each."""
-    labels: list[str] = []
-    for cell in _label_cells(text):
-        for part in _EN_PARTS.split(re.sub(r"\([^)]*\)", " ", cell)):
-            part = " ".join(part.split())
-            if _EN_LABEL.match(part) and part not in labels:
-                labels.append(part)
-    return labels
-
-
-def _en_sibling(question: str, text: str) -> tuple[str, str] | None:
-    """An English row label's head noun (its last word: "Site staff", "DSL training") that the question writes after a
-    word the source never uses ("food hygiene training"): a row of that kind the table does not list."""
-    from rag.text import EN_FUNCTION_WORDS
-
-    lowered = text.lower()
-    asked = question.lower()
-    for label in en_row_labels(text):
-        head = label.split()[-1].lower()
-        if len(head) < 3 or head in EN_FUNCTION_WORDS or label.lower() in asked:
-            continue
-        for found in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}s?\b", asked):
-            word = found.group(1)
-            if word in EN_FUNCTION_WORDS or word in _EN_NOT_A_KIND or len(word) < 3:
-                continue
-            # (the source writes the word, in any form: "hygien" of hygiene, hygienic)
-            if re.search(rf"\b{re.escape(word[:5])}", lowered):
-                continue
-            return found.group(0), label
-    return None
-
-
 def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
     """(the question's word, the row label of its kind) when ``text`` holds a table whose rows are of the kind the
-    question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise. A
-    Chinese label's kind is its last character, an English label's its last word ("food hygiene training" beside
-    "DSL training")."""
+    question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise. Read for
+    Chinese only, where a label's kind is its last character; and never where the question names a row the table
+    lists (the other words set the scene: "我是新来的收银员，店长的胸牌是什么颜色？"), nor where a row gathers others
+    ("其他城市", "其余门店", "其他岗位": the asked row may be among them)."""
     if not CJK.search(question):
-        return _en_sibling(question, text)
-    labels = [label for label in row_labels(text) if label not in question]
+        return None
+    cells = _label_cells(text)
+    if any(_GATHERS.search(cell) for cell in cells) or any(_names_row(question, cell) for cell in cells):
+        return None
+    all_labels = row_labels(text, longest=_MAX_LONG_LABEL)
+    labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
+    named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
     for word in _words(question):
-        if word in text:
+        if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         for label in labels:
             if label[-1] == word[-1] and label != word:
                 return word, label
     return _other_place_of_a_row(question, text)
+
+
+def _names_row(question: str, cell: str) -> bool:
+    """Whether the question names the row ``cell`` labels: every Chinese part of it ("中式烹调师（中级）" needs both
+    中式烹调师 and 中级; "店长" itself)."""
+    parts = [p.strip() for p in _PARTS.split(cell) if _CJK_WORD.match(p.strip() or "-")]
+    return bool(parts) and all(p in question for p in parts)
+
+
+def _is_place(word: str) -> bool:
+    """Whether jieba reads ``word`` as a place (杭州, 广州: 州 names no kind of row)."""
+    return any(flag == "ns" for _, flag in _tagged(word))
+
+
+@lru_cache(maxsize=4096)
+def _tagged(text: str) -> tuple[tuple[str, str], ...]:
+    import jieba.posseg
+
+    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(text))
 
 
 def _other_place_of_a_row(question: str, text: str) -> tuple[str, str] | None:
@@ -176,4 +160,4 @@ def _other_place_of_a_row(question: str, text: str) -> tuple[str, str] | None:
     return None
 
 
-_GATHERS = re.compile(r"以上|以下|其他|其它|其余|等$|各")
+_GATHERS = re.compile(r"以上|以下|其他|其它|其余|等$|各|所有|全部|一般|普通|\b(?:other|all|any|rest)\b", re.I)

@@ -1,6 +1,6 @@
 """A row the table does not list (rag.answerability.siblings, evidence ``refuse_siblings``): "夜宵班几点下班？" against a
-shift table of 早班, 中班 and 晚班 is refused, and "food hygiene training" against "DSL training"; a row the table lists,
-a verb ending in the kind's character (上班) and a question about the table's own rows are not."""
+shift table of 早班, 中班 and 晚班 is refused; a row the table lists, a verb ending in the kind's character (上班), a
+question about the table's own rows and English questions are not."""
 
 from __future__ import annotations
 
@@ -65,29 +65,29 @@ TRAINING = ("Refresher training\n| Training | Who | How often |\n|---|---|---|\n
 ROOMS = "Room hire\n| Room | Hourly rate |\n|---|---|\n| Tennyson Room | £18 |\n| Garden Room | £12 |"
 
 
-@pytest.mark.parametrize(("question", "text", "sibling"), [
-    ("How often do food tech staff have to redo their food hygiene training?", TRAINING,
-     ("hygiene training", "DSL training")),
-    ("What is the hourly rate for hiring the meeting room at Fenwick Library?", ROOMS, ("meeting room", "Tennyson Room")),
-    # rows the table lists, a word it writes in another form, a pronoun or a determiner before the head
-    ("How often is manual handling training renewed?", TRAINING, None),
-    ("How often do DSLs redo their DSL training?", TRAINING, None),
-    ("How often do I redo my training?", TRAINING, None),
-    ("What does the Garden Room cost per hour?", ROOMS, None),
-    ("How often is the handling training for site staff?", TRAINING, None),
+@pytest.mark.parametrize("question", [
+    "How often do food tech staff have to redo their food hygiene training?",
+    "Do I have to attend training?",          # a verb before the head: the review's attack
+    "How long is a typical shift?",
 ])
-def test_an_english_row_label_s_head_names_its_kind(question: str, text: str, sibling) -> None:
-    assert unlisted_sibling(question, text) == sibling
-
-
-def test_evidence_refuses_an_english_row_the_table_does_not_list() -> None:
+def test_english_rows_are_not_read(question: str) -> None:
+    """English is not read (a word before a row's head is as often a verb or an adjective as a row's name)."""
+    assert unlisted_sibling(question, TRAINING) is None
     space = env([chunk("training#1", TRAINING), chunk("other#0", "Meals cost 5 GBP.")])
     decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
                                                                    "answer_at": 0.0, "answer_type": True}})
-    asked = "How often do food tech staff have to redo their food hygiene training?"
-    assert decide(asked, [item(1, TRAINING, "training")], space).signals.get("sibling_row") == 1.0
-    kept = decide("How often do site staff redo manual handling training?", [item(1, TRAINING, "training")], space)
-    assert "sibling_row" not in kept.signals
+    assert "sibling_row" not in decide(question, [item(1, TRAINING, "training")], space).signals
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("我是新来的收银员，店长的胸牌是什么颜色？", BADGES),   # a listed row named: the other words set the scene
+    ("一个班要上几个小时？", SHIFTS),                       # a count of the kind, not a row
+    ("这个班几点下班？", SHIFTS),                           # a pointer
+    ("去杭州出差住宿标准多少？", "住宿\n| 城市 | 标准 |\n|---|---|\n| 广州 | 500 元 |\n| 深圳 | 550 元 |"),   # 州 names no kind
+    ("保洁员的胸牌是什么颜色？", BADGES + "\n| 其他岗位 | 白色 |"),   # a row gathers others
+])
+def test_what_the_review_found_is_not_a_sibling(question: str, text: str) -> None:
+    assert unlisted_sibling(question, text) is None
 
 
 def test_a_swapped_slot_does_not_write_its_kind_twice() -> None:
@@ -130,6 +130,6 @@ def test_a_column_whose_header_names_a_kind_of_row_names_rows_too() -> None:
     assert unlisted_sibling("铜陵片区区域经理的分机号是多少？", text) == ("铜陵片区区域经理", "马鞍山片区区域经理")
     assert unlisted_sibling("合肥片区区域经理的分机号是多少？", text) is None
     assert "许诺" not in row_labels(text, longest=12)
-    english = ("Contacts\n| Department | Role | Name |\n|---|---|---|\n| Exams | Exams Officer | Rita Shah |\n"
-               "| Site | Site Manager | Tom Reed |")
-    assert unlisted_sibling("Who is the catering manager?", english) == ("catering manager", "Site Manager")
+    # a 职级 column after a 序号 column names rows too
+    grades = "| 序号 | 职级 | 住宿标准 |\n|---|---|---|\n| 1 | 经理级 | 500 元 |\n| 2 | 主管级 | 400 元 |"
+    assert unlisted_sibling("出差住宿标准，总监级每晚多少？", grades) == ("总监级", "经理级")
