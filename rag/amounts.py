@@ -23,6 +23,8 @@ import math
 import re
 from collections.abc import Iterator
 
+from rag.text import zh_number
+
 # a number, never part of a clock time (9:00) or a version (2.3.1)
 _NUMBER = r"(?<![\d:.])(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?![\d:]|\.\d)"
 _SCALE = {"万": 1e4, "千": 1e3, "百万": 1e6, "亿": 1e8, "k": 1e3, "thousand": 1e3, "million": 1e6}
@@ -201,7 +203,6 @@ _SHORT_OF = re.compile(rf"(?:不到|不满|未满|没满|不足|{_NOT}少于|{_N
 # a question writes small numbers in words: "four months ago", "两个月"
 _EN_NUMBER = {w: float(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}   # never "a": "days a week" is a rate
-_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _TIME_UNIT = r"个?工作日|个?自然日|天|周|个?星期|个月|年|小时|(?:business |working |calendar )?days?|weeks?|months?|years?|hours?"
 _WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=True))})\s+(?P<u1>{_TIME_UNIT})\b"
                     rf"|(?<![一二两三四五六七八九十几第])(?P<zh>[一二两三四五六七八九十]{{1,3}})(?P<u2>{_TIME_UNIT})", re.I)
@@ -209,16 +210,6 @@ _WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=Tr
 # a month as policies count it (30 天, 90 天 for three months), and a year as twelve of them (12 个月
 # is 1 年); "365 天" against "1 年" is the price
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 360.0, "hour": 1 / 24}
-
-
-def _zh_number(text: str) -> float | None:
-    """一 … 九十九 (十五, 二十, 两)."""
-    if "十" not in text:
-        return float(_ZH_DIGIT[text]) if len(text) == 1 and text in _ZH_DIGIT else None
-    tens, _, ones = text.partition("十")
-    if (tens and tens not in _ZH_DIGIT) or (ones and ones not in _ZH_DIGIT):
-        return None
-    return float(_ZH_DIGIT.get(tens, 1) * 10 + _ZH_DIGIT.get(ones, 0))
 
 
 def _nudged(value: float, before: str) -> float:
@@ -239,7 +230,8 @@ def _worded(question: str) -> list[tuple[float, str]]:
     for m in _WORDS.finditer(question):
         if m.group("zh") and _PER_SPAN.match(question, m.end()):
             continue
-        value = _EN_NUMBER[m.group("en").lower()] if m.group("en") else _zh_number(m.group("zh"))
+        number = _EN_NUMBER[m.group("en").lower()] if m.group("en") else zh_number(m.group("zh"))
+        value = None if number is None else float(number)
         unit = quantities(f"1 {m.group('u1') or m.group('u2')}")
         if value is not None and unit and unit[0][1]:
             out.append((_nudged(value, question[max(0, m.start() - 16):m.start()]), unit[0][1]))

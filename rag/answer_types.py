@@ -18,7 +18,6 @@ nouns and name patterns, jieba's part-of-speech tags for Chinese names, places a
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from rag.holders import asks_holder, names_in
 from rag.holders import (
@@ -26,6 +25,7 @@ from rag.holders import (
 )
 from rag.measures import asked_measure, states_measure
 from rag.text import CJK as _CJK
+from rag.text import zh_tagged
 
 TYPES = ("number", "date", "person", "place", "organisation", "list",
          "yesno", "definition", "procedure", "reason", "other")
@@ -317,13 +317,6 @@ _ASKS_LABEL = re.compile(r"第几|哪[一]?[条章节款项篇部编卷]|\b(whic
 _POS = {"person": ("nr", "nrfg", "nrt"), "place": ("ns",), "organisation": ("nt",)}
 
 
-@lru_cache(maxsize=4096)
-def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
-    import jieba.posseg
-
-    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(sentence))
-
-
 # the units a number is read with, so that the question's "10 年" does not hold a source's "10 天"
 _ZH_UNIT = r"(?:个(?:工作日|月|小时|学时)|工作日|自然日|学时|小时|分钟|万元|美元|欧元|英镑|周岁|周年|[年月周天日时秒元万块次岁倍%％])"
 _EN_UNIT = (r"(?:(?:(?:working|business|calendar)[ -])?(?:years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|"
@@ -406,7 +399,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     elif kind in ("person", "place", "organisation"):
         found = [m.group() for m in ({"person": _ROLE, "place": _PLACE, "organisation": _ORG}[kind][lang]).finditer(sentence)]
         if lang == "zh":   # jieba's tags; and Latin names inside Chinese text (Nexon, NBA)
-            found += [w for w, flag in _zh_tagged(sentence) if flag in _POS[kind] and len(w) >= 2]
+            found += [w for w, flag in zh_tagged(sentence) if flag in _POS[kind] and len(w) >= 2]
             found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]

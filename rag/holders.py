@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rag.text import CJK
+from rag.text import CJK, zh_tagged
 
 # ---------------------------------------------------------------------------------------------------- the question
 
@@ -163,13 +163,11 @@ def _en_names(span: str, field: bool = False) -> list[str]:
 
 def _zh_name(word: str) -> bool:
     import jieba
-    from jieba.posseg import prob_emit
 
     jieba.dt.check_initialized()
     if not (2 <= len(word) <= 4) or re.search(_ZH_POST, word) or re.search(r"[师员长人部处科室组]$", word):
         return False
-    surname = prob_emit.P[("B", "nr")].get(word[0], -99.0) >= _SURNAME_AT
-    return surname or (jieba.dt.FREQ.get(word) or 0) < _COMMON_WORD
+    return prob_surname(word[0]) or (jieba.dt.FREQ.get(word) or 0) < _COMMON_WORD
 
 
 def names_in(sentence: str) -> list[str]:
@@ -183,7 +181,7 @@ def names_in(sentence: str) -> list[str]:
         elif (name := _en_name(value, field=True)) is not None:
             found.append(name)
     if CJK.search(sentence):
-        found += [w for w, flag in _zh_tagged(re.sub(r"《[^》]*》", " ", sentence)) if flag in ("nr", "nrfg", "nrt") and _zh_name(w)]
+        found += [w for w, flag in zh_tagged(re.sub(r"《[^》]*》", " ", sentence)) if flag in ("nr", "nrfg", "nrt") and _zh_name(w)]
         found += [m.group(1) + sentence[m.end(1):m.end()] for m in _ZH_TITLED.finditer(sentence)
                   if prob_surname(m.group(1))]
     for span, before in _capitalised_runs(sentence):   # (a name in capitals is read in title case: "DAN HUGHES")
@@ -194,13 +192,6 @@ def names_in(sentence: str) -> list[str]:
             named = [span]   # "contact Priya on 4410": one first name, after a verb of reaching someone
         found += named
     return list(dict.fromkeys(n for n in found if n))
-
-
-@lru_cache(maxsize=4096)
-def _zh_tagged(sentence: str) -> tuple[tuple[str, str], ...]:
-    import jieba.posseg
-
-    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(sentence))
 
 
 def prob_surname(char: str) -> bool:

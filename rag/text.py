@@ -229,6 +229,15 @@ def without_look_up(text: str) -> str:
     return ZH_LOOK_UP.sub("", text)
 
 
+@functools.lru_cache(maxsize=4096)
+def zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's words of ``text`` with their part-of-speech tags, memoised (the same question or statement is tagged by
+    several rules)."""
+    import jieba.posseg
+
+    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(text))
+
+
 def names_of(question: str) -> frozenset[str]:
     """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
     name is never unglued."""
@@ -299,15 +308,16 @@ def numbered_labels(text: str) -> list[tuple[str, int]]:
         # (a list after it names each: "Years 10 and 11", "Years 9, 10, 11")
         listed = re.match(r"(?:\s*(?:,|/|&|\band\b|\bor\b)\s*\d{1,3}s?\b)+", text[m.end():])
         found += [(kind, int(n)) for n in re.findall(r"\d{1,3}", listed.group())] if listed else []
-    return found + [(m.group(2), n) for m in _ZH_NUMBERED.finditer(text) if (n := _zh_number(m.group(1))) is not None]
+    return found + [(m.group(2), n) for m in _ZH_NUMBERED.finditer(text) if (n := zh_number(m.group(1))) is not None]
 
 
 _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_NUMERAL = r"[一二两三四五六七八九十]{1,3}"
 
 
-def _zh_number(written: str) -> int | None:
-    """A number of one to ninety-nine as written in digits or Chinese numerals (3, 三, 十二, 二十三), or None."""
+def zh_number(written: str) -> int | None:
+    """A number of one to ninety-nine as written in digits or Chinese numerals (3, 三, 两, 十二, 二十三), or None
+    ("一二", "十十"); read by the numbered labels here and by rag.amounts ("两个月")."""
     if written.isdigit():
         return int(written)
     m = re.fullmatch(r"([一二两三四五六七八九])?(十)?([一二两三四五六七八九])?", written)
@@ -320,7 +330,7 @@ def _zh_number(written: str) -> int | None:
 
 def _arabic(run: str) -> str:
     """The Chinese numerals of a run of numbers written as digits (一至四 → 1至4)."""
-    return re.sub(_ZH_NUMERAL, lambda m: str(n) if (n := _zh_number(m.group())) is not None else m.group(), run)
+    return re.sub(_ZH_NUMERAL, lambda m: str(n) if (n := zh_number(m.group())) is not None else m.group(), run)
 
 
 def _en_kind(kind: str) -> str:

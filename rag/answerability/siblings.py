@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rag.text import CJK, is_table_row, is_table_separator, table_cells
+from rag.text import CJK, is_table_row, is_table_separator, table_cells, zh_tagged
 
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _PARTS = re.compile(r"[（()）、,，/；;]")
@@ -25,8 +25,7 @@ _NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|�
 _POINTER = re.compile(r"^(?:[那这哪每][个些]?|该|本)")
 _MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row rather than naming a kind
 
-
-_MAX_LONG_LABEL = 12
+_MAX_LONG_LABEL = 12   # a long label's ending may name the same post elsewhere (铜陵片区区域经理)
 
 
 # a column that names rows beside the first: "部门 | 岗位 | 姓名 | 分机" names posts in its second column
@@ -59,8 +58,12 @@ def _label_cells(text: str) -> list[str]:
 def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
     """The Chinese labels of the rows of the tables of ``text`` (:func:`_label_cells`; a cell's parenthesised and listed
     parts each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to ``longest`` characters."""
+    return _labels_of(_label_cells(text), longest)
+
+
+def _labels_of(cells: list[str], longest: int) -> list[str]:
     labels: list[str] = []
-    for cell in _label_cells(text):
+    for cell in cells:
         for part in _PARTS.split(cell):
             part = part.strip()
             if 2 <= len(part) <= longest and _CJK_WORD.match(part) and part not in labels:
@@ -73,7 +76,7 @@ def _words(question: str) -> tuple[str, ...]:
     """The question's Chinese words that may name a row: a word of two characters or more that is no verb (上班, 加班
     name no shift), no number (一个班), no place (杭州) and no pointer (那个班), or a one-character noun or measure word
     with the word before it (jieba cuts 夜宵班 as 夜宵 / 班, 配送员 as 配送 / 员); a pointer before it aside (那中班)."""
-    tagged = _tagged(question)
+    tagged = zh_tagged(question)
     out: list[str] = []
     for i, (word, flag) in enumerate(tagged):
         if not _CJK_WORD.match(word) or (len(word) >= 2 and flag[:1] in ("m", "r", "q")) or flag == "ns":
@@ -98,7 +101,7 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
     cells = _label_cells(text)
     if any(_GATHERS.search(cell) for cell in cells) or any(_names_row(question, cell) for cell in cells):
         return None
-    all_labels = row_labels(text, longest=_MAX_LONG_LABEL)
+    all_labels = _labels_of(cells, _MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
     named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
     for word in _words(question):
@@ -107,7 +110,7 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
         for label in labels:
             if label[-1] == word[-1] and label != word:
                 return word, label
-    return _other_place_of_a_row(question, text)
+    return _other_place_of_a_row(question, text, all_labels)
 
 
 def _names_row(question: str, cell: str) -> bool:
@@ -119,29 +122,21 @@ def _names_row(question: str, cell: str) -> bool:
 
 def _is_place(word: str) -> bool:
     """Whether jieba reads ``word`` as a place (杭州, 广州: 州 names no kind of row)."""
-    return any(flag == "ns" for _, flag in _tagged(word))
+    return any(flag == "ns" for _, flag in zh_tagged(word))
 
 
-@lru_cache(maxsize=4096)
-def _tagged(text: str) -> tuple[tuple[str, str], ...]:
-    import jieba.posseg
-
-    return tuple((w.word, w.flag) for w in jieba.posseg.lcut(text))
-
-
-def _other_place_of_a_row(question: str, text: str) -> tuple[str, str] | None:
+def _other_place_of_a_row(question: str, text: str, labels: list[str]) -> tuple[str, str] | None:
     """A long row label whose ending the question writes after a noun the source never uses: "铜陵片区区域经理" beside
     the row "马鞍山片区区域经理", "商铺装修押金" beside "住宅装修押金" — the same post or item, of a place or a kind the table
-    does not list. The ending starts a word of the question (never inside 值班), the word before it is a noun (never
-    里面, a verb or the asker's own), and a row that gathers others ("市级及以上", "其他门店") stands for more than it names."""
-    import jieba.posseg
-
-    tagged = [(w.word, w.flag) for w in jieba.posseg.lcut(question)]
+    does not list. The ending starts a word of the question (never inside 值班) and the word before it is a noun (never
+    里面, a verb or the asker's own), and a row that gathers others ("市级及以上", "其他门店") stands for more than it names.
+    ``labels``: the source's row labels, as :func:`unlisted_sibling` read them."""
+    tagged = zh_tagged(question)
     starts, at = {}, 0
     for i, (word, _) in enumerate(tagged):
         starts[at] = i
         at += len(word)
-    for label in row_labels(text, longest=_MAX_LONG_LABEL):
+    for label in labels:
         if label in question or _GATHERS.search(label):
             continue
         for k in range(len(label) - 1, 1, -1):
