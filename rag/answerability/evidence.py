@@ -444,7 +444,9 @@ def evidence(
             # (a numbered label in the plural is the label: "Year 11s")
             named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", focus))), env)
             # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
-            ranged = {str(number) for kind, number in numbered_labels(focus) if numbered_label_in(kind, number, joined)}
+            numbered = numbered_labels(focus)
+            written = {label for label in numbered if numbered_label_in(*label, joined)}
+            ranged = {str(number) for _, number in written}
             # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
             held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
                     or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
@@ -453,7 +455,7 @@ def evidence(
                 and goes_to(question, focus.strip())
             # (a label numbered within its kind is held where the sources write it, or a range or list holding it: "What
             # about Year 10?" is not held by the "Year 11" row and a 10 elsewhere; "Years 10–11" holds it)
-            unnumbered = [label for label in numbered_labels(focus) if not numbered_label_in(*label, joined)]
+            unnumbered = [label for label in numbered if label not in written]
             if (named and not elsewhere and held != named) or unnumbered:
                 return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
                                 {**signals, "focus_missing": 1.0})

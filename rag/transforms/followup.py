@@ -44,7 +44,7 @@ _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|�
 _EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:so|not)|if (?:so|not)|and if|and|also|"
                       r"but|so|then|what if|same for|or)\b[\s,]*", re.I)
 _EN_TAIL = re.compile(r"[\s?.!]*$")
-# "And if it's Year 11s?", "What if they're part-time?": the pronoun and its verb name nothing
+# "And if it's Year 11s?", "What if it's a Sunday?": the pronoun and its verb name nothing before a name or a number
 _EN_IT_IS = re.compile(r"^(?:it|they|we|i|that|he|she)(?:['’]s|['’]re|['’]m| is| are| am| was| were)\s+", re.I)
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
 # the cosine at which a span of the earlier question is the slot a follow-up names: siblings
