@@ -64,6 +64,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.answerability.siblings import unlisted_sibling
+from rag.answerability.siblings_en import unnamed_row
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -181,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="54")
+@answerability.register("evidence", version="55")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -518,7 +519,8 @@ def evidence(
         if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
-            sibling = unlisted_sibling(question, source.text) if source is not None else None
+            sibling = None if source is None else unlisted_sibling(question, source.text) if _CJK.search(question) \
+                else unnamed_row(question, source.text, joined) if language == "en" else None
             if sibling is not None:
                 signals["sibling_row"] = 1.0
                 return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "
