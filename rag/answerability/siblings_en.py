@@ -7,9 +7,11 @@ reads the question the other way round: a question that names **no row** of the 
 names **a specific thing** that no top source writes, asks about a row the table leaves out. The row that states a
 value for Registered Nurse does not answer for physiotherapists.
 
-- A question names a row when one of its words is in some but not all of the rows' labels (the first column and any
-  column whose header names a kind of row: Role, Vehicle, Course …; "Manual handling" in "manual handling training"),
-  or in exactly one row's cells ("London" of a "Tier 1 | London, Paris" row). Then the table answers it.
+- A question names a row when it holds a word that tells the row from its siblings — a label's words but its last
+  ("Compassionate leave": compassionate; "leave" is the kind the rows share), or a one-word label ("Matron") — or a word
+  of exactly one row's short cells ("London" of a "Tier 1 | London, Paris" row). Labels are read in a table's first
+  column and any column whose header names a kind of row (Role, Vehicle, Course …), and before the colon of a list's
+  labelled items ("- Maternity: 16 weeks at full pay"). Then the table answers it.
 - A specific thing is a noun that English uses rarely — a Zipf frequency of at most ``4.4`` in ``wordfreq`` (paternity
   3.2, minibus 2.8, scooter 3.6; typical 4.6, shift 4.8, night 5.6) — or a capitalised word no English dictionary
   holds (Kingsley House, the Fenwick depot). A word ``lemminflect`` knows only as an adjective, a verb or an adverb
@@ -40,12 +42,17 @@ _LABEL_HEADER = re.compile(r"\b(?:role|position|post|job|grade|band|shift|store|
                            r"training|school|room|service|group|category|class|level)s?\b", re.I)
 
 
+# a labelled list item: "- Maternity: 16 weeks at full pay", "* Nominated partner (spouse …): 10 tickets"
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+([A-Za-z][^:\n]{0,60}?):\s+(\S.*)$")
+
+
 def _stem(word: str) -> str:
     return re.sub(r"['’]s?$", "", word.lower())[:5]
 
 
 def _rows(text: str) -> list[tuple[list[str], list[str]]]:
-    """(label cells, all cells) of each data row of the tables of ``text``: the header row names the columns."""
+    """(label cells, other cells) of each data row of the tables of ``text`` (the header row names the columns), and of
+    each item of a list of two labelled items or more (the label before its colon)."""
     rows: list[tuple[list[str], list[str]]] = []
     header, columns = True, [0]
     for line in text.split("\n"):
@@ -59,8 +66,24 @@ def _rows(text: str) -> list[tuple[list[str], list[str]]]:
             header = False
             columns = [0, *(i for i, head in enumerate(cells) if i and _LABEL_HEADER.search(head))]
             continue
-        rows.append(([cells[i] for i in columns if i < len(cells)], cells))
+        rows.append(([cells[i] for i in columns if i < len(cells)], [c for i, c in enumerate(cells) if i not in columns]))
+    items = [found for found in map(_LIST_ITEM.match, text.split("\n")) if found]
+    if len(items) >= 2:   # a list whose items are labelled ("- Maternity: 16 weeks …", "- Part-time staff: £120 …")
+        rows += [([found.group(1)], []) for found in items]   # (the text after the colon describes it)
     return rows
+
+
+_SHORT_CELL = 5   # words: a cell this short names its row's thing ("London, Paris"); a longer one describes it
+
+
+def _naming_words(labels: list[str]) -> set[str]:
+    """The words of a row's labels that tell it from its siblings: all but the last of a label of several words
+    ("Compassionate leave": compassionate; leave is the kind every row shares), and a one-word label itself."""
+    words: set[str] = set()
+    for label in labels:
+        found = [w for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", label)) if w.lower() not in EN_FUNCTION_WORDS]
+        words |= {_stem(w) for w in (found[:-1] if len(found) > 1 else found)}
+    return words
 
 
 def _content(text: str) -> set[str]:
@@ -94,18 +117,16 @@ def unnamed_row(question: str, text: str, sources: str) -> tuple[str, str] | Non
     """(the question's specific word, a row label of the table) when ``text`` — the source holding the asked fact —
     holds a table of two rows or more, the question names none of them, and it names a specific thing that
     ``sources`` (every top source's text) never writes; None otherwise. English questions only."""
-    rows = [row for row in _rows(text) if any(cell.strip() for cell in row[1])]
-    if len(rows) < 2 or any(_GATHERS.search(cell) for _, cells in rows for cell in cells):
+    rows = [row for row in _rows(text) if any(cell.strip() for cell in row[0] + row[1])]
+    if len(rows) < 2 or any(_GATHERS.search(cell) for labels, cells in rows for cell in labels + cells):
         return None
     if re.search(r"\d", question) and sum(bool(re.search(r"\d", " ".join(labels))) for labels, _ in rows) * 2 >= len(rows):
         return None   # rows by number ("Less than 5 years", "Years 7–9"): the question's number places it in one
     asked = _content(question)
-    label_words = [_content(" ".join(re.sub(r"\([^)]*\)", " ", cell) for cell in labels)) for labels, _ in rows]
-    cell_words = [_content(" ".join(cells)) for _, cells in rows]
-    for word in asked:
-        in_labels = sum(word in words for words in label_words)
-        if 0 < in_labels < len(rows) or sum(word in words for words in cell_words) == 1:
-            return None   # the question names a row
+    naming = [_naming_words(labels) for labels, _ in rows]
+    short = [_content(" ".join(cell for cell in cells if len(cell.split()) <= _SHORT_CELL)) for _, cells in rows]
+    if any(asked & words for words in naming) or any(sum(word in words for words in short) == 1 for word in asked):
+        return None   # the question names a row
     written = sources.lower()
     for at, found in enumerate(_WORD.finditer(_asking_sentence(question))):
         word = re.sub(r"['’]s?$", "", found.group(0))
@@ -115,6 +136,6 @@ def unnamed_row(question: str, text: str, sources: str) -> tuple[str, str] | Non
             continue
         capitalised = word[:1].isupper() and at > 0
         if _specific(word, capitalised):
-            label = next((cell for cell in rows[0][0] if cell.strip()), rows[0][1][0])
+            label = next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
             return word, label
     return None

@@ -22,6 +22,10 @@ TRAINING = ("Refresher training\n| Training | Who | How often |\n|---|---|---|\n
 ROOMS = "Room hire\n| Room | Hourly rate |\n|---|---|\n| Tennyson Room | £18 |\n| Garden Room | £12 |"
 SHIFTS = "Shifts\n| Shift | Start | Finish |\n|---|---|---|\n| Early shift | 07:00 | 15:00 |\n| Late shift | 14:00 | 22:00 |"
 MEALS = "Meals\n| Meal | Allowance |\n|---|---|\n| Breakfast | £6 |\n| Lunch | £8 |\n| Evening meal | £15 |"
+FAMILY = ("Other leave\n- Compassionate leave: up to 5 days' paid leave on the death of a partner.\n"
+          "- Maternity: 16 weeks at full pay, then Statutory Maternity Pay.\n- Paternity: 2 weeks at full pay.")
+TICKETS = ("Allowance per calendar year\n- Employee: 10 standby tickets.\n- Nominated partner (spouse or a partner "
+           "registered with the Staff Travel Office): 10 standby tickets.\n- Parents: two standby tickets each.")
 STAFF = "Cover\n| Staff group | Contact |\n|---|---|\n| Teaching staff | Cover manager |\n| All other staff | HR Officer |"
 
 
@@ -29,6 +33,10 @@ STAFF = "Cover\n| Staff group | Contact |\n|---|---|\n| Teaching staff | Cover m
     ("What colour tunic do physiotherapists wear?", TUNICS, "physiotherapists"),         # a rare noun
     ("What mileage rate can I claim when I travel by electric scooter?", MILEAGE, "scooter"),
     ("What time does Kingsley House open in the morning?", SITES, "Kingsley"),           # a name no dictionary holds
+    # a list's labelled items are rows; "leave", the kind they share, names none of them
+    ("How many weeks of adoption leave are paid at full pay?", FAMILY, "adoption"),
+    # a long description after the colon names no row ("Staff Travel Office")
+    ("How many staff travel tickets do my grandparents get each year?", TICKETS, "grandparents"),
     ("What is the daily overdue charge for a borrowed e-reader?",
      "Loans\n| Item type | Overdue charge |\n|---|---|\n| Adult books | 25p per day |\n| DVDs | £1 per day |", "e-reader"),
 ])
@@ -43,6 +51,8 @@ def test_a_specific_thing_no_row_names_is_caught(question: str, text: str, word:
     ("What is the motorcycle rate per mile?", MILEAGE),
     ("What is the nightly hotel cap in London?", TIERS),                    # a row's own cell
     ("What are the nightly hotel caps in London and Lisbon?", TIERS),
+    ("How many weeks of compassionate leave do I get?", FAMILY),
+    ("How many weeks of paternity leave do grandparents get?", FAMILY),   # names the Paternity item
     ("Do I have to attend training?", TRAINING),                           # a verb
     ("How often is manual handling refreshed for porters?", TRAINING),     # names a row; porters set the scene
     ("How long is a typical shift?", SHIFTS),                              # an adjective, and common
