@@ -118,7 +118,7 @@ _CALENDAR_WORD = re.compile(r"(?i)^(?:monday|tuesday|wednesday|thursday|friday|s
                             r"term|week|month|year)s?$")
 
 
-def _knows_first_name(word: str) -> bool:
+def knows_first_name(word: str) -> bool:
     word = word.strip("'’.").split("-")[0]   # (a hyphenated first name by its first part: Anna-Maria)
     return not _NOT_A_FIRST_NAME.match(word) and _first_names().get_gender(word.capitalize()) != "unknown"
 
@@ -150,7 +150,7 @@ def _en_names(span: str, field: bool = False) -> list[str]:
             j += 1
         if titled and j > i + 1:
             out.append(" ".join(words[i:j]))
-        elif not titled and not _en_post_word(readable[i]) and _knows_first_name(readable[i]) and j > i + 1:
+        elif not titled and not _en_post_word(readable[i]) and knows_first_name(readable[i]) and j > i + 1:
             out.append(" ".join(words[i:min(j, i + 3)]))
         elif field and len(words) == 1 and not _en_post_word(readable[0]):
             out.append(words[0])
@@ -188,7 +188,7 @@ def names_in(sentence: str) -> list[str]:
         if before in _PLACE_BEFORE and not re.match(_TITLES, span):
             continue   # "based in Milton Keynes", "from Chester": a place
         named = _en_names(span)
-        if not named and before in _CONTACTING and len(span.split()) == 1 and _knows_first_name(span):
+        if not named and before in _CONTACTING and len(span.split()) == 1 and knows_first_name(span):
             named = [span]   # "contact Priya on 4410": one first name, after a verb of reaching someone
         found += named
     return list(dict.fromkeys(n for n in found if n))

@@ -64,7 +64,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.answerability.siblings import unlisted_sibling
-from rag.answerability.siblings_en import unnamed_row
+from rag.answerability.unnamed_rows import unnamed_row
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -182,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="55")
+@answerability.register("evidence", version="56")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -519,8 +519,9 @@ def evidence(
         if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
-            sibling = None if source is None else unlisted_sibling(question, source.text) if _CJK.search(question) \
-                else unnamed_row(question, source.text, joined) if language == "en" else None
+            sibling = None if source is None else \
+                (unlisted_sibling(question, source.text) if _CJK.search(question) else None) \
+                or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
             if sibling is not None:
                 signals["sibling_row"] = 1.0
                 return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "
@@ -544,6 +545,24 @@ def evidence(
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return in_parts(decide) if parts else decide
+
+
+def _nearer_rows(env: QueryEnv):  # noqa: ANN202 - a NearerRows
+    """Whether the embedder puts a word nearer a table's row labels than its columns' headers: "physiotherapists" stands
+    where a row would (beside Matron, Registered Nurse), "timings" asks a column (Start, Finish)."""
+
+    def nearer(word: str, rows: list[tuple[list[str], list[str]]], headers: list[str]) -> bool:
+        labels = [label for row_labels, _ in rows for label in row_labels if label.strip()][:_NEARER_LABELS]
+        if not headers or not labels:
+            return True
+        vectors = np.asarray(env.space.embed_queries([word, *labels, *headers]))
+        cosines = vectors[1:] @ vectors[0]
+        return float(cosines[:len(labels)].max()) >= float(cosines[len(labels):].max())
+
+    return nearer
+
+
+_NEARER_LABELS = 30   # the first rows' labels stand for a long table's
 
 
 @answerability.register("answer_type", version="1")

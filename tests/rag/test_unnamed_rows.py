@@ -1,11 +1,11 @@
-"""An English row the table does not list (rag.answerability.siblings_en, evidence ``refuse_siblings``)."""
+"""An English row the table does not list (rag.answerability.unnamed_rows, evidence ``refuse_siblings``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag.answerability import answerability
-from rag.answerability.siblings_en import unnamed_row
+from rag.answerability.unnamed_rows import unnamed_row
 from tests.rag.helpers import chunk, env, item
 
 TUNICS = "Uniform\n| Role | Tunic colour |\n|---|---|\n| Matron | Navy |\n| Ward Manager | Dark blue |\n" \
@@ -98,3 +98,43 @@ def test_evidence_refuses_an_unlisted_english_row_and_says_why() -> None:
     assert "physiotherapists" in refused.reason
     answered = decide("What colour tunic does a Registered Nurse wear?", [item(1, TUNICS, "uniform")], space)
     assert answered.action == "answer" and "sibling_row" not in answered.signals
+
+
+REPAIRS = "维修收费\n| 项目 | 人工费 |\n|---|---|\n| 更换水龙头 | 30 元/个 |\n| 疏通下水道 | 50 元/次 |\n| 更换灯具 | 20 元/个 |"
+NIGHTS = "夜班补贴\n| 岗位 | 夜班补贴（每班） |\n|---|---|\n| 营业员 | 60 元 |\n| 执业药师 | 80 元 |\n| 店长、副店长 | 100 元 |"
+MEALS_ZH = "工作餐\n| 餐次 | 餐标 |\n|---|---|\n| 早餐 | 8 元 |\n| 午餐 | 15 元 |\n| 晚餐 | 15 元 |"
+PENS = "办公用品\n| 物品 | 每季度限领 |\n|---|---|\n| 签字笔 | 5 支 |\n| 笔记本 | 2 本 |\n| 打印纸 | 2 包 |"
+REFERRAL = "推荐奖\n| 被推荐岗位 | 推荐奖励 |\n|---|---|\n| 厨师、面点师 | 800元 |\n| 厨师长、店长 | 2000元 |"
+SUBSIDY = "补贴\n| 补贴项目 | 标准 |\n|---|---|\n| 子女教育补贴 | 每月 300 元 |\n| 夜班补贴 | 45 元 |"
+LEAVE_LIST = "假期\n- 婚假：员工依法登记结婚的，给予婚假 13 天。\n- 陪产假：男员工在配偶生育期间可休陪产假 15 天。"
+
+
+@pytest.mark.parametrize(("question", "text", "word"), [
+    ("户内更换马桶的人工费是多少？", REPAIRS, "马桶"),                   # a specific noun no row names
+    ("实习生上夜班，每班夜班补贴是多少？", NIGHTS, "实习生"),
+    ("驾驶员的雨衣多久发一次？", "| 岗位 | 劳保用品 | 周期 |\n|---|---|---|\n| 叉车司机 | 安全帽 | 每 2 年 |\n"
+     "| 仓管员 | 工作服 | 每年 |", "雨衣"),
+])
+def test_zh_a_specific_thing_no_row_names_is_caught(question: str, text: str, word: str) -> None:
+    found = unnamed_row(question, text, text)
+    assert found is not None and found[0] == word
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("营业员的夜班补贴是多少？", NIGHTS),                              # names a row
+    ("店长上夜班补贴多少？", NIGHTS),                                  # a part of a row's label
+    ("执业药师夜班补贴多少？", NIGHTS),
+    ("早饭餐标是多少？", MEALS_ZH),                                    # shares 早 with 早餐: may be the row itself
+    ("笔用完了，一个季度能领几支？", PENS),                            # 笔 of 签字笔
+    ("我推荐表弟来店里当厨师长，推荐奖多少？", REFERRAL),               # names a row; 表弟 sets the scene
+    ("我表弟刚来店里。推荐奖是多少？", REFERRAL),                       # the scene's sentence is not the asking one
+    ("较大安全事件应在多长时间内报告？", "| 事件等级 | 时限 |\n|---|---|\n| 一般事件 | 24 小时 |\n| 重大事件 | 1 小时 |"),
+    ("孩子教育补贴每月多少？", SUBSIDY),                               # a common word (孩子 5.6) is no specific thing
+    ("保洁员的夜班补贴是多少？", NIGHTS + "\n| 其他岗位 | 40 元 |"),      # a row gathers the others
+    ("户内更换马桶的人工费是多少？", REPAIRS + "\n马桶维修另行报价。"),    # written in the sources
+    ("员工结婚有几天假？", LEAVE_LIST),
+    ("普通员工去成都出差，住宿每晚上限是多少？", "| 城市类别 | 住宿费 | 经理级住宿费 |\n|---|---|---|\n| 一类城市 | 500 元 | 650 元 |\n"
+     "| 二类城市 | 400 元 | 500 元 |"),                                   # the plain kind: the plain column                                # 结婚 is written
+])
+def test_zh_a_question_the_table_answers_is_left(question: str, text: str) -> None:
+    assert unnamed_row(question, text, text) is None
