@@ -161,7 +161,9 @@ def _en_names(span: str, field: bool = False) -> list[str]:
     return out
 
 
-def _zh_name(word: str) -> bool:
+def is_zh_name(word: str) -> bool:
+    """Whether a Chinese word jieba reads as a person is one: 2–4 characters, no post or unit ending (麻醉师, 人事部), and a
+    common surname first or a word its dictionary counts as rare."""
     import jieba
 
     jieba.dt.check_initialized()
@@ -176,12 +178,12 @@ def names_in(sentence: str) -> list[str]:
     for m in _NAME_FIELD.finditer(sentence):
         value = m.group(1).strip()
         if CJK.search(value):
-            if _zh_name(value):
+            if is_zh_name(value):
                 found.append(value)
         elif (name := _en_name(value, field=True)) is not None:
             found.append(name)
     if CJK.search(sentence):
-        found += [w for w, flag in zh_tagged(re.sub(r"《[^》]*》", " ", sentence)) if flag in ("nr", "nrfg", "nrt") and _zh_name(w)]
+        found += [w for w, flag in zh_tagged(re.sub(r"《[^》]*》", " ", sentence)) if flag in ("nr", "nrfg", "nrt") and is_zh_name(w)]
         found += [m.group(1) + sentence[m.end(1):m.end()] for m in _ZH_TITLED.finditer(sentence)
                   if prob_surname(m.group(1))]
     for span, before in _capitalised_runs(sentence):   # (a name in capitals is read in title case: "DAN HUGHES")

@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from rag.holders import is_zh_name
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
@@ -59,6 +60,12 @@ _LABEL_HEADER = re.compile(r"(?:(?<!per )(?<!each )(?<!a )\b(?:role|position|pos
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s*([A-Za-z\u4e00-\u9fff][^:：\n]{0,60}?)[:：]\s*(\S.*)$")
 
 
+# a label told apart by number: digits, or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)
+_NUMBERED = re.compile(r"\d|[零一二两三四五六七八九十百千万]+(?:个)?(?:年|元|块|万|千|百|天|日|岁|月|周|次|小时|公里|人|级)")
+# a first column that numbers the rows rather than naming them
+_SERIAL = re.compile(r"序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code", re.I)
+
+
 def _stem(word: str) -> str:
     return re.sub(r"['’]s?$", "", word.lower())[:5]
 
@@ -75,7 +82,8 @@ def _rows(text: str) -> list[tuple[list[str], list[str]]]:
             continue
         cells = table_cells(line)
         if at + 1 < len(lines) and is_table_separator(lines[at + 1]):   # the header names the columns
-            columns = [0, *(i for i, head in enumerate(cells) if i and _LABEL_HEADER.search(head))]
+            first = 1 if len(cells) > 2 and re.search(rf"(?:{_SERIAL.pattern})$", cells[0].strip(), re.I) else 0
+            columns = [first, *(i for i, head in enumerate(cells) if i > first and _LABEL_HEADER.search(head))]
             continue
         if not at or not is_table_row(lines[at - 1]):
             columns = [0]   # a new table without a header
@@ -186,13 +194,15 @@ def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows 
     rows = [row for row in _rows(text) if any(cell.strip() for cell in row[0] + row[1])]
     if chinese:   # (a Chinese label is short; a longer run before a colon is a sentence)
         rows = [row for row in rows if all(len(label) <= _ZH_LONGEST_LABEL for label in row[0])]
-    if len(rows) < 2 or any(_GATHERS.search(cell) for labels, cells in rows for cell in labels + cells):
+    # (a row gathering the others: in any cell in English, "All other cities"; in a label in Chinese, where a note such as
+    # "所有门店统一" is no row)
+    if len(rows) < 2 or any(_GATHERS.search(cell) for labels, cells in rows for cell in labels + ([] if chinese else cells)):
         return None
-    if sum(bool(re.search(r"\d", re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows) * 2 >= len(rows):
+    if sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows) * 2 >= len(rows):
         return None   # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number, in figures or words, places it
     headers = _headers(text)
     if chinese:
-        return _unnamed_zh(question, rows, sources, headers, nearer_rows)
+        return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = _content(question)
     naming = [_naming_words(labels) for labels, _ in rows]
     short = [_content(" ".join(cell for cell in cells if len(cell.split()) <= _SHORT_CELL)) for _, cells in rows]
@@ -223,6 +233,7 @@ _ZH_LONGEST_LABEL = 12
 _ZH_PARTS = re.compile(r"[（()）、,，/；;]")
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 _ZH_SHORT_CELL = 8    # characters
+_ZH_TAGGED_ROWS = 5   # rows whose label holds a question word, read by jieba's tagger to see it as a noun there
 # a word for the plain kind (普通员工, 一般性问题) names the row a table leaves unnamed: its plain column or its default
 _ZH_PLAIN = re.compile(r"普通|一般|通常|常规|其他|其它|其余")
 # a word that asks (多少, 几, 多长时间): a sentence that holds one asks
@@ -230,38 +241,77 @@ _ZH_ASKS = re.compile(r"多少|几|什么|啥|哪|谁|怎么|怎样|如何|吗|�
 
 
 def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources: str, headers: list[str],
-                nearer_rows: NearerRows | None) -> tuple[str, str] | None:
+                nearer_rows: NearerRows | None, text: str) -> tuple[str, str] | None:
     """The Chinese reading of :func:`unnamed_row`. A row is named by one of its labels (or a label's part: 厨师长、店长)
-    in the question, or that label without its last character, its kind (营业员 by 营业); or by a word of exactly one
-    row's short cells. A specific thing is a noun of jieba's dictionary with a wordfreq Zipf of at most 4.0 (马桶 3.7,
-    实习生 3.8, 雨衣 3.2; 员工 5.0, 比例 4.9), in the clause that asks, sharing no character with a row's label (早饭
-    beside 早餐, 笔 beside 签字笔 may be the row itself, said another way; 探亲假 beside 婚假 is the sibling rule's)."""
+    in the question, or that label without its last character, its kind (营业员 by 营业); by a noun of its label that
+    not every row shares (消毒柜 of 餐具消毒柜); or by a word of exactly one row's short cells. A specific thing is a noun of jieba's dictionary with a wordfreq Zipf of at most 4.0 (马桶 3.7,
+    实习生 3.8, 雨衣 3.2; 员工 5.0, 比例 4.9) in the clause that asks, and never:
+
+    - a word sharing a character with a row's label, or two with a row's cells (早饭 beside 早餐 and 笔 beside 签字笔 may be
+      the row said another way; 探亲假 beside 婚假 is the sibling rule's; 咨询点 beside 一般咨询);
+    - a word whose every character the source writes: a contraction (领证 of 领取结婚证) or a cut jieba made across
+      words (盒装 of "利器盒装到多满");
+    - a person (李娜, 王经理, 老张), a place where the asker works or stands (心内科, 病区, 门诊楼), or a word after 我在 /
+      我是 / 我们 (the asker's own ward or post sets the scene).
+    """
     labels = [part.strip() for labels_, _ in rows for cell in labels_ for part in _ZH_PARTS.split(cell) if part.strip()]
     for label in labels:
         if len(label) >= 2 and (label in question or (len(label) >= 3 and label[:-1] in question)):
             return None
     words = [word for word, _ in zh_tagged(question) if _ZH_WORD.match(word)]
+    # (a noun of a label that tells its row from the others names it: 消毒柜 of 餐具消毒柜; never 更换 of 更换水龙头, a verb,
+    # nor 员工 of 正式员工 and 试用期员工, which every row shares)
+    row_labels = ["，".join(labels_) for labels_, _ in rows]
+    for word in words:
+        holding = [label for label in row_labels if word in label]
+        if 0 < len(holding) < len(rows) and any((word, flag) in zh_tagged(label) for label in holding[:_ZH_TAGGED_ROWS]
+                                                 for flag in ("n", "nz", "nt", "ns", "vn", "nr")):
+            return None
     short = [" ".join(cell for cell in cells if len(cell) <= _ZH_SHORT_CELL) for _, cells in rows]
     if any(sum(word in cells for cells in short) == 1 for word in words):
         return None
     written = "".join(labels)
     cells = " ".join(cell for _, row_cells in rows for cell in row_cells)
-    for word, flag in zh_tagged(_asking_clause(question)):
-        if not (flag[:1] == "n" and _ZH_WORD.match(word)) or _ZH_ASKS.search(word) or _ZH_PLAIN.search(word) \
-                or word in sources or any(ch in written for ch in word) \
-                or any(word[i:i + 2] in cells for i in range(len(word) - 1)):   # (多长时间 asks; 咨询点 is 一般咨询's)
+    tagged = zh_tagged(_asking_clause(question))
+    for at, (word, flag) in enumerate(tagged):
+        if not (flag[:1] == "n" and _ZH_WORD.match(word)) or (flag.startswith("nr") and is_zh_name(word)) \
+                or _ZH_ASKS.search(word) \
+                or _ZH_PLAIN.search(word) or _ZH_PERSON.search(word) or _ZH_PLACE.search(word) or word in sources \
+                or any(ch in written for ch in word) or all(ch in text for ch in word) \
+                or any(word[i:i + 2] in cells for i in range(len(word) - 1)) \
+                or _ZH_OWN.search("".join(w for w, _ in tagged[max(0, at - 2):at])):
             continue
         if _specific_zh(word) and (nearer_rows is None or nearer_rows(word, rows, headers)):
             return word, _first_label(rows)
     return None
 
 
+# a person: a surname with a title or 老 / 小 before it (王经理, 李老师, 老张)
+_ZH_PERSON = re.compile(r"^[\u4e00-\u9fff](?:经理|老师|主任|医生|护士长|主管|总|工|师傅|姐|哥)$|^[老小][\u4e00-\u9fff]$")
+# where the asker works or stands (心内科, 病区, 门诊楼, 园区): it sets the scene, as a place does in English
+_ZH_PLACE = re.compile(r"(?:科|病区|病房|楼|园区|院区|校区|厂区|小区)$")
+_ZH_OWN = re.compile(r"我(?:在|是|们|家)?$|咱(?:们)?$|本人$")   # the asker's own (我在儿科, 我是护士, 我们病房)
+
+
 def _asking_clause(question: str) -> str:
-    """The question's last sentence that asks: the sentences before it set the scene ("我表弟刚来。推荐奖多少？"). A
-    clause before a comma stays: Chinese names the asked row there ("实习生上夜班，每班夜班补贴是多少？")."""
-    sentences = [c for c in re.split(r"(?<=[。！？；!?;])", question) if c.strip()]
-    asking = [c for c in sentences if _ZH_ASKS.search(c)]
-    return (asking or sentences or [question])[-1]
+    """The clause that asks — the last clause holding a word that asks — with the clause before it when that one names
+    no more than a subject ("实习生上夜班，每班夜班补贴是多少？"); the rest set the scene ("我老婆坐月子，陪产假几天？",
+    "我表弟刚来。推荐奖多少？")."""
+    clauses = [c for c in re.split(r"[，,。！？；!?;]", question) if c.strip()]
+    asking = [at for at, c in enumerate(clauses) if _ZH_ASKS.search(c)]
+    if not asking:
+        return clauses[-1] if clauses else question
+    at = asking[-1]
+    if _ZH_ALSO.search(clauses[at]) and len(asking) > 1:   # "各班次几点上班？心内科也一样吗？": the first asks
+        at = asking[-2]
+    before = clauses[at - 1] if at and at - 1 not in asking and len(clauses[at - 1]) <= _ZH_SUBJECT_CLAUSE \
+        and not _ZH_SCENE.search(clauses[at - 1]) else ""
+    return "，".join(c for c in (before, clauses[at]) if c)
+
+
+_ZH_ALSO = re.compile(r"也一样|一样吗|也是|呢$")
+_ZH_SUBJECT_CLAUSE = 8   # characters: "实习生上夜班" names the subject; a longer clause tells a story
+_ZH_SCENE = re.compile(r"^(?:我|咱|俺|他|她|家里|听说|最近|昨天|今天|明天|上周|下周)")
 
 
 @lru_cache(maxsize=8192)

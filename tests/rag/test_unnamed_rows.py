@@ -133,6 +133,7 @@ def test_zh_a_specific_thing_no_row_names_is_caught(question: str, text: str, wo
     ("保洁员的夜班补贴是多少？", NIGHTS + "\n| 其他岗位 | 40 元 |"),      # a row gathers the others
     ("户内更换马桶的人工费是多少？", REPAIRS + "\n马桶维修另行报价。"),    # written in the sources
     ("员工结婚有几天假？", LEAVE_LIST),
+    ("碗碟洗完进消毒柜，温度有什么要求？", "| 项目 | 温度要求 |\n|---|---|\n| 冷藏冰箱 | 0–5℃ |\n| 餐具消毒柜 | 120℃ |"),   # a label's noun
     ("普通员工去成都出差，住宿每晚上限是多少？", "| 城市类别 | 住宿费 | 经理级住宿费 |\n|---|---|---|\n| 一类城市 | 500 元 | 650 元 |\n"
      "| 二类城市 | 400 元 | 500 元 |"),                                   # the plain kind: the plain column                                # 结婚 is written
 ])
