@@ -182,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="56")
+@answerability.register("evidence", version="57")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -269,7 +269,11 @@ def evidence(
     in capitals, 王经理, a surname jieba's model knows (李强); "是谁任命的" asks a function; numbered labels in a list
     ("Years 9, 10, 11", "Years 10/11"), an open range ("Year 10 and above"), Chinese numerals (第三批, 一至四号楼), never
     "with 5" nor 2 号线 for 2 号楼. Version 54, after a second review: ``refuse_siblings`` reads Chinese tables only, never
-    where the question names a listed row or a row gathers others (其他岗位), never a place, a count or a pointer.) With
+    where the question names a listed row or a row gathers others (其他岗位), never a place, a count or a pointer.
+    Versions 55–57, ``refuse_siblings`` in English and Chinese (:mod:`rag.answerability.unnamed_rows`): a question naming
+    no row of the table or labelled list holding the asked fact, whose asking sentence names a specific thing (a rare
+    noun, a rare capitalised word) that no top source writes and the embedder puts nearer the rows' labels than the
+    columns' headers, is refused too — physiotherapists beside Matron and Registered Nurse, 马桶 beside 更换水龙头.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
