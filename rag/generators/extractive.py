@@ -367,9 +367,9 @@ def extractive(
     never the row for a place no row names when another row covers travel abroad. Version 35: a number of the sources is
     read with its unit (:func:`rag.answer_types.candidates`), so a row's "10 天" is a candidate for a question about
     "满 10 年", which holds 10 only in years. Version 36: a part whose own source the top-k cut brought in, because the
-    other parts' source held the scene they share (``part_source``, :func:`rag.cover.best_of_parts`), is answered from
+    other parts' source held the scene they share (``part_source``, :func:`rag.part_sources.best_of_parts`), is answered from
     that source. Version 37: a part that asks how to reach whom another part's answer names ("…, and who do I ring to
-    book it?"; ``part_contacts``, :func:`rag.cover.best_of_parts`, :mod:`rag.contacts`) quotes the directory rows
+    book it?"; ``part_contacts``, :func:`rag.part_sources.best_of_parts`, :mod:`rag.contacts`) quotes the directory rows
     that name them, up to three, whatever their score and past the sibling-row rule."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
@@ -577,13 +577,13 @@ def extractive(
 
     def from_own(units: list[Unit], source: str | None, context: list[ContextItem]) -> list[Unit]:
         """A part whose own source the top-k cut brought in, since the other parts' source held the scene the
-        parts share (:func:`rag.cover.best_of_parts`: the directory row for "… who is the Customer Resolution
+        parts share (:func:`rag.part_sources.best_of_parts`: the directory row for "… who is the Customer Resolution
         Manager?"), is answered from that source."""
         numbers = {item.number for item in context if item.chunk_id == source} if source else set()
         return [u for u in units if u.number in numbers] or units
 
     def reaching(units: list[Unit], labels: list[str] | tuple[str, ...]) -> list[Unit]:
-        """A part that asks how to reach whom another part's answer names (``part_contacts``, rag.cover) is
+        """A part that asks how to reach whom another part's answer names (``part_contacts``, rag.part_sources) is
         answered by the directory rows that name them."""
         return [u for u in units if any(named_in(label, u.text) for label in labels)] or units
 

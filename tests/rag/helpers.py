@@ -71,13 +71,13 @@ def env(chunks: list[Chunk], language: str = "en", chat=None, allowed=None) -> Q
 
 
 def part_source(root, docs: dict[str, str], part: str, order: list[str]) -> tuple[list[str], dict]:
-    """``rag.cover.best_of_parts`` over a real (hashing + BM25) index of ``docs`` for a message whose second part is
+    """``rag.part_sources.best_of_parts`` over a real (hashing + BM25) index of ``docs`` for a message whose second part is
     ``part`` and whose lists rank the documents in ``order``: the parts' best sources, and the facts it set."""
     from types import SimpleNamespace
 
     from rag.config import PipelineConfig
-    from rag.cover import best_of_parts
     from rag.indexing import Indexer
+    from rag.part_sources import best_of_parts
     from rag.registry import ComponentSpec
     from rag.types import QueryVariant
 

@@ -831,7 +831,7 @@ def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> Non
     """Blind dev water-en md-stage2-contact: "A customer wants to take their complaint to Stage 2. Which team reviews
     it, and who is the Customer Resolution Manager and on what extension?" — the complaints table's Stage 2 row
     shares the scene and names the Customer Resolution *Team*, so it was every part's best statement. The cut
-    brings in the directory for the second part (``part_source``, rag.cover), and that part is answered from it."""
+    brings in the directory for the second part (``part_source``, rag.part_sources), and that part is answered from it."""
     ctx = _stage2_context()
     parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
              "A customer wants to take their complaint to Stage 2. who is the Customer Resolution Manager and on what "

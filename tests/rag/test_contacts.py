@@ -53,7 +53,7 @@ def test_the_first_statement_naming_a_label_gives_the_rows_of_its_directory_chun
 
 
 def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language: str, allowed=None, brought=None):
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
     from rag.types import Candidate, QueryVariant
     from tests.rag.test_pipeline import CONFIG, ComponentSpec, Indexer
 

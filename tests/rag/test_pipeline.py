@@ -284,7 +284,7 @@ def test_a_parts_best_source_is_the_hit_its_own_retrievers_agree_on() -> None:
     an outdated version is skipped unless every hit is one."""
     from types import SimpleNamespace
 
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
     from rag.types import QueryVariant
 
     def cand(cid: str, outdated: bool = False) -> SimpleNamespace:
@@ -328,7 +328,7 @@ def test_where_a_parts_retrievers_disagree_the_first_hit_holding_every_word_of_t
     holding all, fusion decides as before."""
     from types import SimpleNamespace
 
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
     from rag.types import Candidate, QueryVariant
 
     write("directory.md", "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 收费主管 | 陈丽 | 8501 |")
@@ -385,7 +385,7 @@ def test_a_part_drawn_to_another_parts_source_by_their_shared_scene_gets_its_own
     scene aside, and a fact of its kind — when that question names at least two words the shared source lacks."""
     from types import SimpleNamespace
 
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
     from rag.types import Candidate, QueryVariant
 
     for name, text in docs.items():
@@ -414,7 +414,7 @@ def test_of_two_first_hits_holding_every_word_the_one_that_says_it_in_one_statem
     and a fact of the asked kind wins."""
     from types import SimpleNamespace
 
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
     from rag.types import Candidate, QueryVariant
 
     write("directory.md", "# 通讯录\n\n| 岗位 | 姓名 | 分机 |\n|---|---|---|\n| 保安队长 | 王志刚 | 8201 |")

@@ -1,6 +1,6 @@
 """A question that names a post and asks who holds it ("Who is the Fleet Manager?", "装修管理员是谁？") asks for a
 name: a rule saying what the post does, a desk or another post answers nothing, and the part's source is the
-statement naming the post with a person (rag.answer_types.asks_holder, rag.cover.best_of_parts)."""
+statement naming the post with a person (rag.answer_types.asks_holder, rag.part_sources.best_of_parts)."""
 
 from __future__ import annotations
 

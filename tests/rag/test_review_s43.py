@@ -62,8 +62,8 @@ def test_survives_spelling(q):
 def _best_of_second_part(tmp_path: Path, docs: dict[str, str], lang: str, part: str,
                          dense: list[str], bm25: list[str], order: list[str]) -> tuple[str, dict[str, str]]:
     from rag.config import PipelineConfig
-    from rag.cover import best_of_parts
     from rag.indexing import Indexer
+    from rag.part_sources import best_of_parts
     from rag.registry import ComponentSpec
     from rag.types import Candidate, QueryVariant
 

@@ -40,7 +40,7 @@ def _index(root: Path, docs: dict[str, str], language: str):
 def _cut(root: Path, docs: dict[str, str], parts: list[str], language: str, allowed=None):
     """best_of_parts over a real index, every part's list holding the first document only (as in
     tests/rag/test_contacts.py::_cut)."""
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
 
     idx = _index(root, docs, language)
     chunk_of = {c.doc_id: c for c in idx.chunks}
@@ -235,7 +235,7 @@ def test_15_own_source_never_crashes_on_a_hit_outside_the_candidates(tmp_path: P
     # part 1 names 2022, so the withdrawn 2022 page is its source; part 2 (no year) finds only that page and a
     # hit of another list that is not among the candidates (every hit outdated: the `else` branch keeps it);
     # _own_source then indexes by_id with it: KeyError
-    from rag.cover import best_of_parts
+    from rag.part_sources import best_of_parts
 
     docs = {"allowance-2022.md": "# Relocation allowance 2022\n\nIn 2022 the relocation allowance was 3,000 GBP.",
             "allowance-2022.md.metadata.yaml": 'withdrawn: true\ntags: [outdated]\nversion: "2022"\n',

@@ -1,5 +1,5 @@
 """Hostile review of the four answerability rules of session 45: who holds a post (rag.answer_types.asks_holder,
-post_asked, _is_name, candidates; rag.cover.best_of_parts), two capitals in unknown_names, numbered labels in the
+post_asked, _is_name, candidates; rag.part_sources.best_of_parts), two capitals in unknown_names, numbered labels in the
 follow-up focus rule (rag.text.numbered_labels / numbered_label_in) and "And if it's …" (rag.transforms.followup).
 
 25 defects were found; 24 are fixed and their attacks pass here. One is left, marked ``xfail(strict=True)``: jieba cuts a
