@@ -97,3 +97,15 @@ def part_source(root, docs: dict[str, str], part: str, order: list[str]) -> tupl
                                 stages={"bm25#1": ranked[:1], "bm25#2": ranked, "dense#2": ranked},
                                 env=SimpleNamespace(space=idx, facts={}, allowed=None, language=language))
     return best_of_parts(retrieval), retrieval.env.facts
+
+
+def use_nearer_rows():   # noqa: ANN201 - a rag.answerability.unnamed_rows.NearerRows
+    """The evidence rule's check that a word stands nearer a table's row labels than its headers, over the offline USE
+    embedder (the Chinese suites' embedder; the English pipeline reads it with MiniLM)."""
+    from types import SimpleNamespace
+
+    from rag.answerability.evidence import _nearer_rows
+    from rag.embedders import embedders
+
+    use = embedders.build({"name": "use"})
+    return _nearer_rows(SimpleNamespace(space=SimpleNamespace(embed_queries=use.embed_queries)))

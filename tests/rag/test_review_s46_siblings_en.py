@@ -1,16 +1,16 @@
-"""Hostile review (s46) of the English unlisted-row rule (``unnamed_row``: rag.answerability.siblings_en, renamed
-rag.answerability.unnamed_rows during the review; evidence ``refuse_siblings``).
+"""Hostile review (s46) of the English half of the rows-no-question-names rule (``unnamed_row``,
+rag.answerability.unnamed_rows; evidence ``refuse_siblings``).
 
-xfail(strict) tests pin a defect (the test states the right behaviour); unmarked tests pin right behaviour."""
+xfail(strict) tests pin a defect (the test states the right behaviour); unmarked tests pin right behaviour. After
+the review the fixed cases lost their marks: a case still marked is a defect left (docs/answerability.md, "Rows no
+question names")."""
 
 from __future__ import annotations
 
 import pytest
 
-try:
-    from rag.answerability.unnamed_rows import unnamed_row
-except ImportError:   # before the rename
-    from rag.answerability.siblings_en import unnamed_row
+from rag.answerability.unnamed_rows import unnamed_row
+from tests.rag.helpers import use_nearer_rows
 
 TUNICS = ("Uniform\n| Role | Tunic colour |\n|---|---|\n| Matron | Navy |\n| Ward Manager | Dark blue |\n"
           "| Registered Nurse | Royal blue |\n| Healthcare Assistant | Grey |")
@@ -53,7 +53,6 @@ TRANSPOSED = "Shifts\n| | Early | Late |\n|---|---|---|\n| Start | 07:00 | 14:00
 # defect 1: a row named in the plural (or an irregular form) whose singular is shorter than five letters, or whose
 # change falls inside the first five letters (van/vans, lorry/lorries, knife/knives, GCSE/GCSEs), neither names the
 # row (5-letter stems differ) nor counts as written (5-letter prefix missing) — the row's own name is refused
-# (defect 1: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("What's the mileage rate for vans?", MILEAGE),
     ("Do bikes get a mileage rate?", MILEAGE),
@@ -70,7 +69,6 @@ def test_a_row_named_in_the_plural_is_answered(question: str, text: str) -> None
 
 # defect 2: British/American spellings and hyphenation of a row differ inside the first five letters
 # (anaes/anest, gynae/gynec, paedi/pedia, co-or/coord, mini-/minib, pre-s/presc)
-# (defect 2: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("What colour scrubs do anesthetists wear?", ROLES),
     ("What are the visiting hours on gynecology?", WARDS),
@@ -85,7 +83,6 @@ def test_a_spelling_variant_of_a_row_is_answered(question: str, text: str) -> No
 
 # defect 3: an everyday abbreviation or synonym of a row (ICU, SENCo, HCA, vacation, supper, helpline, Michaelmas,
 # groceries, chickenpox → Illness) is unwritten and rare, so the row the table does list is refused
-# (defect 3: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("What are the visiting hours on ICU?", ICU),
     ("Who is the SENCo?", SEN),
@@ -103,7 +100,6 @@ def test_an_abbreviation_or_synonym_of_a_row_is_answered(question: str, text: st
 
 # defect 4: a question about the whole table or about a column names no row by nature; any rare word for the asked
 # attribute or its unit (tariffs, timings, reimbursement, wheelchair for step-free, pence, kilometre) refuses it
-# (defect 4: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("What are the hourly tariffs for the rooms?", ROOMS),
     pytest.param("What are the shift timings?", SHIFTS, marks=pytest.mark.xfail(strict=True, reason="defect 4, left: a rare word for a column the embedder puts nearer the rows")),
@@ -125,19 +121,12 @@ def test_the_nearer_rows_check_keeps_the_rules_own_cases(nearer_rows) -> None:
 
 @pytest.fixture(scope="module")
 def nearer_rows():   # noqa: ANN201 - a NearerRows over the offline USE embedder
-    from types import SimpleNamespace
-
-    from rag.answerability.evidence import _nearer_rows
-    from rag.embedders import embedders
-
-    use = embedders.build({"name": "use"})
-    return _nearer_rows(SimpleNamespace(space=SimpleNamespace(embed_queries=use.embed_queries)))
+    return use_nearer_rows()
 
 
 # defect 5: words that set the scene inside the asking sentence of a whole-table question — days, festivals, people,
 # organisations, the asker's group, a sign-off, or a scene sentence placed LAST — are taken for the asked row
 # (capitalised words are "specific" whatever their frequency: Saturday 4.9, Christmas 4.9)
-# (defect 5: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("What are the shift times on Saturday?", SHIFTS),
     ("What are the shift times over Christmas?", SHIFTS),
@@ -156,7 +145,6 @@ def test_a_scene_word_in_a_whole_table_question_is_answered(question: str, text:
 
 # defect 6: amounts and durations said in words bypass the "rows by number" gate (it needs a digit), and the
 # colloquial unit is itself a rare noun: "a few quid" places the question in "£10 or less"
-# (defect 6: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     ("I'm a few quid down on the till, who do I tell?", TILL),
     ("How much annual leave do I get in my first fortnight?", SERVICE),
@@ -167,14 +155,12 @@ def test_an_amount_in_words_is_answered(question: str, text: str) -> None:
 
 # defect 7: a header-less table (PDF conversions) loses its first row to the "header"; a question naming that row
 # then names none, and any rare scene word refuses it
-# (defect 7: fixed after the review unless a case is marked)
 def test_the_first_row_of_a_headerless_table_is_a_row() -> None:
     assert unnamed_row("What colour tunic does the matron wear in the hospice?", HEADERLESS, HEADERLESS) is None
 
 
 # defect 8 (missed): only the LAST sentence is read, so the unlisted row said in a first sentence, or followed by a
 # courtesy sentence, is never looked at
-# (defect 8: fixed after the review unless a case is marked)
 @pytest.mark.parametrize("question", [
     "I'm a physiotherapist starting Monday. What colour tunic do I wear?",
     "What colour tunic do physiotherapists wear? Thanks!",
@@ -186,7 +172,6 @@ def test_an_unlisted_row_outside_the_last_sentence_is_caught(question: str) -> N
 
 # defect 9 (missed): "written" is any source word sharing the first five letters, so a row is excused by an
 # unrelated word elsewhere (physical / physiotherapists, cleaned / cleaners, reception / receptionists)
-# (defect 9: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "elsewhere"), [
     ("What colour tunic do physiotherapists wear?", "Physical activity is encouraged."),
     pytest.param("What colour tunic do cleaners wear?", "Wards are cleaned daily.", marks=pytest.mark.xfail(strict=True, reason="defect 9, left: a source word sharing the first letters excuses the row")),
@@ -200,7 +185,6 @@ def test_an_unrelated_word_does_not_excuse_an_unlisted_row(question: str, elsewh
 # defect 10 (missed): an unlisted row sharing a word with a listed one, or too common (doctors 4.55), or a
 # colloquial form lemminflect lacks (physios), is let through; a gathering word in ANY cell ("Grey (any shade)")
 # switches the rule off for the whole source; an attribute-by-row (transposed) table reads the attribute as a row
-# (defect 10: fixed after the review unless a case is marked)
 @pytest.mark.parametrize(("question", "text"), [
     pytest.param("What colour tunic does a student nurse wear?", TUNICS, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
     pytest.param("What colour tunic do ward clerks wear?", TUNICS, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),

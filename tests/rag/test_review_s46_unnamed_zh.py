@@ -5,13 +5,16 @@ Every call goes through the evidence rule's own ``nearer_rows`` check, read with
 suites embed with, so a case pinned here is refused (or answered) as the pipeline would. A list or a table without a
 header separator has no column headers, and there the check always says "nearer the rows".
 
-xfail(strict) tests pin a defect (the test states the right behaviour); unmarked tests pin right behaviour."""
+xfail(strict) tests pin a defect (the test states the right behaviour); unmarked tests pin right behaviour. After
+the review the fixed cases lost their marks: a case still marked is a defect left (docs/answerability.md, "Rows no
+question names")."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag.answerability.unnamed_rows import unnamed_row
+from tests.rag.helpers import use_nearer_rows
 
 # --- realistic handbook tables and lists ---------------------------------------------------------------------------
 
@@ -44,14 +47,8 @@ VISITING = ("探视时间\n| 病区 | 探视时间 |\n|---|---|\n| 普通病房 
 
 
 @pytest.fixture(scope="module")
-def nearer_rows():   # noqa: ANN201 - a NearerRows over the offline USE embedder (the Chinese suites' embedder)
-    from types import SimpleNamespace
-
-    from rag.answerability.evidence import _nearer_rows
-    from rag.embedders import embedders
-
-    use = embedders.build({"name": "use"})
-    return _nearer_rows(SimpleNamespace(space=SimpleNamespace(embed_queries=use.embed_queries)))
+def nearer_rows():   # noqa: ANN201 - a NearerRows over the offline USE embedder
+    return use_nearer_rows()
 
 
 # defect 1: the asker's situation said in the same sentence — a relative, a life event, the ward or department they
@@ -72,7 +69,6 @@ def nearer_rows():   # noqa: ANN201 - a NearerRows over the offline USE embedder
     pytest.param("门诊楼的食堂几点开？", CANTEEN, marks=pytest.mark.xfail(strict=True, reason="defect 1, left: a scene word of the asking clause is taken for the asked row")),                       # a building of the hospital
     ("我在浦东园区上班，食堂几点开饭？", CANTEEN),            # a place (浦东 3.7)
 ])
-# (defect 1: a scene word of the asking sentence is taken for the asked row: fixed after the review unless a case is marked)
 def test_the_askers_situation_is_no_row(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is None
 
@@ -100,7 +96,6 @@ def test_a_scene_beside_a_named_row_is_answered(question: str, text: str, nearer
     ("老张家里老人去世了，能请几天假？", LEAVE),
     ("李娜结婚能休几天？", LEAVE),
 ])
-# (defect 2: a person's name in jieba's dictionary is taken for the asked row: fixed after the review unless a case is marked)
 def test_a_persons_name_is_no_row(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is None
 
@@ -119,7 +114,6 @@ def test_a_name_jieba_does_not_hold_is_left(nearer_rows) -> None:
     pytest.param("跨行汇款要手续费吗？", BANK, marks=pytest.mark.xfail(strict=True, reason="defect 3, left: a colloquial synonym sharing no character with its row")),
     ("我和对象领证了，有几天假？", LEAVE),
 ])
-# (defect 3: a colloquial synonym of a row (or a label's distinguishing part) names no row: fixed after the review unless a case is marked)
 def test_a_colloquial_synonym_names_its_row(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is None
 
@@ -142,7 +136,6 @@ def test_a_synonym_sharing_a_character_is_answered(question: str, text: str, nea
     ("报销三千块的办公耗材谁审批？", APPROVAL),
     ("买一台八千元的呼吸机谁审批？", APPROVAL),
 ])
-# (defect 4: rows told apart by Chinese numerals are not read as rows by number: fixed after the review unless a case is marked)
 def test_rows_by_chinese_numerals_are_rows_by_number(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is None
 
@@ -161,7 +154,6 @@ def test_rows_by_full_width_digits_are_rows_by_number(nearer_rows) -> None:
     ("物业费是按建筑面积还是套内面积算？", PROPERTY_LIST),
     pytest.param("这些假期算不算工龄？", LEAVE, marks=pytest.mark.xfail(strict=True, reason="defect 5, left: the topic of a list is taken for a missing row")),
 ])
-# (defect 5: the topic of a list or headerless table is taken for a missing row: fixed after the review unless a case is marked)
 def test_the_topic_of_a_list_is_no_row(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is None
 
@@ -181,7 +173,6 @@ def test_a_column_or_whole_table_question_is_answered(question: str, text: str, 
 
 # defect 6: in a question of several sentences the LAST sentence that asks is read, and a follow-up ("…也一样吗？")
 # names the asker's department while the question before it asks the whole table
-# (defect 6: a follow-up sentence is read as the asking one: fixed after the review unless a case is marked)
 def test_a_follow_up_sentence_is_no_row(nearer_rows) -> None:
     assert unnamed_row("各班次几点上班？心内科也一样吗？", SHIFT, SHIFT, nearer_rows) is None
 
@@ -193,7 +184,6 @@ def test_a_scene_sentence_that_does_not_ask_is_left(question: str, nearer_rows) 
 
 # defect 7: a question in traditional characters names no simplified label (陪產假 is not 陪产假), so its scene words
 # are read against a table it names
-# (defect 7: traditional characters name no simplified row: fixed after the review unless a case is marked)
 def test_a_traditional_question_names_its_row(nearer_rows) -> None:
     assert unnamed_row("老婆生小孩，陪產假幾天？", LEAVE, LEAVE, nearer_rows) is None
 
@@ -243,7 +233,6 @@ def test_a_missing_row_is_caught(question: str, text: str, word: str, nearer_row
     pytest.param("保安夜班补贴多少？", NIGHTS, marks=pytest.mark.xfail(strict=True, reason="defect 8, left: a row the table leaves out is missed by the word filter")),
     pytest.param("护士长穿什么颜色的工作服？", UNIFORM, marks=pytest.mark.xfail(strict=True, reason="defect 8, left: a row the table leaves out is missed by the word filter")),
 ])
-# (defect 8: a row the table leaves out is missed by the word filter: fixed after the review unless a case is marked)
 def test_a_missing_row_the_filter_lets_through(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is not None
 
@@ -262,7 +251,6 @@ def test_a_missing_row_the_filter_lets_through(question: str, text: str, nearer_
     pytest.param("实习生每班值班费多少？", "值班费\n| 职称 | 每班值班费 |\n|---|---|\n| 住院医师 | 100 元 |\n| 主治医师及以上 | 150 元 |", marks=pytest.mark.xfail(strict=True, reason="defect 9, left: a table shape switches the rule off")),
     pytest.param("实习生上夜班每班给多少钱？", "夜班补贴\n| 岗位 | 夜班补贴 |\n| 营业员 | 60 元 |\n| 执业药师 | 80 元 |\n| 店长 | 100 元 |", marks=pytest.mark.xfail(strict=True, reason="defect 9, left: a table shape switches the rule off")),
 ])
-# (defect 9: a common table shape switches the rule off: fixed after the review unless a case is marked)
 def test_a_common_table_shape_keeps_the_rule(question: str, text: str, nearer_rows) -> None:
     assert unnamed_row(question, text, text, nearer_rows) is not None
 
