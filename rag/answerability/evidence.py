@@ -64,7 +64,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.answerability.siblings import unlisted_sibling
-from rag.answerability.unnamed_rows import unnamed_row
+from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
 from rag.memo import TextTerms, chunk_terms, item_terms
@@ -182,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="57")
+@answerability.register("evidence", version="58")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -273,7 +273,9 @@ def evidence(
     Versions 55–57, ``refuse_siblings`` in English and Chinese (:mod:`rag.answerability.unnamed_rows`): a question naming
     no row of the table or labelled list holding the asked fact, whose asking sentence names a specific thing (a rare
     noun, a rare capitalised word) that no top source writes and the embedder puts nearer the rows' labels than the
-    columns' headers, is refused too — physiotherapists beside Matron and Registered Nurse, 马桶 beside 更换水龙头.) With
+    columns' headers, is refused too — physiotherapists beside Matron and Registered Nurse, 马桶 beside 更换水龙头. Version 58,
+    after a code review: a header's kind read at a word's start, a serial column whole, a scene before a lower-case
+    question, gathering words only in labels or as "all other".) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -523,8 +525,7 @@ def evidence(
         if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
-            sibling = None if source is None else \
-                (unlisted_sibling(question, source.text) if _CJK.search(question) else None) \
+            sibling = None if source is None else unlisted_sibling(question, source.text) \
                 or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
             if sibling is not None:
                 signals["sibling_row"] = 1.0
@@ -551,7 +552,7 @@ def evidence(
     return in_parts(decide) if parts else decide
 
 
-def _nearer_rows(env: QueryEnv):  # noqa: ANN202 - a NearerRows
+def _nearer_rows(env: QueryEnv) -> NearerRows:
     """Whether the embedder puts a word nearer a table's row labels than its columns' headers: "physiotherapists" stands
     where a row would (beside Matron, Registered Nurse), "timings" asks a column (Start, Finish)."""
 

@@ -2,7 +2,7 @@
 sentences of a message that ask (not those that set the scene), and its content terms without the
 words that ask, the hedges and the words of chat.
 
-:mod:`rag.answerability.evidence` decides with these; :mod:`rag.cover` reads the content terms too.
+:mod:`rag.answerability.evidence` decides with these; :mod:`rag.part_sources` reads the content terms too.
 """
 
 from __future__ import annotations

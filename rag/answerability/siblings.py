@@ -17,7 +17,7 @@ from functools import lru_cache
 from rag.text import CJK, is_table_row, is_table_separator, table_cells, zh_tagged
 
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
-_PARTS = re.compile(r"[（()）、,，/；;]")
+LABEL_PARTS = re.compile(r"[（()）、,，/；;]")
 # a word that asks or points (几点, 多少, 那个, 每班) or holds a particle (的, 了) names no row
 # (nor does a word of the asker's own: 我家, 咱们店, 自己的)
 _NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|咱|俺|自己|大家|本人|一|两|个|这个|那个|每个|哪个)|"
@@ -64,7 +64,7 @@ def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
 def _labels_of(cells: list[str], longest: int) -> list[str]:
     labels: list[str] = []
     for cell in cells:
-        for part in _PARTS.split(cell):
+        for part in LABEL_PARTS.split(cell):
             part = part.strip()
             if 2 <= len(part) <= longest and _CJK_WORD.match(part) and part not in labels:
                 labels.append(part)
@@ -116,7 +116,7 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
 def _names_row(question: str, cell: str) -> bool:
     """Whether the question names the row ``cell`` labels: every Chinese part of it ("中式烹调师（中级）" needs both
     中式烹调师 and 中级; "店长" itself)."""
-    parts = [p.strip() for p in _PARTS.split(cell) if _CJK_WORD.match(p.strip() or "-")]
+    parts = [p.strip() for p in LABEL_PARTS.split(cell) if _CJK_WORD.match(p.strip() or "-")]
     return bool(parts) and all(p in question for p in parts)
 
 

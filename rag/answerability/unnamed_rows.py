@@ -1,30 +1,29 @@
-"""An English row the table does not list: "What colour tunic do physiotherapists wear?" against a uniform table of
-Matron, Ward Manager and Registered Nurse.
+"""Rows no question names: "What colour tunic do physiotherapists wear?" against a uniform table of Matron, Ward
+Manager and Registered Nurse; "户内更换马桶的人工费是多少？" against a repair table of 更换水龙头 and 疏通下水道.
 
-Chinese names a row's kind in its last character (:mod:`rag.answerability.siblings`); English does not, and a word
-before a row's head is as often a verb or an adjective ("attend training", "a typical shift") as a row. So English
-reads the question the other way round: a question that names **no row** of the table that holds the asked fact, yet
-names **a specific thing** that no top source writes, asks about a row the table leaves out. The row that states a
-value for Registered Nurse does not answer for physiotherapists.
+The sibling rule (:mod:`rag.answerability.siblings`) reads a Chinese row's kind in its label's last character; English
+has no such mark, and a word before a row's head is as often a verb or an adjective ("attend training", "a typical
+shift") as a row. So this rule reads the question the other way round, in both languages: a question that names **no
+row** of the table that holds the asked fact, yet names **a specific thing** that no top source writes, asks about a
+row the table leaves out.
 
-- A question names a row when it holds a word that tells the row from its siblings — a label's words but its last
-  ("Compassionate leave": compassionate; "leave" is the kind the rows share), or a one-word label ("Matron") — or a word
-  of exactly one row's short cells ("London" of a "Tier 1 | London, Paris" row). Labels are read in a table's first
-  column and any column whose header names a kind of row (Role, Vehicle, Course …), and before the colon of a list's
-  labelled items ("- Maternity: 16 weeks at full pay"). Then the table answers it.
-- A specific thing is a noun that English uses rarely — a Zipf frequency of at most ``4.4`` in ``wordfreq`` (paternity
-  3.2, minibus 2.8, scooter 3.6; typical 4.6, shift 4.8, night 5.6) — or a capitalised word no English dictionary
-  holds (Kingsley House, the Fenwick depot). A word ``lemminflect`` knows only as an adjective, a verb or an adverb
-  (cheapest, attend, abroad) names no row, and a lower-case word it does not know is slang or a typo ("dosh",
-  "brekkie", "xmas"), which the rule leaves to the other evidence. The bar 4.4 was chosen on the dev splits of the
-  English suites (at 4.8 three answered dev questions were refused).
-- The thing counts as unwritten when no top source holds a word starting with its first five letters (hygien of
-  hygiene, hygienic; physi of physio), a possessive aside.
+- A question names a row when it holds a word that tells the row from its siblings — in English a label's words but its
+  last ("Compassionate leave": compassionate; "leave" is the kind the rows share) or a one-word label ("Matron"); in
+  Chinese a label, its part, the label without its last character or a noun of it not every row shares — or a word of
+  exactly one row's short cells ("London" of a "Tier 1 | London, Paris" row). Labels are read in a table's first column
+  (the second after a 序号 or code column) and any column whose header ends with a kind of row (Role, Vehicle type,
+  岗位), and before the colon of a list's labelled items ("- Maternity: 16 weeks at full pay").
+- A specific thing is a noun the language uses rarely — a Zipf frequency of at most ``SPECIFIC_AT_EN`` (4.4) or
+  ``SPECIFIC_AT_ZH`` (4.0) in ``wordfreq`` (paternity 3.2, minibus 2.8; typical 4.6, night 5.6; 马桶 3.7, 员工 5.0), read
+  with ``lemminflect`` or jieba's dictionary — or a rare capitalised word no English dictionary holds that is no first
+  name (Kingsley House, the Fenwick depot). The two bars were chosen on the dev splits of each language's suites.
+- The thing counts as unwritten when no top source writes it in any form: a singular of it, its spelling without
+  hyphens or with American vowels, or a word sharing all its letters but the last three (five at least: hygien of
+  hygiene and hygienic, physio of physios).
 
-Never where a row gathers the others ("All other staff", "Any other vehicle", "All other cities"): the asked row may be
-among them; never where rows are told apart by number ("Less than 5 years", "Years 7–9") and the question gives one;
-and a specific thing is looked for in the question's last sentence only, the ones before it setting the scene (where
-a row may be named: "Research has spent half its budget. What's their allocation for 2025?").
+Never where a row gathers the others ("All other staff", 其他岗位, "All other cities"), nor where rows are told apart by
+number ("Less than 5 years", 满一年不满十年, "£10 or less") whatever the question says; a specific thing is looked for
+in the question's asking sentence (English) or clause (Chinese), the ones before it setting the scene.
 """
 
 from __future__ import annotations
@@ -33,25 +32,30 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from rag.answerability.siblings import LABEL_PARTS
 from rag.holders import is_zh_name
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
+    asked_in_part,
     is_table_row,
     is_table_separator,
+    sentences_of_part,
     table_cells,
     zh_tagged,
 )
 
 # wordfreq Zipf: at most this, a noun names a specific thing (fitted on the dev splits of each language's suites)
-SPECIFIC_AT = {"en": 4.4, "zh": 4.0}
+SPECIFIC_AT_EN = 4.4
+SPECIFIC_AT_ZH = 4.0
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+_GATHERS_ELSEWHERE = re.compile(r"\b(?:all|any|every) other\b|\bthe rest\b|\belsewhere\b", re.I)
 _GATHERS = re.compile(r"\b(?:other|others|all|any|rest|everyone|everybody|anyone)\b|以上|以下|其他|其它|其余|所有|全部|各类",
                       re.I)
 # a header that ends with a kind of row names the rows in its column: Role, Vehicle type, Course, 岗位, 班次 (never "Site
 # opens", whose column holds times, nor "Maximum charge per item", which holds amounts)
-_LABEL_HEADER = re.compile(r"(?:(?<!per )(?<!each )(?<!a )\b(?:role|position|post|job|grade|band|shift|store|branch|site|type|item|vehicle|course|"
+_LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|position|post|job|grade|band|shift|store|branch|site|type|item|vehicle|course|"
                            r"training|school|room|service|group|category|class|level)s?|"
                            r"岗位|职位|职务|职级|级别|等级|类别|班次|门店|区域|片区|类型|项目|证书|车型|人员)\s*$", re.I)
 
@@ -63,27 +67,30 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s*([A-Za-z\u4e00-\u9fff
 # a label told apart by number: digits, or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)
 _NUMBERED = re.compile(r"\d|[零一二两三四五六七八九十百千万]+(?:个)?(?:年|元|块|万|千|百|天|日|岁|月|周|次|小时|公里|人|级)")
 # a first column that numbers the rows rather than naming them
-_SERIAL = re.compile(r"序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code", re.I)
+_SERIAL = re.compile(r"(?:序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code|[\u4e00-\u9fff]{1,4}(?:代码|编码|编号))", re.I)
 
 
 def _stem(word: str) -> str:
     return re.sub(r"['’]s?$", "", word.lower())[:5]
 
 
-def _rows(text: str) -> list[tuple[list[str], list[str]]]:
-    """(label cells, other cells) of each data row of the tables of ``text``, and of each item of a list of two labelled
-    items or more (the label before its colon). A table's first row is its header only when a separator line follows
-    it; a table without one is all rows, named in its first column."""
+def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
+    """The rows of ``text`` — (label cells, other cells) of each data row of its tables, and of each item of a list of
+    two labelled items or more (the label before its colon) — and the headers of the columns that are not labels
+    (Tunic colour, Hourly rate, 人工费). A table's first row is its header only when a separator line follows it; a
+    table without one is all rows, named in its first column (the second after a 序号 or code column)."""
     rows: list[tuple[list[str], list[str]]] = []
+    headers: list[str] = []
     lines = text.split("\n")
     columns = [0]
     for at, line in enumerate(lines):
-        if not is_table_row(line) or is_table_separator(line):
+        if not is_table_row(line) or _separator(line):
             continue
         cells = table_cells(line)
-        if at + 1 < len(lines) and is_table_separator(lines[at + 1]):   # the header names the columns
-            first = 1 if len(cells) > 2 and re.search(rf"(?:{_SERIAL.pattern})$", cells[0].strip(), re.I) else 0
+        if at + 1 < len(lines) and _separator(lines[at + 1]):   # the header names the columns
+            first = 1 if len(cells) > 2 and _SERIAL.fullmatch(cells[0].strip()) else 0
             columns = [first, *(i for i, head in enumerate(cells) if i > first and _LABEL_HEADER.search(head))]
+            headers += [head for i, head in enumerate(cells) if i not in columns and i >= first and head.strip()]
             continue
         if not at or not is_table_row(lines[at - 1]):
             columns = [0]   # a new table without a header
@@ -91,14 +98,11 @@ def _rows(text: str) -> list[tuple[list[str], list[str]]]:
     items = [found for found in map(_LIST_ITEM.match, lines) if found]
     if len(items) >= 2:   # a list whose items are labelled ("- Maternity: 16 weeks …", "- Part-time staff: £120 …")
         rows += [([found.group(1)], []) for found in items]   # (the text after the colon describes it)
-    return rows
+    return rows, headers
 
 
-def _headers(text: str) -> list[str]:
-    """The headers of the columns of ``text``'s tables that are not row labels (Tunic colour, Hourly rate, 人工费)."""
-    lines = text.split("\n")
-    return [head for at, line in enumerate(lines[:-1]) if is_table_row(line) and is_table_separator(lines[at + 1])
-            for i, head in enumerate(table_cells(line)) if i and head.strip() and not _LABEL_HEADER.search(head)]
+def _separator(line: str) -> bool:
+    return "|" in line and is_table_separator(line)
 
 
 _SHORT_CELL = 5   # words: a cell this short names its row's thing ("London, Paris"); a longer one describes it
@@ -131,7 +135,7 @@ def _specific(word: str, capitalised: bool, named_place: bool = False) -> bool:
     head = lowered.rsplit("-", 1)[-1]   # "e-reader": a reader; "de-icing" is read whole first
     kinds = getAllLemmas(lowered) or getAllLemmas(head)
     # (the commonest of its forms: "mornings" is as common as "morning", "vans" as "van")
-    rare = max(zipf_frequency(form, "en") for form in {lowered, *kinds.get("NOUN", ())}) <= SPECIFIC_AT["en"]
+    rare = max(zipf_frequency(form, "en") for form in {lowered, *kinds.get("NOUN", ())}) <= SPECIFIC_AT_EN
     if not kinds:
         return capitalised and "-" not in word and rare and (named_place or not knows_first_name(word))
     if lowered.endswith("ing") and "VERB" in kinds:
@@ -166,19 +170,19 @@ def _written(word: str, spelt_sources: str) -> bool:
     return re.search(r"\b" + re.escape(spelt[:max(5, len(spelt) - 3)]), spelt_sources) is not None
 
 
-def _asking_sentence(question: str) -> str:
+def _asking_sentence(question: str) -> tuple[str, str]:
     """The question's last sentence that asks (ends with a question mark, when one does): the ones before it set the
     scene ("A colleague has 12 years' service. How many days of leave do they get?"), a sign-off after it is none
-    ("… ? Cheers, Dave")."""
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", question.strip()) if s.strip()]
-    asking = [s for s in sentences if s.rstrip().endswith("?")]
-    last = (asking or sentences or [question])[-1]
-    # (the asker's own post, said in the scene, is the row asked: "I'm a physiotherapist starting Monday. What … I wear?")
-    own = [found.group(1) for s in sentences if s != last for found in _OWN_POST.finditer(s)]
-    return " ".join([*own, last])
+    ("… ? Cheers, Dave"); and, apart, the asker's own post said in the scene ("I'm a physiotherapist starting Monday.
+    What … do I wear?"), which is the row asked."""
+    sentences = [s.strip() for s in sentences_of_part(question) if s.strip()]
+    asking = [s for s in sentences if s.endswith("?")]
+    scene, last = asked_in_part((asking or sentences or [question])[-1])   # ("… most weeks. how do I get a permit?")
+    own = [found.group(1) for s in [*sentences, scene] if s and s != last for found in _OWN_POST.finditer(s)]
+    return " ".join(own), last
 
 
-_OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|as)\s+an?\s+([A-Za-z-]+(?:\s+[a-z-]+)?)", re.I)
+_OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+an?\s+([A-Za-z-]+(?:\s+[a-z-]+)?)", re.I)
 
 
 NearerRows = Callable[[str, list[tuple[list[str], list[str]]], list[str]], bool]
@@ -191,16 +195,17 @@ def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows 
     ``nearer_rows(word, rows, headers)``, when given, must also hold: the word stands where a row would, nearer the rows'
     labels than the columns' headers ("shift timings" asks a column of the table, not a row it leaves out)."""
     chinese = bool(CJK.search(question))
-    rows = [row for row in _rows(text) if any(cell.strip() for cell in row[0] + row[1])]
+    rows, headers = _table(text)
+    rows = [row for row in rows if any(cell.strip() for cell in row[0] + row[1])]
     if chinese:   # (a Chinese label is short; a longer run before a colon is a sentence)
         rows = [row for row in rows if all(len(label) <= _ZH_LONGEST_LABEL for label in row[0])]
     # (a row gathering the others: in any cell in English, "All other cities"; in a label in Chinese, where a note such as
     # "所有门店统一" is no row)
-    if len(rows) < 2 or any(_GATHERS.search(cell) for labels, cells in rows for cell in labels + ([] if chinese else cells)):
+    if len(rows) < 2 or any(_GATHERS.search(cell) for labels, _ in rows for cell in labels) \
+            or (not chinese and any(_GATHERS_ELSEWHERE.search(cell) for _, cells in rows for cell in cells)):
         return None
     if sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows) * 2 >= len(rows):
         return None   # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number, in figures or words, places it
-    headers = _headers(text)
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = _content(question)
@@ -209,19 +214,20 @@ def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows 
     if any(asked & words for words in naming) or any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row
     spelt = _spelt(sources)
-    asking = _asking_sentence(question)
-    for found in _WORD.finditer(asking):
-        word = re.sub(r"['’]s?$", "", found.group(0))
-        if len(word) < 3 or word.lower() in EN_FUNCTION_WORDS or "'" in word or "’" in word or word.isdigit() \
-                or sum(ch.isupper() for ch in word) >= 2:   # (an acronym — ICU, SENCo, HCAs — is the name rule's)
-            continue
-        if _written(word, spelt):
-            continue
-        capitalised = word[:1].isupper() and found.start() > 0
-        # (a first name names a person of the scene, "Tomasz's team", unless a capitalised word follows: Kingsley House)
-        named_place = bool(re.match(r"\s+[A-Z][a-z]", asking[found.end():]))
-        if _specific(word, capitalised, named_place) and (nearer_rows is None or nearer_rows(word, rows, headers)):
-            return word, _first_label(rows)
+    own, asking = _asking_sentence(question)
+    for said in (own, asking):
+        for found in _WORD.finditer(said):
+            word = re.sub(r"['’]s?$", "", found.group(0))
+            if len(word) < 3 or word.lower() in EN_FUNCTION_WORDS or "'" in word or "’" in word or word.isdigit() \
+                    or sum(ch.isupper() for ch in word) >= 2:   # (an acronym — ICU, SENCo, HCAs — is the name rule's)
+                continue
+            if _written(word, spelt):
+                continue
+            capitalised = word[:1].isupper() and found.start() > 0
+            # (a first name names a person of the scene, "Tomasz's team", unless a capitalised word follows: Kingsley House)
+            named_place = bool(re.match(r"\s+[A-Z][a-z]", said[found.end():]))
+            if _specific(word, capitalised, named_place) and (nearer_rows is None or nearer_rows(word, rows, headers)):
+                return word, _first_label(rows)
     return None
 
 
@@ -230,14 +236,13 @@ def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
 
 
 _ZH_LONGEST_LABEL = 12
-_ZH_PARTS = re.compile(r"[（()）、,，/；;]")
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 _ZH_SHORT_CELL = 8    # characters
 _ZH_TAGGED_ROWS = 5   # rows whose label holds a question word, read by jieba's tagger to see it as a noun there
 # a word for the plain kind (普通员工, 一般性问题) names the row a table leaves unnamed: its plain column or its default
 _ZH_PLAIN = re.compile(r"普通|一般|通常|常规|其他|其它|其余")
 # a word that asks (多少, 几, 多长时间): a sentence that holds one asks
-_ZH_ASKS = re.compile(r"多少|几|什么|啥|哪|谁|怎么|怎样|如何|吗|么|是否|能否|可否|多久|多长|多大|多高|多远")
+_ZH_ASKS = re.compile(r"多少|几(?!乎)|什么|啥|哪|谁|怎么|怎样|如何|吗|是否|能否|可否|多久|多长|多大|多高|多远")
 
 
 def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources: str, headers: list[str],
@@ -254,7 +259,7 @@ def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources:
     - a person (李娜, 王经理, 老张), a place where the asker works or stands (心内科, 病区, 门诊楼), or a word after 我在 /
       我是 / 我们 (the asker's own ward or post sets the scene).
     """
-    labels = [part.strip() for labels_, _ in rows for cell in labels_ for part in _ZH_PARTS.split(cell) if part.strip()]
+    labels = [part.strip() for labels_, _ in rows for cell in labels_ for part in LABEL_PARTS.split(cell) if part.strip()]
     for label in labels:
         if len(label) >= 2 and (label in question or (len(label) >= 3 and label[:-1] in question)):
             return None
@@ -319,5 +324,5 @@ def _specific_zh(word: str) -> bool:
     import jieba
     from wordfreq import zipf_frequency
 
-    jieba.initialize()
-    return bool(jieba.dt.FREQ.get(word)) and zipf_frequency(word, "zh") <= SPECIFIC_AT["zh"]
+    jieba.dt.check_initialized()
+    return bool(jieba.dt.FREQ.get(word)) and zipf_frequency(word, "zh") <= SPECIFIC_AT_ZH

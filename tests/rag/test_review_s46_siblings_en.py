@@ -190,7 +190,7 @@ def test_an_unrelated_word_does_not_excuse_an_unlisted_row(question: str, elsewh
     pytest.param("What colour tunic do ward clerks wear?", TUNICS, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
     pytest.param("What colour tunic do doctors wear?", TUNICS, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
     pytest.param("What colour tunic do physios wear?", TUNICS, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
-    pytest.param("What colour tunic do physiotherapists wear?", TUNICS.replace("| Grey |", "| Grey (any shade) |"), marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
+    ("What colour tunic do physiotherapists wear?", TUNICS.replace("| Grey |", "| Grey (any shade) |")),   # fixed after the code review
     pytest.param("What time does the twilight shift start?", TRANSPOSED, marks=pytest.mark.xfail(strict=True, reason="defect 10, left: an unlisted row sharing a word with a listed one, too common, or unknown, is let through")),
 ])
 def test_an_unlisted_row_is_caught(question: str, text: str) -> None:

@@ -139,3 +139,48 @@ def test_zh_a_specific_thing_no_row_names_is_caught(question: str, text: str, wo
 ])
 def test_zh_a_question_the_table_answers_is_left(question: str, text: str) -> None:
     assert unnamed_row(question, text, text) is None
+
+
+# a code review's findings (s46): headers read at a word's start, a serial column whole, abbreviations in the asking
+# sentence, a capital after the asker's own post, gathering words, a bare "---" line
+@pytest.mark.parametrize(("header", "names_rows"), [("Data type", True), ("Agenda item", True), ("Extra shift", True),
+                                                    ("Charge per item", False), ("Site opens", False), ("Role", True)])
+def test_a_header_names_rows_by_its_last_word(header: str, names_rows: bool) -> None:
+    from rag.answerability.unnamed_rows import _LABEL_HEADER
+
+    assert bool(_LABEL_HEADER.search(header)) is names_rows
+
+
+@pytest.mark.parametrize(("header", "serial"), [("序号", True), ("科室代码", True), ("Code", True), ("Postcode", False),
+                                                ("Dress code", False), ("Casino", False)])
+def test_a_serial_column_is_read_whole(header: str, serial: bool) -> None:
+    from rag.answerability.unnamed_rows import _SERIAL
+
+    assert bool(_SERIAL.fullmatch(header)) is serial
+
+
+def test_an_abbreviation_does_not_end_the_asking_sentence() -> None:
+    from rag.answerability.unnamed_rows import _asking_sentence
+
+    assert _asking_sentence("What is the per diem in St. Louis?") == ("", "What is the per diem in St. Louis?")
+
+
+def test_a_gathering_word_in_a_value_cell_leaves_the_rule_on() -> None:
+    text = TUNICS.replace("| Grey |", "| Grey (any shade) |")
+    assert unnamed_row("What colour tunic do physiotherapists wear?", text, text) is not None
+    assert unnamed_row("What colour tunic do physiotherapists wear?", TUNICS + "\n| All other staff | White |",
+                       TUNICS) is None
+
+
+def test_a_bare_rule_line_is_no_header_separator() -> None:
+    from rag.answerability.unnamed_rows import _table
+
+    rows, _ = _table("| Matron | Navy |\n| Porter | Grey |\n---\nMore text.")
+    assert [labels for labels, _ in rows] == [["Matron"], ["Porter"]]
+
+
+def test_a_scene_before_a_lower_case_question_is_no_row() -> None:
+    from rag.answerability.unnamed_rows import _asking_sentence
+
+    assert _asking_sentence("I drive out to the community clinics most weeks. how do I get a staff parking permit?") \
+        == ("", "how do I get a staff parking permit?")
