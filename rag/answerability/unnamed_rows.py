@@ -55,8 +55,8 @@ _GATHERS = re.compile(r"\b(?:other|others|all|any|rest|everyone|everybody|anyone
                       re.I)
 # a header that ends with a kind of row names the rows in its column: Role, Vehicle type, Course, 岗位, 班次 (never "Site
 # opens", whose column holds times, nor "Maximum charge per item", which holds amounts)
-_LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|position|post|job|grade|band|shift|store|branch|site|type|item|vehicle|course|"
-                           r"training|school|room|service|group|category|class|level)s?|"
+_LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|position|post|job|grade|band|shift|store|branch|"
+                           r"site|type|item|vehicle|course|training|school|room|service|group|category|class|level)s?|"
                            r"岗位|职位|职务|职级|级别|等级|类别|班次|门店|区域|片区|类型|项目|证书|车型|人员)\s*$", re.I)
 
 
@@ -188,7 +188,8 @@ _OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+an?\s+([A-Za-z-]+(?:\s
 NearerRows = Callable[[str, list[tuple[list[str], list[str]]], list[str]], bool]
 
 
-def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows | None = None) -> tuple[str, str] | None:
+def unnamed_row(question: str, text: str, sources: str,
+                nearer_rows: NearerRows | None = None) -> tuple[str, str] | None:
     """(the question's specific word, a row label of the table) when ``text`` — the source holding the asked fact —
     holds a table or labelled list of two rows or more, the question names none of them, and it names a specific thing
     that ``sources`` (every top source's text) never writes; None otherwise. English and Chinese questions.
@@ -199,13 +200,14 @@ def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows 
     rows = [row for row in rows if any(cell.strip() for cell in row[0] + row[1])]
     if chinese:   # (a Chinese label is short; a longer run before a colon is a sentence)
         rows = [row for row in rows if all(len(label) <= _ZH_LONGEST_LABEL for label in row[0])]
-    # (a row gathering the others: in any cell in English, "All other cities"; in a label in Chinese, where a note such as
-    # "所有门店统一" is no row)
+    # (a row gathering the others: a label of one ("All other staff", 其他岗位), or in English "all other" in any cell ("All
+    # other cities" in a Cities column); a note such as "所有门店统一" or "Grey (any shade)" gathers nothing)
     if len(rows) < 2 or any(_GATHERS.search(cell) for labels, _ in rows for cell in labels) \
             or (not chinese and any(_GATHERS_ELSEWHERE.search(cell) for _, cells in rows for cell in cells)):
         return None
-    if sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows) * 2 >= len(rows):
-        return None   # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number, in figures or words, places it
+    numbered = sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows)
+    if numbered * 2 >= len(rows):
+        return None   # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number places the question
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = _content(question)
@@ -224,7 +226,7 @@ def unnamed_row(question: str, text: str, sources: str, nearer_rows: NearerRows 
             if _written(word, spelt):
                 continue
             capitalised = word[:1].isupper() and found.start() > 0
-            # (a first name names a person of the scene, "Tomasz's team", unless a capitalised word follows: Kingsley House)
+            # (a first name is a person of the scene, "Tomasz's team", unless a capitalised word follows: Kingsley House)
             named_place = bool(re.match(r"\s+[A-Z][a-z]", said[found.end():]))
             if _specific(word, capitalised, named_place) and (nearer_rows is None or nearer_rows(word, rows, headers)):
                 return word, _first_label(rows)
@@ -249,8 +251,9 @@ def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources:
                 nearer_rows: NearerRows | None, text: str) -> tuple[str, str] | None:
     """The Chinese reading of :func:`unnamed_row`. A row is named by one of its labels (or a label's part: 厨师长、店长)
     in the question, or that label without its last character, its kind (营业员 by 营业); by a noun of its label that
-    not every row shares (消毒柜 of 餐具消毒柜); or by a word of exactly one row's short cells. A specific thing is a noun of jieba's dictionary with a wordfreq Zipf of at most 4.0 (马桶 3.7,
-    实习生 3.8, 雨衣 3.2; 员工 5.0, 比例 4.9) in the clause that asks, and never:
+    not every row shares (消毒柜 of 餐具消毒柜); or by a word of exactly one row's short cells. A specific thing is a
+    noun of jieba's dictionary with a wordfreq Zipf of at most 4.0 (马桶 3.7, 实习生 3.8, 雨衣 3.2; 员工 5.0, 比例 4.9) in
+    the clause that asks, and never:
 
     - a word sharing a character with a row's label, or two with a row's cells (早饭 beside 早餐 and 笔 beside 签字笔 may be
       the row said another way; 探亲假 beside 婚假 is the sibling rule's; 咨询点 beside 一般咨询);
