@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rag.memo import PerCorpus
-from rag.text import CJK, years_in
+from rag.text import CJK, EN_FUNCTION_WORDS, years_in
 from rag.types import Candidate
 
 if TYPE_CHECKING:
@@ -118,8 +118,6 @@ _CONTACT_STATEMENTS = 2   # of each other part's best source, the statements sha
 
 def _contact_words(space: Any) -> frozenset[str]:
     """The tokens of the words that ask how to reach someone, as ``space`` tokenises them."""
-    from rag.text import EN_FUNCTION_WORDS
-
     # (and the words that say what the call is about, not whom: "who do I ring about it?")
     return frozenset(space.tokenize("ring call phone telephone contact reach number extension ext about regarding "
                                     "打 联系 号码 分机号 分机 电话 " + " ".join(EN_FUNCTION_WORDS)))

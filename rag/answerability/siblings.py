@@ -25,7 +25,7 @@ _NOT_A_LABEL = re.compile(r"^(?:几|多|哪|什么|啥|怎|我|你|您|他|她|�
 _POINTER = re.compile(r"^(?:[那这哪每][个些]?|该|本)")
 _MAX_LABEL = 5   # a longer first cell ("法定节假日值班") describes a row rather than naming a kind
 
-_MAX_LONG_LABEL = 12   # a long label's ending may name the same post elsewhere (铜陵片区区域经理)
+MAX_LONG_LABEL = 12   # a long label's ending may name the same post elsewhere (铜陵片区区域经理)
 
 
 # a column that names rows beside the first: "部门 | 岗位 | 姓名 | 分机" names posts in its second column
@@ -101,7 +101,7 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
     cells = _label_cells(text)
     if any(_GATHERS.search(cell) for cell in cells) or any(_names_row(question, cell) for cell in cells):
         return None
-    all_labels = _labels_of(cells, _MAX_LONG_LABEL)
+    all_labels = _labels_of(cells, MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
     named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
     for word in _words(question):

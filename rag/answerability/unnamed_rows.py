@@ -32,8 +32,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from rag.answerability.siblings import LABEL_PARTS
-from rag.holders import is_zh_name
+from rag.answerability.siblings import LABEL_PARTS, MAX_LONG_LABEL
+from rag.holders import is_zh_name, knows_first_name
 from rag.text import (
     CJK,
     EN_FUNCTION_WORDS,
@@ -129,7 +129,6 @@ def _specific(word: str, capitalised: bool, named_place: bool = False) -> bool:
     from lemminflect import getAllLemmas
     from wordfreq import zipf_frequency
 
-    from rag.holders import knows_first_name
 
     lowered = word.lower()
     head = lowered.rsplit("-", 1)[-1]   # "e-reader": a reader; "de-icing" is read whole first
@@ -199,7 +198,7 @@ def unnamed_row(question: str, text: str, sources: str,
     rows, headers = _table(text)
     rows = [row for row in rows if any(cell.strip() for cell in row[0] + row[1])]
     if chinese:   # (a Chinese label is short; a longer run before a colon is a sentence)
-        rows = [row for row in rows if all(len(label) <= _ZH_LONGEST_LABEL for label in row[0])]
+        rows = [row for row in rows if all(len(label) <= MAX_LONG_LABEL for label in row[0])]
     # (a row gathering the others: a label of one ("All other staff", 其他岗位), or in English "all other" in any cell ("All
     # other cities" in a Cities column); a note such as "所有门店统一" or "Grey (any shade)" gathers nothing)
     if len(rows) < 2 or any(_GATHERS.search(cell) for labels, _ in rows for cell in labels) \
@@ -237,9 +236,9 @@ def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
     return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
 
 
-_ZH_LONGEST_LABEL = 12
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 _ZH_SHORT_CELL = 8    # characters
+_ZH_NOUN_TAGS = frozenset({"n", "nz", "nt", "ns", "vn", "nr"})
 _ZH_TAGGED_ROWS = 5   # rows whose label holds a question word, read by jieba's tagger to see it as a noun there
 # a word for the plain kind (普通员工, 一般性问题) names the row a table leaves unnamed: its plain column or its default
 _ZH_PLAIN = re.compile(r"普通|一般|通常|常规|其他|其它|其余")
@@ -272,8 +271,8 @@ def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources:
     row_labels = ["，".join(labels_) for labels_, _ in rows]
     for word in words:
         holding = [label for label in row_labels if word in label]
-        if 0 < len(holding) < len(rows) and any((word, flag) in zh_tagged(label) for label in holding[:_ZH_TAGGED_ROWS]
-                                                 for flag in ("n", "nz", "nt", "ns", "vn", "nr")):
+        if 0 < len(holding) < len(rows) and any(w == word and flag in _ZH_NOUN_TAGS for label in holding[:_ZH_TAGGED_ROWS]
+                                                 for w, flag in zh_tagged(label)):
             return None
     short = [" ".join(cell for cell in cells if len(cell) <= _ZH_SHORT_CELL) for _, cells in rows]
     if any(sum(word in cells for cells in short) == 1 for word in words):
