@@ -49,7 +49,7 @@ test-llm: setup
 bench: setup
 	$(VENV)/bin/ragbench run configs/default.yaml
 	$(VENV)/bin/ragbench run configs/default.yaml --split test -P 'suites=[../goldensets/cmrc2018-negrej/suite.yaml, ../goldensets/negrej-en/suite.yaml]'
-	$(VENV)/bin/ragbench run configs/default.yaml -P 'suites=[../goldensets/office-en/suite.yaml, ../goldensets/office-zh/suite.yaml, ../goldensets/city-en/suite.yaml, ../goldensets/wuliu-zh/suite.yaml, ../goldensets/air-en/suite.yaml, ../goldensets/hotel-zh/suite.yaml, ../goldensets/lib-en/suite.yaml, ../goldensets/bank-zh/suite.yaml, ../goldensets/shop-en/suite.yaml, ../goldensets/wuye-zh/suite.yaml, ../goldensets/water-en/suite.yaml, ../goldensets/yaodian-zh/suite.yaml, ../goldensets/school-en/suite.yaml, ../goldensets/canyin-zh/suite.yaml, ../goldensets/care-en/suite.yaml, ../goldensets/yiyuan-zh/suite.yaml]'
+	$(VENV)/bin/ragbench run configs/default.yaml -P 'suites=[../goldensets/office-en/suite.yaml, ../goldensets/office-zh/suite.yaml, ../goldensets/city-en/suite.yaml, ../goldensets/wuliu-zh/suite.yaml, ../goldensets/air-en/suite.yaml, ../goldensets/hotel-zh/suite.yaml, ../goldensets/lib-en/suite.yaml, ../goldensets/bank-zh/suite.yaml, ../goldensets/shop-en/suite.yaml, ../goldensets/wuye-zh/suite.yaml, ../goldensets/water-en/suite.yaml, ../goldensets/yaodian-zh/suite.yaml, ../goldensets/school-en/suite.yaml, ../goldensets/canyin-zh/suite.yaml, ../goldensets/care-en/suite.yaml, ../goldensets/yiyuan-zh/suite.yaml, ../goldensets/bus-en/suite.yaml, ../goldensets/gongchang-zh/suite.yaml]'
 	$(VENV)/bin/ragbench sweep configs/sweep-seed-stages.yaml
 	$(VENV)/bin/ragbench run configs/scifact-bm25.yaml
 	$(VENV)/bin/ragbench run configs/scifact.yaml

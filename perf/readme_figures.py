@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 BLOCK = re.compile(r"(<!-- figures:(?P<name>[a-z]+) -->\n)(?P<body>.*?)(<!-- /figures -->)", re.S)
 SUITES = ("kb-zh", "kb-en", "cmrc2018-negrej", "negrej-en", "office-en", "office-zh", "city-en", "wuliu-zh", "air-en", "hotel-zh",
           "lib-en", "bank-zh", "shop-en", "wuye-zh", "water-en", "yaodian-zh",
-          "school-en", "canyin-zh", "care-en", "yiyuan-zh", "scifact")
+          "school-en", "canyin-zh", "care-en", "yiyuan-zh", "bus-en", "gongchang-zh", "scifact")
 
 
 def _suite(name: str):   # noqa: ANN202 - eval's Suite, imported late so --help stays fast

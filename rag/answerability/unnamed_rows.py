@@ -64,8 +64,9 @@ _LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|positi
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s*([A-Za-z\u4e00-\u9fff][^:：\n]{0,60}?)[:：]\s*(\S.*)$")
 
 
-# a label told apart by number: digits, or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)
-_NUMBERED = re.compile(r"\d|[零一二两三四五六七八九十百千万]+(?:个)?(?:年|元|块|万|千|百|天|日|岁|月|周|次|小时|公里|人|级)")
+# a label told apart by number: digits (not inside a word: an Enviro200 or a TL5 is a model's name, a P6 or Y7 a grade),
+# or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)
+_NUMBERED = re.compile(r"(?<![A-Za-z]{2})(?<!\d)\d|[零一二两三四五六七八九十百千万]+(?:个)?(?:年|元|块|万|千|百|天|日|岁|月|周|次|小时|公里|人|级)")
 # a first column that numbers the rows rather than naming them
 _SERIAL = re.compile(r"(?:序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code|[\u4e00-\u9fff]{1,4}(?:代码|编码|编号))", re.I)
 
@@ -212,10 +213,16 @@ def unnamed_row(question: str, text: str, sources: str,
     asked = _content(question)
     naming = [_naming_words(labels) for labels, _ in rows]
     short = [_content(" ".join(cell for cell in cells if len(cell.split()) <= _SHORT_CELL)) for _, cells in rows]
-    if any(asked & words for words in naming) or any(sum(word in words for words in short) == 1 for word in asked):
-        return None   # the question names a row
-    spelt = _spelt(sources)
     own, asking = _asking_sentence(question)
+    named = [at for at, words in enumerate(naming) if asked & words]
+    if named:   # the question names a row; it may pin it to a place no such row has ("the duty allocator at Holt Bridge")
+        return _other_value(asking, rows, named)
+    if any(sum(word in words for words in short) == 1 for word in asked):
+        return None   # the question names a row by a short cell ("London")
+    kind = _unlisted_kind(asking, text, rows)
+    if kind is not None and (nearer_rows is None or nearer_rows(kind, rows, headers)):
+        return kind, _first_label(rows)
+    spelt = _spelt(sources)
     for said in (own, asking):
         for found in _WORD.finditer(said):
             word = re.sub(r"['’]s?$", "", found.group(0))
@@ -234,6 +241,65 @@ def unnamed_row(question: str, text: str, sources: str,
 
 def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
     return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
+
+
+def _other_value(asking: str, rows: list[tuple[list[str], list[str]]], named: list[int]) -> tuple[str, str] | None:
+    """(a proper name of the question, the label of a row it names) when the question names rows by label and also a
+    value — a capitalised word — that another row holds in a column where every named row holds a different one: "the
+    duty allocator at Holt Bridge" against a directory whose duty allocators sit at Ashby Road and Kingsmere, and whose
+    Holt Bridge row is its depot manager. None otherwise."""
+    mine = set().union(*(_content(" ".join(rows[at][0] + rows[at][1])) for at in named))
+    for found in _WORD.finditer(asking):
+        word = found.group(0)
+        if not found.start() or not word[:1].isupper() or word.lower() in EN_FUNCTION_WORDS or _stem(word) in mine:
+            continue
+        for other, (_, cells) in enumerate(rows):
+            column = next((at for at, cell in enumerate(cells) if len(cell.split()) <= _SHORT_CELL
+                           and _stem(word) in _content(cell)), None)
+            if other in named or column is None:
+                continue
+            if all(column < len(rows[at][1]) and rows[at][1][column].strip() for at in named):
+                return word, rows[named[0]][0][0] if rows[named[0]][0] else _first_label(rows)
+    return None
+
+
+# a word before a kind of row that points at a row rather than names one ("the next duty", "my home depot")
+_POINTS = frozenset("same other another next previous last first nearest own home current new usual normal typical "
+                    "standard regular main particular relevant respective whole entire single".split())
+
+
+def _unlisted_kind(asking: str, text: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
+    """A word the asking sentence puts before the kind of row a table's first column names, that no row's label and
+    nothing else in ``text`` writes: "a night duty" against a Duty column of Early, Middle, Late and Split; "the
+    Westbury depot" against a Depot column of Ashby Road, Kingsmere and Holt Bridge (Westbury being a town another
+    source names). None when no such word: "the bus depot" (the source writes bus), "the next duty", "the longest
+    duty" (a word that compares or points)."""
+    from lemminflect import getAllLemmas
+
+    spelt = _spelt(text)
+    for kind in _first_headers(text):
+        words = _WORD.findall(kind)
+        if not 0 < len(words) <= 2:
+            continue
+        noun = re.escape(words[-1].lower().removesuffix("s"))
+        for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+{noun}(?:s|es)?\b", asking, re.I):
+            word = found.group(1)
+            lowered = word.lower()
+            if len(word) < 3 or lowered in EN_FUNCTION_WORDS or lowered in _POINTS or _written(word, spelt):
+                continue
+            lemmas = getAllLemmas(lowered)
+            if any(lowered != base for base in lemmas.get("ADJ", ())):
+                continue   # longest, earlier: compares the rows
+            if "NOUN" in lemmas or (not lemmas and word[:1].isupper()):
+                return word
+    return None
+
+
+def _first_headers(text: str) -> list[str]:
+    """The header of the first column of each table of ``text`` that has a header row (Duty, Depot, Role)."""
+    lines = text.split("\n")
+    return [table_cells(line)[0] for at, line in enumerate(lines[:-1])
+            if is_table_row(line) and not _separator(line) and _separator(lines[at + 1]) and table_cells(line)]
 
 
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
