@@ -182,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="58")
+@answerability.register("evidence", version="59")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -275,7 +275,10 @@ def evidence(
     noun, a rare capitalised word) that no top source writes and the embedder puts nearer the rows' labels than the
     columns' headers, is refused too — physiotherapists beside Matron and Registered Nurse, 马桶 beside 更换水龙头. Version 58,
     after a code review: a header's kind read at a word's start, a serial column whole, a scene before a lower-case
-    question, gathering words only in labels or as "all other".) With
+    question, gathering words only in labels or as "all other". Version 59, after the ninth blind pair: a row named by its
+    label but pinned to a value only another row holds ("the duty allocator at Holt Bridge"), and a word before the first
+    column's kind that neither the labels nor the source writes ("a night duty", "the Westbury depot"); a digit inside a
+    word (Enviro200) numbers no row.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

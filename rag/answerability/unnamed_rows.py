@@ -21,6 +21,13 @@ row the table leaves out.
   hyphens or with American vowels, or a word sharing all its letters but the last three (five at least: hygien of
   hygiene and hygienic, physio of physios).
 
+Two more readings of the same rows (evidence v59), for a row the question names by a common word or a name another
+source writes: a word the asking sentence puts right before the kind the first column names ("a night duty" against a
+Duty column of Early, Middle, Late, Split; "the Westbury depot" against a Depot column) that neither the labels nor the
+source writes, and a row named by its label but pinned to a value — a capitalised name — that only another row holds in a
+column where every named row holds its own ("the duty allocator at Holt Bridge", whose allocators sit at Ashby Road and
+Kingsmere).
+
 Never where a row gathers the others ("All other staff", 其他岗位, "All other cities"), nor where rows are told apart by
 number ("Less than 5 years", 满一年不满十年, "£10 or less") whatever the question says; a specific thing is looked for
 in the question's asking sentence (English) or clause (Chinese), the ones before it setting the scene.
@@ -35,6 +42,7 @@ from functools import lru_cache
 from rag.answerability.siblings import LABEL_PARTS, MAX_LONG_LABEL
 from rag.holders import is_zh_name, knows_first_name
 from rag.text import (
+    CALENDAR,
     CJK,
     EN_FUNCTION_WORDS,
     asked_in_part,
@@ -268,6 +276,9 @@ _POINTS = frozenset("same other another next previous last first nearest own hom
                     "standard regular main particular relevant respective whole entire single".split())
 
 
+_WHEN = re.compile(rf"{CALENDAR}s?|weekends?|weekdays?|(?:bank )?holidays?", re.I)
+
+
 def _unlisted_kind(asking: str, text: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
     """A word the asking sentence puts before the kind of row a table's first column names, that no row's label and
     nothing else in ``text`` writes: "a night duty" against a Duty column of Early, Middle, Late and Split; "the
@@ -285,8 +296,9 @@ def _unlisted_kind(asking: str, text: str, rows: list[tuple[list[str], list[str]
         for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+{noun}(?:s|es)?\b", asking, re.I):
             word = found.group(1)
             lowered = word.lower()
-            if len(word) < 3 or lowered in EN_FUNCTION_WORDS or lowered in _POINTS or _written(word, spelt):
-                continue
+            if len(word) < 3 or lowered in EN_FUNCTION_WORDS or lowered in _POINTS or _written(word, spelt) \
+                    or _WHEN.fullmatch(word):
+                continue   # (a day says when a row is worked, not which: "a weekend shift" is an early or a late one)
             lemmas = getAllLemmas(lowered)
             if any(lowered != base for base in lemmas.get("ADJ", ())):
                 continue   # longest, earlier: compares the rows

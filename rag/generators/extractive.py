@@ -18,6 +18,7 @@ from pydantic import PositiveInt
 
 from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
+from rag.asked_field import asked_words, asks_field, fields_of
 from rag.contacts import named_in
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
@@ -256,7 +257,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="40")
+@generators.register("extractive", version="41")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -278,6 +279,7 @@ def extractive(
     table_leads: bool = True,
     range_siblings: bool = True,
     shared_ratio: float = 1.0,
+    field_first: bool = True,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -503,7 +505,23 @@ def extractive(
             floor = max(min_score, typed_ratio * scored[0][0])
             typed = [(s, u) for s, u in scored if s >= floor and has_candidate(u.text, kind, question)]
             scored = typed + [p for p in scored if p not in typed]
+        if field_first and scored:
+            # a row whose field is the one asked by name, about something the question names, goes first
+            asking = sentences_of_part(question)[-1] if question in env.facts.get("sub_queries", ()) else question
+            asked, named = asked_words(asking), set(env.space.tokenize(asking)) - scaffolding(env.space)
+            floor = max(min_score, typed_ratio * scored[0][0])
+            fielded = [(s, u) for s, u in scored if u.is_row and s >= floor and answers_field(asking, u.text, asked, named, env)]
+            if fielded and scored[0] not in fielded:   # (a ranking that puts one first already stands)
+                scored = fielded + [p for p in scored if p not in fielded]
         return scored
+
+    def answers_field(question: str, row: str, asked: frozenset[str], named: set[str], env: QueryEnv) -> bool:
+        """Whether ``row`` holds the field ``question`` asks by name, and its other cells name something the question
+        names ("Depot: Training Centre" for "… the person who runs the training centre")."""
+        fields = fields_of(row)
+        hit = [at for at, (field, _) in enumerate(fields) if asks_field(question, field, asked)]
+        others = " ".join(value for at, (_, value) in enumerate(fields) if at not in hit)
+        return bool(hit) and bool(named & set(env.space.tokenize(others)))
 
     def distinct_answers(tops: list[list[tuple[float, Unit]]]) -> list[Unit]:
         """One statement per part, no two parts the same statement (by its text: a sentence two

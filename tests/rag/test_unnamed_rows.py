@@ -184,3 +184,53 @@ def test_a_scene_before_a_lower_case_question_is_no_row() -> None:
 
     assert _asking_sentence("I drive out to the community clinics most weeks. how do I get a staff parking permit?") \
         == ("", "how do I get a staff parking permit?")
+
+
+DUTIES = ("Duties\n| Duty | Sign-on between | Maximum spreadover |\n|---|---|---|\n| Early | 04:30 and 07:00 | 9 hours |\n"
+          "| Middle | 08:00 and 11:00 | 9 hours 30 minutes |\n| Late | 13:00 and 16:30 | 9 hours |\n| Split | 06:00 and 07:30 | "
+          "12 hours |")
+FLEET = ("The fleet\n| Depot | Buses | Vehicle types |\n|---|---|---|\n| Ashby Road | 64 | Wright StreetDeck double-decks, "
+         "Alexander Dennis Enviro200 single-decks |\n| Kingsmere | 41 | Alexander Dennis Enviro200 single-decks |\n"
+         "| Holt Bridge | 27 | Optare Solo midibuses, Plaxton Leopard coaches for the X7 |\n\nBuses are refuelled at night.")
+DIRECTORY = ("People and posts\n| Post | Name | Depot | Extension |\n|---|---|---|---|\n| Depot Manager | Carl Jones | Ashby Road "
+             "| 2100 |\n| Depot Manager | Amy Lee | Holt Bridge | 2300 |\n| Duty Allocator | Dean Whitfield | Ashby Road | 2120 |\n"
+             "| Duty Allocator | Sue Platt | Kingsmere | 2220 |\n| Payroll Clerk | Ian Moss | Head office | 4100 |")
+
+
+@pytest.mark.parametrize(("question", "text", "word"), [
+    # a common word before the first column's kind that no row's label writes: another row of that kind
+    ("What time does a night duty sign on?", DUTIES, "night"),
+    # a town another source names, put before the kind of row (Depot), is a depot the table leaves out
+    ("How many buses are based at the Westbury depot?", FLEET, "Westbury"),
+    # a row named by label, pinned to a place only another row holds
+    ("What is the extension for the duty allocator at Holt Bridge?", DIRECTORY, "Holt"),
+])
+def test_a_row_of_the_tables_kind_it_leaves_out_is_caught(question: str, text: str, word: str) -> None:
+    found = unnamed_row(question, text, text + "\nThe X7 runs between Holt Bridge and Westbury.")
+    assert found is not None and found[0] == word
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("What time does a split duty sign on?", DUTIES),                      # a row by its label
+    ("What time does the next duty sign on?", DUTIES),                     # a word that points
+    ("How long is the longest duty?", DUTIES),                             # a word that compares
+    ("How many buses are kept at the Kingsmere depot?", FLEET),
+    ("How many buses are at the bus depot?", FLEET),                       # the source writes the word
+    ("What is the extension for the duty allocator at Kingsmere?", DIRECTORY),   # the pair is a row
+    ("What is the extension for the depot manager at Holt Bridge?", DIRECTORY),
+    ("What is the extension for the payroll clerk?", DIRECTORY),
+    # a model's name with a number in it numbers no row, and a question naming its row is left
+    ("How many buses does Holt Bridge have?", FLEET),
+])
+def test_a_row_of_the_tables_kind_it_lists_is_left(question: str, text: str) -> None:
+    assert unnamed_row(question, text, text) is None
+
+
+@pytest.mark.parametrize(("label", "numbered"), [
+    ("Enviro200 single-decks", False), ("Ticketline TL5", False),        # a number inside a name
+    ("Less than 5 years", True), ("P6", True), ("Years 7–9", True), ("满1年", True), ("£10 or less", True),
+])
+def test_a_number_inside_a_word_numbers_no_row(label: str, numbered: bool) -> None:
+    from rag.answerability.unnamed_rows import _NUMBERED
+
+    assert bool(_NUMBERED.search(label)) is numbered
