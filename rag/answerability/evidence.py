@@ -182,7 +182,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="59")
+@answerability.register("evidence", version="60")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -278,7 +278,8 @@ def evidence(
     question, gathering words only in labels or as "all other". Version 59, after the ninth blind pair: a row named by its
     label but pinned to a value only another row holds ("the duty allocator at Holt Bridge"), and a word before the first
     column's kind that neither the labels nor the source writes ("a night duty", "the Westbury depot"); a digit inside a
-    word (Enviro200) numbers no row.) With
+    word (Enviro200) numbers no row. Version 60: a Chinese labelled list whose items share their last character (婚假,
+    产假, 陪产假) is read as rows of that kind ("探亲假有几天？"), unless another top source writes the asked word.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -528,7 +529,7 @@ def evidence(
         if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
-            sibling = None if source is None else unlisted_sibling(question, source.text) \
+            sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
                 or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
             if sibling is not None:
                 signals["sibling_row"] = 1.0

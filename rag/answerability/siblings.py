@@ -55,6 +55,18 @@ def _label_cells(text: str) -> list[str]:
     return cells_out
 
 
+# a labelled list item: "- Maternity: 16 weeks at full pay", "- 婚假：13天"
+LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s*([A-Za-z\u4e00-\u9fff][^:：\n]{0,60}?)[:：]\s*(\S.*)$")
+
+
+def _kind_items(text: str) -> list[str]:
+    """The labels of a labelled list's items that share their last character with another item's (婚假, 产假, 陪产假,
+    丧假: a list of kinds of leave), read as rows; a list of unlike things (申请条件, 办理方式) names no kind."""
+    labels = [found.group(1).strip() for found in map(LIST_ITEM.match, text.split("\n")) if found]
+    labels = [label for label in labels if _CJK_WORD.match(label)]
+    return [label for label in labels if sum(other[-1] == label[-1] for other in labels) >= 2]
+
+
 def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
     """The Chinese labels of the rows of the tables of ``text`` (:func:`_label_cells`; a cell's parenthesised and listed
     parts each count: "中式烹调师（中级）" gives 中式烹调师 and 中级; "厨师长、店长" both), two to ``longest`` characters."""
@@ -90,15 +102,18 @@ def _words(question: str) -> tuple[str, ...]:
     return tuple(w for w in words if 2 <= len(w) <= _MAX_LABEL and not _NOT_A_LABEL.search(w))
 
 
-def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
+def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, str] | None:
     """(the question's word, the row label of its kind) when ``text`` holds a table whose rows are of the kind the
     question names and none of them — nor anything else in ``text`` — is the question's word; None otherwise. Read for
     Chinese only, where a label's kind is its last character; and never where the question names a row the table
     lists (the other words set the scene: "我是新来的收银员，店长的胸牌是什么颜色？"), nor where a row gathers others
-    ("其他城市", "其余门店", "其他岗位": the asked row may be among them)."""
+    ("其他城市", "其余门店", "其他岗位": the asked row may be among them). A labelled list's items of one kind count as rows
+    (婚假, 产假, 陪产假 — "探亲假有几天？"), unless another top source (``sources``) writes the question's word (大夜班 in
+    the fee table, beside a list of 交接班 and 值班)."""
     if not CJK.search(question):
         return None
-    cells = _label_cells(text)
+    items = _kind_items(text)
+    cells = _label_cells(text) + items
     if any(_GATHERS.search(cell) for cell in cells) or any(_names_row(question, cell) for cell in cells):
         return None
     all_labels = _labels_of(cells, MAX_LONG_LABEL)
@@ -108,7 +123,7 @@ def unlisted_sibling(question: str, text: str) -> tuple[str, str] | None:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         for label in labels:
-            if label[-1] == word[-1] and label != word:
+            if label[-1] == word[-1] and label != word and not (label in items and word in sources):
                 return word, label
     return _other_place_of_a_row(question, text, all_labels)
 

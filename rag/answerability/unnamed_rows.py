@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from rag.answerability.siblings import LABEL_PARTS, MAX_LONG_LABEL
+from rag.answerability.siblings import LABEL_PARTS, LIST_ITEM, MAX_LONG_LABEL
 from rag.holders import is_zh_name, knows_first_name
 from rag.text import (
     CALENDAR,
@@ -69,7 +69,7 @@ _LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|positi
 
 
 # a labelled list item: "- Maternity: 16 weeks at full pay", "* Nominated partner (spouse …): 10 tickets"
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s*([A-Za-z\u4e00-\u9fff][^:：\n]{0,60}?)[:：]\s*(\S.*)$")
+_LIST_ITEM = LIST_ITEM
 
 
 # a label told apart by number: digits (not inside a word: an Enviro200 or a TL5 is a model's name, a P6 or Y7 a grade),

@@ -133,3 +133,22 @@ def test_a_column_whose_header_names_a_kind_of_row_names_rows_too() -> None:
     # a 职级 column after a 序号 column names rows too
     grades = "| 序号 | 职级 | 住宿标准 |\n|---|---|---|\n| 1 | 经理级 | 500 元 |\n| 2 | 主管级 | 400 元 |"
     assert unlisted_sibling("出差住宿标准，总监级每晚多少？", grades) == ("总监级", "经理级")
+
+
+LEAVE_LIST = ("四、婚假、产假与丧假\n\n- 婚假：13天，须在领取结婚证后1年内一次性休完。\n- 产假：158天。\n"
+              "- 陪产假：男员工在配偶生育期间可休陪产假15天。\n- 丧假：员工的父母、配偶、子女去世的，给予丧假3天。")
+DUTY_LIST = "二、值班要求\n- 交接班：提前15分钟到岗。\n- 一线值班：住院医师。\n- 二线值班：主治医师。"
+STEPS_LIST = "办理\n- 申请条件：入职满一年。\n- 办理方式：在OA提交。"
+
+
+@pytest.mark.parametrize(("question", "text", "sources", "sibling"), [
+    ("员工探亲假有几天？", LEAVE_LIST, "", ("探亲假", "婚假")),            # a list of kinds of leave is read as rows
+    ("探亲假可以休几天？工资照发吗？", LEAVE_LIST, "", ("探亲假", "婚假")),
+    ("婚假有几天？", LEAVE_LIST, "", None),                                 # a listed item
+    ("老婆生孩子我能休几天假？", LEAVE_LIST, "", None),                     # names no kind
+    # another top source writes the word: the list is not where it would stand
+    ("下了大夜班至少要休息多久？", DUTY_LIST, "P班（小夜班）、N班（大夜班）", None),
+    ("支付方式有哪些？", STEPS_LIST, "", None),                              # unlike items name no kind
+])
+def test_a_labelled_list_of_one_kind_reads_as_rows(question: str, text: str, sources: str, sibling) -> None:
+    assert unlisted_sibling(question, text, text + sources) == sibling
