@@ -64,6 +64,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.answerability.siblings import unlisted_sibling
+from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
@@ -182,7 +183,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="60")
+@answerability.register("evidence", version="61")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -279,7 +280,10 @@ def evidence(
     label but pinned to a value only another row holds ("the duty allocator at Holt Bridge"), and a word before the first
     column's kind that neither the labels nor the source writes ("a night duty", "the Westbury depot"); a digit inside a
     word (Enviro200) numbers no row. Version 60: a Chinese labelled list whose items share their last character (婚假,
-    产假, 陪产假) is read as rows of that kind ("探亲假有几天？"), unless another top source writes the asked word.) With
+    产假, 陪产假) is read as rows of that kind ("探亲假有几天？"), unless another top source writes the asked word. Version 61
+    (:mod:`rag.answerability.unlisted_kinds`, signal ``unlisted_kind``): an English specific noun before a noun the top
+    sources write after two other words or more ("paternity leave" where they write annual, compassionate and paid
+    leave), which no top source writes, is a kind they leave out.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -531,6 +535,11 @@ def evidence(
             source = next((item for item in top if item.number == asked.source), None)
             sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
                 or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
+            kind = unlisted_kind(question, joined) if sibling is None and language == "en" else None
+            if kind is not None:
+                signals["unlisted_kind"] = 1.0
+                return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "
+                                          f"{', '.join(kind[1][:3])}", signals)
             if sibling is not None:
                 signals["sibling_row"] = 1.0
                 return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "
