@@ -183,7 +183,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="61")
+@answerability.register("evidence", version="62")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -283,7 +283,9 @@ def evidence(
     产假, 陪产假) is read as rows of that kind ("探亲假有几天？"), unless another top source writes the asked word. Version 61
     (:mod:`rag.answerability.unlisted_kinds`, signal ``unlisted_kind``): an English specific noun before a noun the top
     sources write after two other words or more ("paternity leave" where they write annual, compassionate and paid
-    leave), which no top source writes, is a kind they leave out.) With
+    leave), which no top source writes, is a kind they leave out. Version 62, after a hostile review: the word before
+    the kind is a noun and only a noun no top source writes, or a capitalised name; a day, holiday or season says when;
+    a pinned value is a whole short cell of capitalised words, never where the asker calls from.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

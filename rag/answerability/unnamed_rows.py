@@ -227,7 +227,7 @@ def unnamed_row(question: str, text: str, sources: str,
         return _other_value(asking, rows, named)
     if any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row by a short cell ("London")
-    kind = _unlisted_kind(asking, text, rows)
+    kind = _unlisted_kind(asking, text, sources, rows)
     if kind is not None and (nearer_rows is None or nearer_rows(kind, rows, headers)):
         return kind, _first_label(rows)
     spelt = _spelt(sources)
@@ -253,21 +253,25 @@ def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
 
 def _other_value(asking: str, rows: list[tuple[list[str], list[str]]], named: list[int]) -> tuple[str, str] | None:
     """(a proper name of the question, the label of a row it names) when the question names rows by label and also a
-    value — a capitalised word — that another row holds in a column where every named row holds a different one: "the
-    duty allocator at Holt Bridge" against a directory whose duty allocators sit at Ashby Road and Kingsmere, and whose
-    Holt Bridge row is its depot manager. None otherwise."""
-    mine = set().union(*(_content(" ".join(rows[at][0] + rows[at][1])) for at in named))
-    for found in _WORD.finditer(asking):
-        word = found.group(0)
-        if not found.start() or not word[:1].isupper() or word.lower() in EN_FUNCTION_WORDS or _stem(word) in mine:
+    value — a short cell of capitalised words, all of them in the question ("Holt Bridge") — that another row holds in a
+    column where every named row holds a different one: "the duty allocator at Holt Bridge" against a directory whose
+    duty allocators sit at Ashby Road and Kingsmere, and whose Holt Bridge row is its depot manager. Never a place the
+    asker is calling or coming from ("… if I'm calling from Holt Bridge"). None otherwise."""
+    mine = {cell.strip().lower() for at in named for cell in rows[at][0] + rows[at][1]}
+    for other, (_, cells) in enumerate(rows):
+        if other in named:
             continue
-        for other, (_, cells) in enumerate(rows):
-            column = next((at for at, cell in enumerate(cells) if len(cell.split()) <= _SHORT_CELL
-                           and _stem(word) in _content(cell)), None)
-            if other in named or column is None:
+        for column, cell in enumerate(cells):
+            value = cell.strip()
+            words = _WORD.findall(value)
+            if not words or len(words) > _SHORT_CELL or value.lower() in mine or not all(w[:1].isupper() for w in words) \
+                    or any(sum(ch.isupper() for ch in w) >= 2 or _WHEN.fullmatch(w) for w in words):
+                continue   # (a value of capitalised words: a place or a name; never an acronym, a day or a month)
+            found = re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", asking)
+            if found is None or re.search(r"\bfrom\s+(?:the\s+)?$", asking[:found.start()], re.I):
                 continue
             if all(column < len(rows[at][1]) and rows[at][1][column].strip() for at in named):
-                return word, rows[named[0]][0][0] if rows[named[0]][0] else _first_label(rows)
+                return words[0], rows[named[0]][0][0] if rows[named[0]][0] else _first_label(rows)
     return None
 
 
@@ -275,34 +279,39 @@ def _other_value(asking: str, rows: list[tuple[list[str], list[str]]], named: li
 _POINTS = frozenset("same other another next previous last first nearest own home current new usual normal typical "
                     "standard regular main particular relevant respective whole entire single".split())
 
+# a day, a holiday or a season says when a row is worked, not which ("a weekend shift" is an early or a late one)
+_WHEN = re.compile(rf"{CALENDAR}s?|weekends?|weekdays?|(?:bank )?holidays?|Christmas|Xmas|Easter|Boxing|New Year|"
+                   r"summer|winter|spring|autumn|seasonal", re.I)
 
-_WHEN = re.compile(rf"{CALENDAR}s?|weekends?|weekdays?|(?:bank )?holidays?", re.I)
 
-
-def _unlisted_kind(asking: str, text: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
+def _unlisted_kind(asking: str, text: str, sources: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
     """A word the asking sentence puts before the kind of row a table's first column names, that no row's label and
     nothing else in ``text`` writes: "a night duty" against a Duty column of Early, Middle, Late and Split; "the
     Westbury depot" against a Depot column of Ashby Road, Kingsmere and Holt Bridge (Westbury being a town another
-    source names). None when no such word: "the bus depot" (the source writes bus), "the next duty", "the longest
-    duty" (a word that compares or points)."""
+    source names). The word is a noun and only a noun (night; never swap, meeting, staff, full or extra, which also
+    do or describe) that no top source writes, or a capitalised name (Westbury) the table's source does not write.
+    None when no such word: "the bus depot" (the source writes bus), "the next duty", "the longest duty" (a word that
+    compares or points), "a Christmas shift" (a day or a season says when)."""
     from lemminflect import getAllLemmas
 
-    spelt = _spelt(text)
+    spelt, spelt_sources = _spelt(text), _spelt(sources)
     for kind in _first_headers(text):
-        words = _WORD.findall(kind)
-        if not 0 < len(words) <= 2:
+        words = _WORD.findall(re.sub(r"\(s\)|\(es\)", "", kind))
+        if not 0 < len(words) <= 2 or len(words[-1]) < 3:
             continue
-        noun = re.escape(words[-1].lower().removesuffix("s"))
-        for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+{noun}(?:s|es)?\b", asking, re.I):
+        singulars = {form for form in _forms(words[-1]) if len(form) >= 3}
+        nouns = "|".join(sorted({re.escape(s) + ending for s in singulars for ending in ("", "s", "es")}
+                                | {re.escape(s[:-1]) + "ies" for s in singulars if s.endswith("y")}, key=len, reverse=True))
+        for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+(?:{nouns})\b", asking, re.I):
             word = found.group(1)
             lowered = word.lower()
             if len(word) < 3 or lowered in EN_FUNCTION_WORDS or lowered in _POINTS or _written(word, spelt) \
-                    or _WHEN.fullmatch(word):
-                continue   # (a day says when a row is worked, not which: "a weekend shift" is an early or a late one)
+                    or _WHEN.fullmatch(word) or sum(ch.isupper() for ch in word) >= 2:
+                continue   # (an acronym — HCA — is the name rule's)
             lemmas = getAllLemmas(lowered)
-            if any(lowered != base for base in lemmas.get("ADJ", ())):
-                continue   # longest, earlier: compares the rows
-            if "NOUN" in lemmas or (not lemmas and word[:1].isupper()):
+            if set(lemmas) == {"NOUN"} and not _written(word, spelt_sources):
+                return word
+            if not lemmas and word[:1].isupper() and found.start():
                 return word
     return None
 

@@ -257,7 +257,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="41")
+@generators.register("extractive", version="42")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -372,7 +372,12 @@ def extractive(
     other parts' source held the scene they share (``part_source``, :func:`rag.part_sources.best_of_parts`), is answered from
     that source. Version 37: a part that asks how to reach whom another part's answer names ("…, and who do I ring to
     book it?"; ``part_contacts``, :func:`rag.part_sources.best_of_parts`, :mod:`rag.contacts`) quotes the directory rows
-    that name them, up to three, whatever their score and past the sibling-row rule."""
+    that name them, up to three, whatever their score and past the sibling-row rule. Versions 41–42 (``field_first``,
+    :mod:`rag.asked_field`): a table row whose field the question asks by name ("what extension …", "分机是多少",
+    "哪个分机"; every word of an English field, never a count — "the number of buses" — nor a Chinese field before 几点,
+    什么时候 or 哪里) and whose other cells name something the question names goes first, when it scores at least
+    ``typed_ratio`` of the best and the best is no such row: "what extension reaches the person who runs the training
+    centre?" quotes the Training Centre Manager's row, not the sentence about the centre."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
