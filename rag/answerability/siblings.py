@@ -119,7 +119,11 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
     all_labels = _labels_of(cells, MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
     named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
-    for word in _words(question):
+    # a word jieba's dictionary reads as a place (中班) is a row when rows of its kind are no places (早班, 晚班, 夜班)
+    kinds = {label[-1] for label in labels}
+    placed = tuple(w for w, flag in zh_tagged(question) if flag == "ns" and 2 <= len(w) <= _MAX_LABEL and _CJK_WORD.match(w)
+                   and w[-1] in kinds and not _NOT_A_LABEL.search(w))
+    for word in _words(question) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         for label in labels:

@@ -152,3 +152,17 @@ STEPS_LIST = "办理\n- 申请条件：入职满一年。\n- 办理方式：在O
 ])
 def test_a_labelled_list_of_one_kind_reads_as_rows(question: str, text: str, sources: str, sibling) -> None:
     assert unlisted_sibling(question, text, text + sources) == sibling
+
+
+SHIFT_TABLE = "| 班次 | 适用岗位 | 上班时间 |\n|---|---|---|\n| 早班 | 快递员 | 07:00 |\n| 晚班 | 快递员 | 14:00 |\n| 夜班 | 分拣员 | 22:00 |"
+CITY_TABLE = "| 城市 | 标准 |\n|---|---|\n| 广州 | 500 |\n| 杭州 | 400 |"
+
+
+@pytest.mark.parametrize(("question", "text", "sibling"), [
+    # jieba's dictionary reads 中班 as a place: beside rows of its kind that are no places, it is a row
+    ("中班是几点上班、几点下班？", SHIFT_TABLE, ("中班", "早班")),
+    ("我在中山上班，夜班几点开始？", SHIFT_TABLE, None),      # a place of the scene, and a listed row
+    ("去苏州出差住宿标准是多少？", CITY_TABLE, None),          # rows that are places: a city is no sibling here
+])
+def test_a_word_read_as_a_place_is_a_row_beside_rows_that_are_no_places(question: str, text: str, sibling) -> None:
+    assert unlisted_sibling(question, text) == sibling
