@@ -183,7 +183,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="63")
+@answerability.register("evidence", version="64")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -286,7 +286,10 @@ def evidence(
     leave), which no top source writes, is a kind they leave out. Version 62, after a hostile review: the word before
     the kind is a noun and only a noun no top source writes, or a capitalised name; a day, holiday or season says when;
     a pinned value is a whole short cell of capitalised words, never where the asker calls from. Version 63: a Chinese
-    word jieba's dictionary reads as a place (中班) is a row beside rows of its kind that are no places (早班, 晚班).) With
+    word jieba's dictionary reads as a place (中班) is a row beside rows of its kind that are no places (早班, 晚班).
+    Version 64: rows labelled by codes of one word and a number (Grade 4, P6) leave out a code the question writes
+    (Grade 8) unless a row is a range; two label columns that name rows no row holds together ("the night security
+    shift at Holmsound terminal") are a row the table leaves out.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -215,7 +215,9 @@ def unnamed_row(question: str, text: str, sources: str,
         return None
     numbered = sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows)
     if numbered * 2 >= len(rows):
-        return None   # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number places the question
+        # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number places the question — unless the
+        # rows are codes of one word and a number each (Grade 4, Grade 5, P6) and the question's code is none of them
+        return _unlisted_code(question, rows)
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = _content(question)
@@ -224,7 +226,7 @@ def unnamed_row(question: str, text: str, sources: str,
     own, asking = _asking_sentence(question)
     named = [at for at, words in enumerate(naming) if asked & words]
     if named:   # the question names a row; it may pin it to a place no such row has ("the duty allocator at Holt Bridge")
-        return _other_value(asking, rows, named)
+        return _crossed_labels(asked, rows) or _other_value(asking, rows, named)
     if any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row by a short cell ("London")
     kind = _unlisted_kind(asking, text, sources, rows)
@@ -249,6 +251,45 @@ def unnamed_row(question: str, text: str, sources: str,
 
 def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
     return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
+
+
+def _crossed_labels(asked: set[str], rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
+    """(a word, a label) when the question names rows in two label columns and no row holds both: "the night security
+    shift at Holmsound terminal" against a Location | Shift table whose Night security row is Westhaven terminal's.
+    None otherwise."""
+    by_column: dict[int, set[int]] = {}
+    words: dict[int, str] = {}
+    for at, (labels, _) in enumerate(rows):
+        for column, label in enumerate(labels):
+            if hit := asked & _naming_words([label]):
+                by_column.setdefault(column, set()).add(at)
+                words.setdefault(column, sorted(hit)[0])
+    if len(by_column) < 2 or set.intersection(*by_column.values()):
+        return None
+    column = max(by_column)
+    return words[column], rows[min(by_column[column])][0][column]
+
+
+_CODE = re.compile(r"^([A-Za-z]+)\s*(\d+)$")
+
+
+def _unlisted_code(question: str, rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
+    """(the question's code, a row's code) when two rows or more are labelled by one word and a number each (Grade 4,
+    Grade 5; P6, P7), every numbered label is such a code (never a range: "Grade 6 and above", "P8 及以上", "Years
+    7–9"), and the question writes the word with a number no label has ("What is the salary range for Grade 8?")."""
+    codes = [(_CODE.match(labels[0].strip()), labels[0].strip()) for labels, _ in rows if labels]
+    found = [(m.group(1).lower(), int(m.group(2)), label) for m, label in codes if m]
+    if len(found) < 2 or len(found) < sum(bool(_NUMBERED.search(" ".join(labels))) for labels, _ in rows):
+        return None
+    kinds = {kind for kind, _, _ in found}
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    listed = {number for _, number, _ in found}
+    for asked in re.finditer(rf"(?<![A-Za-z]){re.escape(kind)}\s*(\d+)(?!\d)", question, re.I):
+        if int(asked.group(1)) not in listed:
+            return asked.group(0), found[0][2]
+    return None
 
 
 def _other_value(asking: str, rows: list[tuple[list[str], list[str]]], named: list[int]) -> tuple[str, str] | None:

@@ -234,3 +234,27 @@ def test_a_number_inside_a_word_numbers_no_row(label: str, numbered: bool) -> No
     from rag.answerability.unnamed_rows import _NUMBERED
 
     assert bool(_NUMBERED.search(label)) is numbered
+
+
+GRADES = ("| Grade | Typical posts | Minimum |\n|---|---|---|\n| Grade 3 | Deckhand | £24,000 |\n| Grade 4 | Bosun | £32,000 |\n"
+          "| Grade 5 | Officer | £38,000 |")
+SECURITY = ("| Location | Shift | Hours |\n|---|---|---|\n| Westhaven terminal | Night security | 21:45–05:30 |\n"
+            "| Westhaven terminal | Early | 06:00–14:00 |\n| Holmsound terminal | Early | 06:30–14:30 |\n"
+            "| Holmsound terminal | Late | 14:00–22:00 |")
+
+
+@pytest.mark.parametrize(("question", "text", "refused"), [
+    ("What is the salary range for Grade 8?", GRADES, "Grade 8"),                 # a code no row has
+    ("What is the salary range for Grade 4?", GRADES, None),
+    ("What is the salary range for Grade 8?", GRADES + "\n| Grade 6 and above | Master | £45,000 |", None),   # a range
+    ("P9 的月薪上限是多少？", "| 职级 | 上限 |\n|---|---|\n| P6 | 30000 |\n| P7 | 40000 |", "P9"),
+    ("P9 的月薪上限是多少？", "| 职级 | 上限 |\n|---|---|\n| P6 | 30000 |\n| P7 | 40000 |\n| P8 及以上 | 面议 |", None),
+    # two label columns name rows, and no row holds both
+    ("What time does the night security shift at Holmsound terminal start?", SECURITY, "night"),
+    ("What time does the night security shift at Westhaven terminal start?", SECURITY, None),
+    ("What time does the early shift at Holmsound terminal start?", SECURITY, None),
+    ("When does the night security shift start?", SECURITY, None),
+])
+def test_a_code_or_a_pair_of_labels_no_row_holds(question: str, text: str, refused) -> None:
+    found = unnamed_row(question, text, text)
+    assert (found[0] if found else None) == refused
