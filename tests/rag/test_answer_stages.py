@@ -855,7 +855,8 @@ def test_a_part_whose_own_source_the_cut_brought_in_is_answered_from_it() -> Non
 
 def test_a_part_source_is_quoted_for_a_part_its_words_would_not_reach() -> None:
     """The same message asked with a part that names no post: "which manager looks after it, and on what extension?".
-    Without ``part_source`` the shared Stage 2 row answers every part; with it the directory row is quoted."""
+    Without ``part_source`` (and without ``field_first``, which finds the row by its Extension field) the shared Stage 2
+    row answers every part; with it the directory row is quoted."""
     ctx = _stage2_context()
     parts = ["A customer wants to take their complaint to Stage 2. Which team reviews it?",
              "A customer wants to take their complaint to Stage 2. which manager looks after it, and on what extension?"]
@@ -863,7 +864,9 @@ def test_a_part_source_is_quoted_for_a_part_its_words_would_not_reach() -> None:
                 "after it, and on what extension?")
     space = env([])
     space.facts["sub_queries"] = parts
-    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    gen = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1, "field_first": False}})
     assert "Fiona Beck" not in gen(question, ctx, ANSWER, space).text
+    with_field = generators.build({"name": "extractive", "params": {"semantic_weight": 0, "max_sentences": 1}})
+    assert "4520" in with_field(question, ctx, ANSWER, space).text   # the asked field finds the row as well
     space.facts["part_source"] = {parts[1]: "contacts#2"}
     assert "4520" in gen(question, ctx, ANSWER, space).text
