@@ -401,6 +401,11 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
         if lang == "zh":   # jieba's tags; and Latin names inside Chinese text (Nexon, NBA)
             found += [w for w, flag in zh_tagged(sentence) if flag in _POS[kind] and len(w) >= 2]
             found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
+        elif kind == "person":
+            # a person is a name (rag.holders: a first name, a title) or a body that acts (the Vestria Space Agency),
+            # never any capitalised word: "Ostrel", the city an orchestra is based in, answers no "who set it up?"
+            found += names_in(sentence) + [m.group() for m in _CAPITALISED.finditer(sentence)
+                                           if _ORG["en"].search(m.group())]
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]
         if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name (rag.holders), not a

@@ -183,7 +183,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="64")
+@answerability.register("evidence", version="65")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -289,7 +289,9 @@ def evidence(
     word jieba's dictionary reads as a place (中班) is a row beside rows of its kind that are no places (早班, 晚班).
     Version 64: rows labelled by codes of one word and a number (Grade 4, P6) leave out a code the question writes
     (Grade 8) unless a row is a range; two label columns that name rows no row holds together ("the night security
-    shift at Holmsound terminal") are a row the table leaves out.) With
+    shift at Holmsound terminal") are a row the table leaves out. Version 65 (:mod:`rag.answer_types`): an English
+    "who" question is answered by a person's name or a body that acts (the Vestria Space Agency), never any capitalised
+    word (Ostrel, the city an orchestra is based in).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

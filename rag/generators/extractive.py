@@ -257,7 +257,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="42")
+@generators.register("extractive", version="43")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -377,7 +377,9 @@ def extractive(
     "哪个分机"; every word of an English field, never a count — "the number of buses" — nor a Chinese field before 几点,
     什么时候 or 哪里) and whose other cells name something the question names goes first, when it scores at least
     ``typed_ratio`` of the best and the best is no such row: "what extension reaches the person who runs the training
-    centre?" quotes the Training Centre Manager's row, not the sentence about the centre."""
+    centre?" quotes the Training Centre Manager's row, not the sentence about the centre. Version 43: an English "who"
+    question's typed statement holds a person's name or a body that acts, not any capitalised word
+    (:func:`rag.answer_types.candidates`)."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize

@@ -1446,3 +1446,15 @@ def test_a_word_of_chat_written_with_a_digit_is_no_name() -> None:
     assert names_in("feeling rough, prob not coming in 2moro - what time do i ring the boss by?") == []
     assert names_in("can i swap my shift 2nite?") == []
     assert names_in("Which form is the P60?") == ["P60"]
+
+
+@pytest.mark.parametrize(("sentence", "holds"), [
+    ("The expedition was led by Isobel Marr, a geologist from Hallam.", True),       # a name (a first name)
+    ("Lumen-2 is a small robotic probe launched by the Vestria Space Agency.", True),   # a body that acts
+    ("The Cobb Valley line was reopened by Dr Alan Fenn in 1994.", True),              # a title
+    ("The orchestra is a professional ensemble of 34 players based in the city of Ostrel.", False),   # a place
+    ("The bridge spans the river at Kettering, near Corby.", False),
+])
+def test_an_english_who_question_is_answered_by_a_name_or_a_body_not_any_capitalised_word(sentence: str,
+                                                                                        holds: bool) -> None:
+    assert has_candidate(sentence, "person", "Who set it up?") is holds, candidates(sentence, "person", "Who set it up?")
