@@ -84,6 +84,7 @@ from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
 # a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
+_ONE = re.compile(r"\b(?:one|ones)\b", re.I)
 _DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
 # the head that names people in general ("part-time staff", 女员工): the word before it names who, and sources call
 # them employees, staff, 职工 or 员工 alike
@@ -183,7 +184,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="65")
+@answerability.register("evidence", version="66")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -291,7 +292,8 @@ def evidence(
     (Grade 8) unless a row is a range; two label columns that name rows no row holds together ("the night security
     shift at Holmsound terminal") are a row the table leaves out. Version 65 (:mod:`rag.answer_types`): an English
     "who" question is answered by a person's name or a body that acts (the Vestria Space Agency), never any capitalised
-    word (Ostrel, the city an orchestra is based in).) With
+    word (Ostrel, the city an orchestra is based in). Version 66: "one" in a follow-up stands for the noun it was asked
+    after ("And a middle one?" needs only "middle" written).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -465,7 +467,8 @@ def evidence(
             # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
             # its table's plain column is theirs)
             # (a numbered label in the plural is the label: "Year 11s")
-            named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", focus))), env)
+            # ("one" stands for the noun it was asked after: "And a middle one?" asks the middle duty)
+            named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
             # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
             numbered = numbered_labels(focus)
             written = {label for label in numbered if numbered_label_in(*label, joined)}

@@ -88,3 +88,17 @@ def test_and_if_its_is_no_pointer_back_to_the_earlier_topic() -> None:
     written, focus = rewrite("And how do I claim it?", [{"role": "user", "content": "What is the mileage rate for my own car?"}],
                              "en")
     assert "it?" not in written
+
+
+@pytest.mark.parametrize(("focus", "refused"), [
+    ("middle one", False),   # "one" stands for the noun asked after: the Middle row
+    ("night one", True),     # no row, and no source writes night
+    ("middle ones", False),
+])
+def test_one_in_a_follow_up_stands_for_the_noun_asked_after(focus: str, refused: bool) -> None:
+    text = "Duties\n| Duty | Sign-on between |\n|---|---|\n| Early | 04:30 and 07:00 |\n| Middle | 08:00 and 11:00 |"
+    space = env([chunk("duties#1", text)], language="en")
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    space.facts["focus"] = focus
+    question = f"What time does a {focus} sign on?"
+    assert (decide(question, [item(1, text)], space).signals.get("focus_missing") == 1.0) is refused
