@@ -184,7 +184,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="66")
+@answerability.register("evidence", version="67")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -293,7 +293,11 @@ def evidence(
     shift at Holmsound terminal") are a row the table leaves out. Version 65 (:mod:`rag.answer_types`): an English
     "who" question is answered by a person's name or a body that acts (the Vestria Space Agency), never any capitalised
     word (Ostrel, the city an orchestra is based in). Version 66: "one" in a follow-up stands for the noun it was asked
-    after ("And a middle one?" needs only "middle" written).) With
+    after ("And a middle one?" needs only "middle" written). Version 67, after a hostile review of v60–v64: a listed
+    kind said another way (年休假 / 年假, 高温 of 高温补贴 in another source), a list ending in no kind (申请时间), a town
+    (横岗, 德班), nouns of people ("deckhand staff"), "all other leave", a word the paraphrase bridge links to a source
+    word, a code written anywhere in the sources or of another length (P60 beside P1–P5), and yes-or-no questions
+    against crossed labels are no longer refused.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -546,7 +550,8 @@ def evidence(
             source = next((item for item in top if item.number == asked.source), None)
             sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
                 or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
-            kind = unlisted_kind(question, joined) if sibling is None and language == "en" else None
+            kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
+                if sibling is None and language == "en" else None
             if kind is not None:
                 signals["unlisted_kind"] = 1.0
                 return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "

@@ -63,8 +63,18 @@ def _kind_items(text: str) -> list[str]:
     """The labels of a labelled list's items that share their last character with another item's (婚假, 产假, 陪产假,
     丧假: a list of kinds of leave), read as rows; a list of unlike things (申请条件, 办理方式) names no kind."""
     labels = [found.group(1).strip() for found in map(LIST_ITEM.match, text.split("\n")) if found]
-    labels = [label for label in labels if _CJK_WORD.match(label)]
+    labels = [label for label in labels if _CJK_WORD.match(label) and _is_kind(label[-1])]
     return [label for label in labels if sum(other[-1] == label[-1] for other in labels) >= 2]
+
+
+@lru_cache(maxsize=512)
+def _is_kind(char: str) -> bool:
+    """Whether a list's shared last character names a kind of thing (假, 班, 证, 店; 费, 员, 贴): a noun, or a suffix of
+    kinds; never 间 of 申请时间 and 审批时间, which are times of unlike things."""
+    return char in _KIND_SUFFIXES or all(flag.startswith("n") for _, flag in zh_tagged(char))
+
+
+_KIND_SUFFIXES = frozenset("费员贴金")
 
 
 def row_labels(text: str, longest: int = _MAX_LABEL) -> list[str]:
@@ -121,15 +131,25 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
     named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
     # a word jieba's dictionary reads as a place (中班) is a row when rows of its kind are no places (早班, 晚班, 夜班)
     kinds = {label[-1] for label in labels}
+    # (its modifier a position or a time, 中 of 中班; never a town — 横岗, 驻马店, 德班 — nor 日班, which is 白班 said
+    # another way); and never one that another top source writes (中班 set out in the attendance rules)
     placed = tuple(w for w, flag in zh_tagged(question) if flag == "ns" and 2 <= len(w) <= _MAX_LABEL and _CJK_WORD.match(w)
-                   and w[-1] in kinds and not _NOT_A_LABEL.search(w))
+                   and w[-1] in kinds and not _NOT_A_LABEL.search(w) and w not in sources
+                   and all(f[:1] in ("f", "t") for _, f in zh_tagged(w[:-1])))
     for word in _words(question) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         for label in labels:
-            if label[-1] == word[-1] and label != word and not (label in items and word in sources):
+            if label[-1] == word[-1] and label != word and not (label in items and _said_another_way(word, label, sources)):
                 return word, label
     return _other_place_of_a_row(question, text, all_labels)
+
+
+def _said_another_way(word: str, label: str, sources: str) -> bool:
+    """Whether a list's item may be the asked word said another way: another top source writes the word or its stem
+    (高温 of 高温补贴 beside 高温津贴), or the word shares a character with the item besides their kind (年休假 and 年假,
+    婚丧假 and 婚假, 病事假 and 病假)."""
+    return word in sources or (len(word) >= 3 and word[:-1] in sources) or bool(set(word[:-1]) & set(label[:-1]))
 
 
 def _names_row(question: str, cell: str) -> bool:

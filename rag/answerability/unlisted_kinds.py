@@ -15,6 +15,7 @@ Never a unit or a span of time ("32 gig laptops", "leftover days": a count, not 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rag.answerability.unnamed_rows import _asking_sentence, _forms, _specific, _spelt, _written
 from rag.text import EN_FUNCTION_WORDS
@@ -25,12 +26,24 @@ _MEASURES = frozenset("day days week weeks month months year years hour hours mi
                       "night nights mile miles pound pounds dollar dollars euro euros percent gig gigs gb mb pence "
                       "penny cent cents".split())
 _KINDS_AT = 2   # other words the sources write before the noun: it is a kind they tell apart
+# nouns of people: a post before them ("deckhand staff", "agency crew") names who, and the sources' rule for all staff
+# covers them
+_PEOPLE = frozenset("staff crew crews employee employees worker workers people person persons team teams colleague "
+                    "colleagues member members".split())
 
 
-def unlisted_kind(question: str, sources: str) -> tuple[str, list[str]] | None:
+def _gathered(noun: str, spelt: str) -> bool:
+    """Whether the sources gather the kinds they do not list: "all other leave", "any other allowance"."""
+    forms = "|".join(re.escape(form) for form in _forms(noun))
+    return re.search(rf"\b(?:all|any|every) other (?:[a-z'’-]+ )?(?:{forms})s?\b", spelt) is not None
+
+
+def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | None = None) -> tuple[str, list[str]] | None:
     """("paternity leave", the kinds the sources write: ["annual leave", "compassionate leave", …]) when the asking
     sentence of ``question`` names a specific kind of a noun that ``sources`` (every top source's text) write only
-    with other words before it; None otherwise."""
+    with other words before it; None otherwise. Never where the sources gather the rest ("all other leave"), for a
+    noun of people ("deckhand staff": the sources' "all staff" covers them), nor for a word ``bridged`` says a source
+    word stands for (the evidence rule's paraphrase bridge: bereavement for compassionate)."""
     if not question.isascii() and re.search(r"[\u4e00-\u9fff]", question):
         return None
     spelt = _spelt(sources)
@@ -38,13 +51,14 @@ def unlisted_kind(question: str, sources: str) -> tuple[str, list[str]] | None:
     for found in _PAIR.finditer(asking):
         word, noun = found.group(1), found.group(2)
         lowered = noun.lower()
-        if lowered in EN_FUNCTION_WORDS or lowered in _MEASURES or word.lower() in EN_FUNCTION_WORDS or len(word) < 3:
+        if lowered in EN_FUNCTION_WORDS or lowered in _MEASURES or lowered in _PEOPLE or word.lower() in EN_FUNCTION_WORDS \
+                or len(word) < 3:
             continue
         if re.search(r"\d\s*$", asking[:found.start()]) or not _specific(word, False) or _written(word, spelt) \
                 or not _written(noun, spelt):
             continue
         kinds = _kinds_of(lowered, spelt, word.lower())
-        if len(kinds) >= _KINDS_AT:
+        if len(kinds) >= _KINDS_AT and not _gathered(lowered, spelt) and not (bridged and bridged(word)):
             return f"{word} {noun}", [f"{kind} {lowered}" for kind in kinds]
     return None
 

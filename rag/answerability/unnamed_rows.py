@@ -48,6 +48,7 @@ from rag.text import (
     asked_in_part,
     is_table_row,
     is_table_separator,
+    numbered_label_in,
     sentences_of_part,
     table_cells,
     zh_tagged,
@@ -217,7 +218,7 @@ def unnamed_row(question: str, text: str, sources: str,
     if numbered * 2 >= len(rows):
         # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number places the question — unless the
         # rows are codes of one word and a number each (Grade 4, Grade 5, P6) and the question's code is none of them
-        return _unlisted_code(question, rows)
+        return _unlisted_code(question, rows, sources)
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = _content(question)
@@ -226,7 +227,7 @@ def unnamed_row(question: str, text: str, sources: str,
     own, asking = _asking_sentence(question)
     named = [at for at, words in enumerate(naming) if asked & words]
     if named:   # the question names a row; it may pin it to a place no such row has ("the duty allocator at Holt Bridge")
-        return _crossed_labels(asked, rows) or _other_value(asking, rows, named)
+        return _crossed_labels(asking, rows) or _other_value(asking, rows, named)
     if any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row by a short cell ("London")
     kind = _unlisted_kind(asking, text, sources, rows)
@@ -253,10 +254,14 @@ def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
     return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
 
 
-def _crossed_labels(asked: set[str], rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
-    """(a word, a label) when the question names rows in two label columns and no row holds both: "the night security
-    shift at Holmsound terminal" against a Location | Shift table whose Night security row is Westhaven terminal's.
+def _crossed_labels(asking: str, rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
+    """(a word, a label) when the question's asking sentence names rows in two label columns and no row holds both:
+    "the night security shift at Holmsound terminal" against a Location | Shift table whose Night security row is
+    Westhaven terminal's. Never a yes-or-no question ("Is the meal allowance taxable?" is answered no by its row).
     None otherwise."""
+    if _YES_NO.match(asking):
+        return None
+    asked = _content(asking)
     by_column: dict[int, set[int]] = {}
     words: dict[int, str] = {}
     for at, (labels, _) in enumerate(rows):
@@ -267,16 +272,23 @@ def _crossed_labels(asked: set[str], rows: list[tuple[list[str], list[str]]]) ->
     if len(by_column) < 2 or set.intersection(*by_column.values()):
         return None
     column = max(by_column)
-    return words[column], rows[min(by_column[column])][0][column]
+    said = next((w for w in _WORD.findall(asking) if _stem(w) == words[column]), words[column])   # as the question writes it
+    return said, rows[min(by_column[column])][0][column]
+
+
+_YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|has|have|had)"
+                     r"\b", re.I)
 
 
 _CODE = re.compile(r"^([A-Za-z]+)\s*(\d+)$")
 
 
-def _unlisted_code(question: str, rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
+def _unlisted_code(question: str, rows: list[tuple[list[str], list[str]]], sources: str) -> tuple[str, str] | None:
     """(the question's code, a row's code) when two rows or more are labelled by one word and a number each (Grade 4,
     Grade 5; P6, P7), every numbered label is such a code (never a range: "Grade 6 and above", "P8 及以上", "Years
-    7–9"), and the question writes the word with a number no label has ("What is the salary range for Grade 8?")."""
+    7–9"), and the question writes the word with a number no label has ("What is the salary range for Grade 8?") —
+    as many digits as the labels' (P60, a tax form, is no pay band beside P1–P5) — that no top source writes or holds in
+    a range ("Zones 4 to 6 are charged at the Zone 3 fare", "Masters are Grade 8")."""
     codes = [(_CODE.match(labels[0].strip()), labels[0].strip()) for labels, _ in rows if labels]
     found = [(m.group(1).lower(), int(m.group(2)), label) for m, label in codes if m]
     if len(found) < 2 or len(found) < sum(bool(_NUMBERED.search(" ".join(labels))) for labels, _ in rows):
@@ -286,8 +298,10 @@ def _unlisted_code(question: str, rows: list[tuple[list[str], list[str]]]) -> tu
         return None
     kind = kinds.pop()
     listed = {number for _, number, _ in found}
+    digits = {len(str(number)) for number in listed}
     for asked in re.finditer(rf"(?<![A-Za-z]){re.escape(kind)}\s*(\d+)(?!\d)", question, re.I):
-        if int(asked.group(1)) not in listed:
+        number = int(asked.group(1))
+        if number not in listed and len(asked.group(1)) in digits and not numbered_label_in(kind, number, sources):
             return asked.group(0), found[0][2]
     return None
 
