@@ -184,7 +184,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="67")
+@answerability.register("evidence", version="68")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -297,7 +297,8 @@ def evidence(
     kind said another way (年休假 / 年假, 高温 of 高温补贴 in another source), a list ending in no kind (申请时间), a town
     (横岗, 德班), nouns of people ("deckhand staff"), "all other leave", a word the paraphrase bridge links to a source
     word, a code written anywhere in the sources or of another length (P60 beside P1–P5), and yes-or-no questions
-    against crossed labels are no longer refused.) With
+    against crossed labels are no longer refused. Version 68: a word after a hyphen is no word of its own for the
+    kind rule ("co-operative", "ghost-lace": the sources write them unhyphenated); found at the test look.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from rag.answerability.unnamed_rows import _asking_sentence, _forms, _specific, _spelt, _written
 from rag.text import EN_FUNCTION_WORDS
 
-_PAIR = re.compile(r"(?=\b([A-Za-z][A-Za-z'’-]*)\s+([A-Za-z][A-Za-z'’-]*)\b)")
+# (a word starts after a space, never after a hyphen: "co-operative take" holds no "operative")
+_PAIR = re.compile(r"(?=(?<![\w'’-])([A-Za-z][A-Za-z'’-]*)\s+([A-Za-z][A-Za-z'’-]*)\b)")
 # a count's unit or a span of time says how much, not which kind
 _MEASURES = frozenset("day days week weeks month months year years hour hours minute minutes second seconds time times "
                       "night nights mile miles pound pounds dollar dollars euro euros percent gig gigs gb mb pence "

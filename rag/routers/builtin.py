@@ -52,11 +52,7 @@ class Vocabulary:
 
     def knows(self, env: QueryEnv, term: str) -> bool:
         terms, text = self.of(env)
-        if term in terms or (not term.isascii() and term in text):
-            return True
-        # a Chinese pair the corpus writes with one character between: 年假 is 年休假 shortened, 病假 of 病事假
-        return len(term) == 2 and bool(_CJK_RUN.fullmatch(term)) and re.search(
-            f"{re.escape(term[0])}[\u3400-\u9fff]{re.escape(term[1])}", text) is not None
+        return term in terms or (not term.isascii() and term in text)
 
 
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -79,7 +75,7 @@ def none() -> Router:
     return lambda question, env: RouteDecision("rag", "no router")
 
 
-@routers.register("rules", version="3")
+@routers.register("rules", version="2")
 def rules(*, out_of_scope: bool = True) -> Router:
     """Offline: a greeting or small talk, or a question about the assistant itself, is answered
     directly with a fixed reply; with ``out_of_scope``, a question none of whose Latin content
@@ -87,9 +83,7 @@ def rules(*, out_of_scope: bool = True) -> Router:
     before retrieval (zero overlap: no threshold to fit). Version 2: a question asked in another
     language than the corpus's (:func:`rag.text.in_another_language`: "How many days per week can
     I work from home?" to a Chinese knowledge base) shares no words with it by nature, so the
-    vocabulary says nothing: it takes the RAG path, and the evidence rule decides on meaning. Version 3: a Chinese
-    pair the corpus writes with one character between counts as known (年假 of 年休假: a shortened word is no word
-    the corpus never mentions)."""
+    vocabulary says nothing: it takes the RAG path, and the evidence rule decides on meaning."""
     vocabulary = Vocabulary()
 
     def route(question: str, env: QueryEnv) -> RouteDecision:

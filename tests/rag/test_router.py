@@ -70,15 +70,3 @@ def test_a_case_asserting_a_route_fails_when_another_is_taken(tmp_path: Path) ->
     assert metric.compute(Observation(groups=[], grades={}, ranking=[], route="direct", expected_route="direct")) == 1.0
     assert metric.compute(Observation(groups=[], grades={}, ranking=[], route="rag", expected_route="direct")) == 0.0
     assert metric.compute(Observation(groups=[], grades={}, ranking=[], route="rag")) is None
-
-
-def test_a_shortened_chinese_word_is_known_to_the_vocabulary() -> None:
-    from rag.routers.builtin import Vocabulary
-    from tests.rag.helpers import chunk, env
-
-    space = env([chunk("leave#0", "年休假按工龄计算，病事假须提前申请。")], language="zh")
-    vocabulary = Vocabulary()
-    assert vocabulary.knows(space, "年假")          # 年休假 with its middle character dropped
-    assert vocabulary.knows(space, "病假")
-    assert not vocabulary.knows(space, "球队")      # a pair the corpus never writes, nor with one character between
-    assert not vocabulary.knows(space, "年申")      # (two characters apart is no shortening)

@@ -31,6 +31,9 @@ def test_a_specific_kind_the_sources_leave_out_is_caught(question: str, sources:
     ("How many leftover days can I carry over?", "Working days and unused days carry over."),   # a span, not a kind
     ("What colour is the fleece jacket?", "A rain jacket is issued."),        # one kind of jacket
     ("年假有几天？", LEAVE),                                                    # Chinese is the sibling rule's
+    # a word after a hyphen is part of its compound, which the sources write unhyphenated
+    ("Who runs the co-operative housing?", "Cooperative housing and collections housing differ."),
+    ("Where does ghost-lace moss grow?", "Ghostlace moss grows by streams; white moss on walls."),
     ("", LEAVE),
 ])
 def test_a_kind_the_sources_write_or_a_measure_is_left(question: str, sources: str) -> None:
