@@ -17,7 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rag.answerability.unnamed_rows import _asking_sentence, _forms, _specific, _spelt, _written
+from rag.answerability.row_words import (
+    asking_sentence,
+    is_specific,
+    is_written,
+    plain_spelling,
+    word_forms,
+)
 from rag.text import EN_FUNCTION_WORDS
 
 # (a word starts after a space, never after a hyphen: "co-operative take" holds no "operative")
@@ -35,7 +41,7 @@ _PEOPLE = frozenset("staff crew crews employee employees worker workers people p
 
 def _gathered(noun: str, spelt: str) -> bool:
     """Whether the sources gather the kinds they do not list: "all other leave", "any other allowance"."""
-    forms = "|".join(re.escape(form) for form in _forms(noun))
+    forms = "|".join(re.escape(form) for form in word_forms(noun))
     return re.search(rf"\b(?:all|any|every) other (?:[a-z'’-]+ )?(?:{forms})s?\b", spelt) is not None
 
 
@@ -47,16 +53,16 @@ def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | 
     word stands for (the evidence rule's paraphrase bridge: bereavement for compassionate)."""
     if not question.isascii() and re.search(r"[\u4e00-\u9fff]", question):
         return None
-    spelt = _spelt(sources)
-    _, asking = _asking_sentence(question)
+    spelt = plain_spelling(sources)
+    _, asking = asking_sentence(question)
     for found in _PAIR.finditer(asking):
         word, noun = found.group(1), found.group(2)
         lowered = noun.lower()
         if lowered in EN_FUNCTION_WORDS or lowered in _MEASURES or lowered in _PEOPLE or word.lower() in EN_FUNCTION_WORDS \
                 or len(word) < 3:
             continue
-        if re.search(r"\d\s*$", asking[:found.start()]) or not _specific(word, False) or _written(word, spelt) \
-                or not _written(noun, spelt):
+        if re.search(r"\d\s*$", asking[:found.start()]) or not is_specific(word, False) or is_written(word, spelt) \
+                or not is_written(noun, spelt):
             continue
         kinds = _kinds_of(lowered, spelt, word.lower())
         if len(kinds) >= _KINDS_AT and not _gathered(lowered, spelt) and not (bridged and bridged(word)):
@@ -65,12 +71,12 @@ def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | 
 
 
 def _kinds_of(noun: str, spelt: str, asked: str) -> list[str]:
-    """The words ``spelt`` (sources spelt as :func:`_spelt` spells them) writes right before ``noun`` in any of its
+    """The words ``spelt`` (sources spelt as :func:`plain_spelling` spells them) writes right before ``noun`` in any of its
     forms: content words only, in order of first appearance."""
     from lemminflect import getAllLemmas
 
     kinds: list[str] = []
-    forms = "|".join(re.escape(form) for form in _forms(noun))
+    forms = "|".join(re.escape(form) for form in word_forms(noun))
     for found in re.finditer(rf"\b([a-z][a-z'’-]*)\s+(?:{forms})s?\b", spelt):
         kind = found.group(1)
         if kind not in EN_FUNCTION_WORDS and len(kind) > 2 and kind != asked and kind not in kinds \

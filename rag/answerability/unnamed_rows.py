@@ -13,7 +13,7 @@ row the table leaves out.
   exactly one row's short cells ("London" of a "Tier 1 | London, Paris" row). Labels are read in a table's first column
   (the second after a 序号 or code column) and any column whose header ends with a kind of row (Role, Vehicle type,
   岗位), and before the colon of a list's labelled items ("- Maternity: 16 weeks at full pay").
-- A specific thing is a noun the language uses rarely — a Zipf frequency of at most ``SPECIFIC_AT_EN`` (4.4) or
+- A specific thing is a noun the language uses rarely — a Zipf frequency of at most ``row_words.SPECIFIC_AT_EN`` (4.4) or
   ``SPECIFIC_AT_ZH`` (4.0) in ``wordfreq`` (paternity 3.2, minibus 2.8; typical 4.6, night 5.6; 马桶 3.7, 员工 5.0), read
   with ``lemminflect`` or jieba's dictionary — or a rare capitalised word no English dictionary holds that is no first
   name (Kingsley House, the Fenwick depot). The two bars were chosen on the dev splits of each language's suites.
@@ -21,12 +21,10 @@ row the table leaves out.
   hyphens or with American vowels, or a word sharing all its letters but the last three (five at least: hygien of
   hygiene and hygienic, physio of physios).
 
-Two more readings of the same rows (evidence v59), for a row the question names by a common word or a name another
-source writes: a word the asking sentence puts right before the kind the first column names ("a night duty" against a
-Duty column of Early, Middle, Late, Split; "the Westbury depot" against a Depot column) that neither the labels nor the
-source writes, and a row named by its label but pinned to a value — a capitalised name — that only another row holds in a
-column where every named row holds its own ("the duty allocator at Holt Bridge", whose allocators sit at Ashby Road and
-Kingsmere).
+Readings of the same rows in :mod:`rag.answerability.pinned_rows` (evidence v59–v67): a row the question names by a
+common word or a name another source writes, put right before the kind the first column names ("a night duty", "the
+Westbury depot"); a row named by its label but pinned to a value only another row holds ("the duty allocator at Holt
+Bridge"); a code no row has (Grade 8); two label columns no row holds together.
 
 Never where a row gathers the others ("All other staff", 其他岗位, "All other cities"), nor where rows are told apart by
 number ("Less than 5 years", 满一年不满十年, "£10 or less") whatever the question says; a specific thing is looked for
@@ -39,26 +37,31 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from rag.answerability.siblings import LABEL_PARTS, LIST_ITEM, MAX_LONG_LABEL
-from rag.holders import is_zh_name, knows_first_name
-from rag.text import (
-    CALENDAR,
-    CJK,
-    EN_FUNCTION_WORDS,
-    asked_in_part,
-    is_table_row,
-    is_table_separator,
-    numbered_label_in,
-    sentences_of_part,
-    table_cells,
-    zh_tagged,
+from rag.answerability.pinned_rows import (
+    crossed_labels,
+    kind_before_header,
+    pinned_value,
+    unlisted_code,
 )
+from rag.answerability.row_words import (
+    NUMBERED,
+    SHORT_CELL,
+    WORD,
+    asking_sentence,
+    content_words,
+    first_label,
+    is_separator_line,
+    is_specific,
+    is_written,
+    naming_words,
+    plain_spelling,
+)
+from rag.answerability.siblings import LABEL_PARTS, LIST_ITEM, MAX_LONG_LABEL
+from rag.holders import is_zh_name
+from rag.text import CJK, EN_FUNCTION_WORDS, is_table_row, table_cells, zh_tagged
 
-# wordfreq Zipf: at most this, a noun names a specific thing (fitted on the dev splits of each language's suites)
-SPECIFIC_AT_EN = 4.4
 SPECIFIC_AT_ZH = 4.0
 
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _GATHERS_ELSEWHERE = re.compile(r"\b(?:all|any|every) other\b|\bthe rest\b|\belsewhere\b", re.I)
 _GATHERS = re.compile(r"\b(?:other|others|all|any|rest|everyone|everybody|anyone)\b|以上|以下|其他|其它|其余|所有|全部|各类",
                       re.I)
@@ -73,15 +76,8 @@ _LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|positi
 _LIST_ITEM = LIST_ITEM
 
 
-# a label told apart by number: digits (not inside a word: an Enviro200 or a TL5 is a model's name, a P6 or Y7 a grade),
-# or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)
-_NUMBERED = re.compile(r"(?<![A-Za-z]{2})(?<!\d)\d|[零一二两三四五六七八九十百千万]+(?:个)?(?:年|元|块|万|千|百|天|日|岁|月|周|次|小时|公里|人|级)")
 # a first column that numbers the rows rather than naming them
 _SERIAL = re.compile(r"(?:序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code|[\u4e00-\u9fff]{1,4}(?:代码|编码|编号))", re.I)
-
-
-def _stem(word: str) -> str:
-    return re.sub(r"['’]s?$", "", word.lower())[:5]
 
 
 def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
@@ -94,10 +90,10 @@ def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
     lines = text.split("\n")
     columns = [0]
     for at, line in enumerate(lines):
-        if not is_table_row(line) or _separator(line):
+        if not is_table_row(line) or is_separator_line(line):
             continue
         cells = table_cells(line)
-        if at + 1 < len(lines) and _separator(lines[at + 1]):   # the header names the columns
+        if at + 1 < len(lines) and is_separator_line(lines[at + 1]):   # the header names the columns
             first = 1 if len(cells) > 2 and _SERIAL.fullmatch(cells[0].strip()) else 0
             columns = [first, *(i for i, head in enumerate(cells) if i > first and _LABEL_HEADER.search(head))]
             headers += [head for i, head in enumerate(cells) if i not in columns and i >= first and head.strip()]
@@ -109,89 +105,6 @@ def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
     if len(items) >= 2:   # a list whose items are labelled ("- Maternity: 16 weeks …", "- Part-time staff: £120 …")
         rows += [([found.group(1)], []) for found in items]   # (the text after the colon describes it)
     return rows, headers
-
-
-def _separator(line: str) -> bool:
-    return "|" in line and is_table_separator(line)
-
-
-_SHORT_CELL = 5   # words: a cell this short names its row's thing ("London, Paris"); a longer one describes it
-
-
-def _naming_words(labels: list[str]) -> set[str]:
-    """The words of a row's labels that tell it from its siblings: all but the last of a label of several words
-    ("Compassionate leave": compassionate; leave is the kind every row shares), and a one-word label itself."""
-    words: set[str] = set()
-    for label in labels:
-        found = [w for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", label)) if w.lower() not in EN_FUNCTION_WORDS]
-        words |= {_stem(w) for w in (found[:-1] if len(found) > 1 else found)}
-    return words
-
-
-def _content(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text) if w.lower() not in EN_FUNCTION_WORDS}
-
-
-@lru_cache(maxsize=8192)
-def _specific(word: str, capitalised: bool, named_place: bool = False) -> bool:
-    """Whether ``word`` names a specific thing: a rare noun, or a rare capitalised word no dictionary holds that is no
-    first name (Kingsley, Fenwick; never Saturday, Christmas, Gareth)."""
-    from lemminflect import getAllLemmas
-    from wordfreq import zipf_frequency
-
-
-    lowered = word.lower()
-    head = lowered.rsplit("-", 1)[-1]   # "e-reader": a reader; "de-icing" is read whole first
-    kinds = getAllLemmas(lowered) or getAllLemmas(head)
-    # (the commonest of its forms: "mornings" is as common as "morning", "vans" as "van")
-    rare = max(zipf_frequency(form, "en") for form in {lowered, *kinds.get("NOUN", ())}) <= SPECIFIC_AT_EN
-    if not kinds:
-        return capitalised and "-" not in word and rare and (named_place or not knows_first_name(word))
-    if lowered.endswith("ing") and "VERB" in kinds:
-        return False   # "booking the minibus", "de-icing": a doing, not a thing
-    return "NOUN" in kinds and rare
-
-
-def _spelt(text: str) -> str:
-    """``text`` lower-cased with hyphens dropped and British vowels read as American (co-ordinator, anaesthetist)."""
-    return re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()).replace("ae", "e").replace("oe", "e")
-
-
-@lru_cache(maxsize=8192)
-def _forms(word: str) -> tuple[str, ...]:
-    """``word`` and its singulars (vans → van, knives → knife, GCSEs → gcse), spelt as :func:`_spelt` spells."""
-    from lemminflect import getAllLemmas
-
-    lowered = word.lower()
-    forms = {lowered, *getAllLemmas(lowered).get("NOUN", ())}
-    if lowered.endswith("s") and len(lowered) > 3:
-        forms |= {lowered[:-1], lowered[:-2] if lowered.endswith("es") else lowered[:-1]}
-    return tuple(sorted({_spelt(form) for form in forms}))
-
-
-def _written(word: str, spelt_sources: str) -> bool:
-    """Whether the sources write ``word``: one of its forms as a whole word, or a word sharing its first letters — all
-    but its last three, five at least (hygien of hygiene, hygienic; physio of physios, physiotherapist)."""
-    forms = _forms(word)
-    if any(re.search(rf"\b{re.escape(form)}\b", spelt_sources) for form in forms):
-        return True
-    spelt = _spelt(word)
-    return re.search(r"\b" + re.escape(spelt[:max(5, len(spelt) - 3)]), spelt_sources) is not None
-
-
-def _asking_sentence(question: str) -> tuple[str, str]:
-    """The question's last sentence that asks (ends with a question mark, when one does): the ones before it set the
-    scene ("A colleague has 12 years' service. How many days of leave do they get?"), a sign-off after it is none
-    ("… ? Cheers, Dave"); and, apart, the asker's own post said in the scene ("I'm a physiotherapist starting Monday.
-    What … do I wear?"), which is the row asked."""
-    sentences = [s.strip() for s in sentences_of_part(question) if s.strip()]
-    asking = [s for s in sentences if s.endswith("?")]
-    scene, last = asked_in_part((asking or sentences or [question])[-1])   # ("… most weeks. how do I get a permit?")
-    own = [found.group(1) for s in [*sentences, scene] if s and s != last for found in _OWN_POST.finditer(s)]
-    return " ".join(own), last
-
-
-_OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+an?\s+([A-Za-z-]+(?:\s+[a-z-]+)?)", re.I)
 
 
 NearerRows = Callable[[str, list[tuple[list[str], list[str]]], list[str]], bool]
@@ -214,168 +127,40 @@ def unnamed_row(question: str, text: str, sources: str,
     if len(rows) < 2 or any(_GATHERS.search(cell) for labels, _ in rows for cell in labels) \
             or (not chinese and any(_GATHERS_ELSEWHERE.search(cell) for _, cells in rows for cell in cells)):
         return None
-    numbered = sum(bool(_NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows)
+    numbered = sum(bool(NUMBERED.search(re.sub(r"[(（][^)）]*[)）]", " ", " ".join(labels)))) for labels, _ in rows)
     if numbered * 2 >= len(rows):
         # rows by number ("Less than 5 years", "Years 7–9", "£10 or less"): a number places the question — unless the
         # rows are codes of one word and a number each (Grade 4, Grade 5, P6) and the question's code is none of them
-        return _unlisted_code(question, rows, sources)
+        return unlisted_code(question, rows, sources)
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
-    asked = _content(question)
-    naming = [_naming_words(labels) for labels, _ in rows]
-    short = [_content(" ".join(cell for cell in cells if len(cell.split()) <= _SHORT_CELL)) for _, cells in rows]
-    own, asking = _asking_sentence(question)
+    asked = content_words(question)
+    naming = [naming_words(labels) for labels, _ in rows]
+    short = [content_words(" ".join(cell for cell in cells if len(cell.split()) <= SHORT_CELL)) for _, cells in rows]
+    own, asking = asking_sentence(question)
     named = [at for at, words in enumerate(naming) if asked & words]
     if named:   # the question names a row; it may pin it to a place no such row has ("the duty allocator at Holt Bridge")
-        return _crossed_labels(asking, rows) or _other_value(asking, rows, named)
+        return crossed_labels(asking, rows) or pinned_value(asking, rows, named)
     if any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row by a short cell ("London")
-    kind = _unlisted_kind(asking, text, sources, rows)
+    kind = kind_before_header(asking, text, sources, rows)
     if kind is not None and (nearer_rows is None or nearer_rows(kind, rows, headers)):
-        return kind, _first_label(rows)
-    spelt = _spelt(sources)
+        return kind, first_label(rows)
+    spelt = plain_spelling(sources)
     for said in (own, asking):
-        for found in _WORD.finditer(said):
+        for found in WORD.finditer(said):
             word = re.sub(r"['’]s?$", "", found.group(0))
             if len(word) < 3 or word.lower() in EN_FUNCTION_WORDS or "'" in word or "’" in word or word.isdigit() \
                     or sum(ch.isupper() for ch in word) >= 2:   # (an acronym — ICU, SENCo, HCAs — is the name rule's)
                 continue
-            if _written(word, spelt):
+            if is_written(word, spelt):
                 continue
             capitalised = word[:1].isupper() and found.start() > 0
             # (a first name is a person of the scene, "Tomasz's team", unless a capitalised word follows: Kingsley House)
             named_place = bool(re.match(r"\s+[A-Z][a-z]", said[found.end():]))
-            if _specific(word, capitalised, named_place) and (nearer_rows is None or nearer_rows(word, rows, headers)):
-                return word, _first_label(rows)
+            if is_specific(word, capitalised, named_place) and (nearer_rows is None or nearer_rows(word, rows, headers)):
+                return word, first_label(rows)
     return None
-
-
-def _first_label(rows: list[tuple[list[str], list[str]]]) -> str:
-    return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
-
-
-def _crossed_labels(asking: str, rows: list[tuple[list[str], list[str]]]) -> tuple[str, str] | None:
-    """(a word, a label) when the question's asking sentence names rows in two label columns and no row holds both:
-    "the night security shift at Holmsound terminal" against a Location | Shift table whose Night security row is
-    Westhaven terminal's. Never a yes-or-no question ("Is the meal allowance taxable?" is answered no by its row).
-    None otherwise."""
-    if _YES_NO.match(asking):
-        return None
-    asked = _content(asking)
-    by_column: dict[int, set[int]] = {}
-    words: dict[int, str] = {}
-    for at, (labels, _) in enumerate(rows):
-        for column, label in enumerate(labels):
-            if hit := asked & _naming_words([label]):
-                by_column.setdefault(column, set()).add(at)
-                words.setdefault(column, sorted(hit)[0])
-    if len(by_column) < 2 or set.intersection(*by_column.values()):
-        return None
-    column = max(by_column)
-    said = next((w for w in _WORD.findall(asking) if _stem(w) == words[column]), words[column])   # as the question writes it
-    return said, rows[min(by_column[column])][0][column]
-
-
-_YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|may|might|will|would|should|shall|must|has|have|had)"
-                     r"\b", re.I)
-
-
-_CODE = re.compile(r"^([A-Za-z]+)\s*(\d+)$")
-
-
-def _unlisted_code(question: str, rows: list[tuple[list[str], list[str]]], sources: str) -> tuple[str, str] | None:
-    """(the question's code, a row's code) when two rows or more are labelled by one word and a number each (Grade 4,
-    Grade 5; P6, P7), every numbered label is such a code (never a range: "Grade 6 and above", "P8 及以上", "Years
-    7–9"), and the question writes the word with a number no label has ("What is the salary range for Grade 8?") —
-    as many digits as the labels' (P60, a tax form, is no pay band beside P1–P5) — that no top source writes or holds in
-    a range ("Zones 4 to 6 are charged at the Zone 3 fare", "Masters are Grade 8")."""
-    codes = [(_CODE.match(labels[0].strip()), labels[0].strip()) for labels, _ in rows if labels]
-    found = [(m.group(1).lower(), int(m.group(2)), label) for m, label in codes if m]
-    if len(found) < 2 or len(found) < sum(bool(_NUMBERED.search(" ".join(labels))) for labels, _ in rows):
-        return None
-    kinds = {kind for kind, _, _ in found}
-    if len(kinds) != 1:
-        return None
-    kind = kinds.pop()
-    listed = {number for _, number, _ in found}
-    digits = {len(str(number)) for number in listed}
-    for asked in re.finditer(rf"(?<![A-Za-z]){re.escape(kind)}\s*(\d+)(?!\d)", question, re.I):
-        number = int(asked.group(1))
-        if number not in listed and len(asked.group(1)) in digits and not numbered_label_in(kind, number, sources):
-            return asked.group(0), found[0][2]
-    return None
-
-
-def _other_value(asking: str, rows: list[tuple[list[str], list[str]]], named: list[int]) -> tuple[str, str] | None:
-    """(a proper name of the question, the label of a row it names) when the question names rows by label and also a
-    value — a short cell of capitalised words, all of them in the question ("Holt Bridge") — that another row holds in a
-    column where every named row holds a different one: "the duty allocator at Holt Bridge" against a directory whose
-    duty allocators sit at Ashby Road and Kingsmere, and whose Holt Bridge row is its depot manager. Never a place the
-    asker is calling or coming from ("… if I'm calling from Holt Bridge"). None otherwise."""
-    mine = {cell.strip().lower() for at in named for cell in rows[at][0] + rows[at][1]}
-    for other, (_, cells) in enumerate(rows):
-        if other in named:
-            continue
-        for column, cell in enumerate(cells):
-            value = cell.strip()
-            words = _WORD.findall(value)
-            if not words or len(words) > _SHORT_CELL or value.lower() in mine or not all(w[:1].isupper() for w in words) \
-                    or any(sum(ch.isupper() for ch in w) >= 2 or _WHEN.fullmatch(w) for w in words):
-                continue   # (a value of capitalised words: a place or a name; never an acronym, a day or a month)
-            found = re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", asking)
-            if found is None or re.search(r"\bfrom\s+(?:the\s+)?$", asking[:found.start()], re.I):
-                continue
-            if all(column < len(rows[at][1]) and rows[at][1][column].strip() for at in named):
-                return words[0], rows[named[0]][0][0] if rows[named[0]][0] else _first_label(rows)
-    return None
-
-
-# a word before a kind of row that points at a row rather than names one ("the next duty", "my home depot")
-_POINTS = frozenset("same other another next previous last first nearest own home current new usual normal typical "
-                    "standard regular main particular relevant respective whole entire single".split())
-
-# a day, a holiday or a season says when a row is worked, not which ("a weekend shift" is an early or a late one)
-_WHEN = re.compile(rf"{CALENDAR}s?|weekends?|weekdays?|(?:bank )?holidays?|Christmas|Xmas|Easter|Boxing|New Year|"
-                   r"summer|winter|spring|autumn|seasonal", re.I)
-
-
-def _unlisted_kind(asking: str, text: str, sources: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
-    """A word the asking sentence puts before the kind of row a table's first column names, that no row's label and
-    nothing else in ``text`` writes: "a night duty" against a Duty column of Early, Middle, Late and Split; "the
-    Westbury depot" against a Depot column of Ashby Road, Kingsmere and Holt Bridge (Westbury being a town another
-    source names). The word is a noun and only a noun (night; never swap, meeting, staff, full or extra, which also
-    do or describe) that no top source writes, or a capitalised name (Westbury) the table's source does not write.
-    None when no such word: "the bus depot" (the source writes bus), "the next duty", "the longest duty" (a word that
-    compares or points), "a Christmas shift" (a day or a season says when)."""
-    from lemminflect import getAllLemmas
-
-    spelt, spelt_sources = _spelt(text), _spelt(sources)
-    for kind in _first_headers(text):
-        words = _WORD.findall(re.sub(r"\(s\)|\(es\)", "", kind))
-        if not 0 < len(words) <= 2 or len(words[-1]) < 3:
-            continue
-        singulars = {form for form in _forms(words[-1]) if len(form) >= 3}
-        nouns = "|".join(sorted({re.escape(s) + ending for s in singulars for ending in ("", "s", "es")}
-                                | {re.escape(s[:-1]) + "ies" for s in singulars if s.endswith("y")}, key=len, reverse=True))
-        for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+(?:{nouns})\b", asking, re.I):
-            word = found.group(1)
-            lowered = word.lower()
-            if len(word) < 3 or lowered in EN_FUNCTION_WORDS or lowered in _POINTS or _written(word, spelt) \
-                    or _WHEN.fullmatch(word) or sum(ch.isupper() for ch in word) >= 2:
-                continue   # (an acronym — HCA — is the name rule's)
-            lemmas = getAllLemmas(lowered)
-            if set(lemmas) == {"NOUN"} and not _written(word, spelt_sources):
-                return word
-            if not lemmas and word[:1].isupper() and found.start():
-                return word
-    return None
-
-
-def _first_headers(text: str) -> list[str]:
-    """The header of the first column of each table of ``text`` that has a header row (Duty, Depot, Role)."""
-    lines = text.split("\n")
-    return [table_cells(line)[0] for at, line in enumerate(lines[:-1])
-            if is_table_row(line) and not _separator(line) and _separator(lines[at + 1]) and table_cells(line)]
 
 
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
@@ -431,7 +216,7 @@ def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources:
                 or _ZH_OWN.search("".join(w for w, _ in tagged[max(0, at - 2):at])):
             continue
         if _specific_zh(word) and (nearer_rows is None or nearer_rows(word, rows, headers)):
-            return word, _first_label(rows)
+            return word, first_label(rows)
     return None
 
 

@@ -160,7 +160,7 @@ def test_a_serial_column_is_read_whole(header: str, serial: bool) -> None:
 
 
 def test_an_abbreviation_does_not_end_the_asking_sentence() -> None:
-    from rag.answerability.unnamed_rows import _asking_sentence
+    from rag.answerability.row_words import asking_sentence as _asking_sentence
 
     assert _asking_sentence("What is the per diem in St. Louis?") == ("", "What is the per diem in St. Louis?")
 
@@ -180,7 +180,7 @@ def test_a_bare_rule_line_is_no_header_separator() -> None:
 
 
 def test_a_scene_before_a_lower_case_question_is_no_row() -> None:
-    from rag.answerability.unnamed_rows import _asking_sentence
+    from rag.answerability.row_words import asking_sentence as _asking_sentence
 
     assert _asking_sentence("I drive out to the community clinics most weeks. how do I get a staff parking permit?") \
         == ("", "how do I get a staff parking permit?")
@@ -231,7 +231,7 @@ def test_a_row_of_the_tables_kind_it_lists_is_left(question: str, text: str) -> 
     ("Less than 5 years", True), ("P6", True), ("Years 7–9", True), ("满1年", True), ("£10 or less", True),
 ])
 def test_a_number_inside_a_word_numbers_no_row(label: str, numbered: bool) -> None:
-    from rag.answerability.unnamed_rows import _NUMBERED
+    from rag.answerability.row_words import NUMBERED as _NUMBERED
 
     assert bool(_NUMBERED.search(label)) is numbered
 
