@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -68,7 +68,7 @@ from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
-from rag.memo import TextTerms, chunk_terms, item_terms
+from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
     SAME_DAYS,
@@ -136,19 +136,23 @@ class CorpusTerms:
     """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
 
     def __init__(self) -> None:
-        self._by_space: dict[int, dict[str, list[int]]] = {}
-        self._compact: dict[int, list[tuple[str, str]]] = {}
+        # (per search space, kept with the space: an id alone is reused once a run's earlier corpus is freed, and would
+        # hand a later suite the postings of another corpus)
+        self._postings: PerCorpus[dict[str, list[int]]] = PerCorpus(self._build_postings)
+        self._compacted: PerCorpus[list[tuple[str, str]]] = PerCorpus(
+            lambda space: [(compact(c.text), c.text.lower()) for c in space.chunks])
+
+    @staticmethod
+    def _build_postings(space: Any) -> dict[str, list[int]]:
+        index: dict[str, list[int]] = {}
+        by_chunk = chunk_terms(space)
+        for pos, chunk in enumerate(space.chunks):
+            for term in by_chunk[chunk.chunk_id]:
+                index.setdefault(term, []).append(pos)
+        return index
 
     def postings(self, env: QueryEnv) -> dict[str, list[int]]:
-        key = id(env.space)
-        if key not in self._by_space:
-            index: dict[str, list[int]] = {}
-            by_chunk = chunk_terms(env.space)
-            for pos, chunk in enumerate(env.space.chunks):
-                for term in by_chunk[chunk.chunk_id]:
-                    index.setdefault(term, []).append(pos)
-            self._by_space[key] = index
-        return self._by_space[key]
+        return self._postings(env.space)
 
     def visible(self, env: QueryEnv, term: str) -> bool:
         positions = self.postings(env).get(term, [])
@@ -160,10 +164,7 @@ class CorpusTerms:
         needle = compact(name)
         if len(needle) < 3 and not (len(needle) == 2 and has_letters_and_digits(needle.lower())):
             return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
-        key = id(env.space)
-        if key not in self._compact:
-            self._compact[key] = [(compact(c.text), c.text.lower()) for c in env.space.chunks]
-        texts = self._compact[key]
+        texts = self._compacted(env.space)
         # as whole words: "CEO" is not in "voice over", which reads "voiceover" once compacted (read only in
         # the chunks whose compacted text holds it)
         written = re.compile(r"(?<![a-z0-9])" + r"[\s\W_]*".join(map(re.escape, needle)) + r"(?![a-z0-9])")
@@ -184,7 +185,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="68")
+@answerability.register("evidence", version="69")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -298,7 +299,9 @@ def evidence(
     (横岗, 德班), nouns of people ("deckhand staff"), "all other leave", a word the paraphrase bridge links to a source
     word, a code written anywhere in the sources or of another length (P60 beside P1–P5), and yes-or-no questions
     against crossed labels are no longer refused. Version 68: a word after a hyphen is no word of its own for the
-    kind rule ("co-operative", "ghost-lace": the sources write them unhyphenated); found at the test look.) With
+    kind rule ("co-operative", "ghost-lace": the sources write them unhyphenated); found at the test look. Version 69:
+    the corpus's postings are kept with their search space, never by its id alone, which a later suite of the same run
+    could reuse once the earlier corpus was freed.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

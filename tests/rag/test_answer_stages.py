@@ -870,3 +870,22 @@ def test_a_part_source_is_quoted_for_a_part_its_words_would_not_reach() -> None:
     assert "4520" in with_field(question, ctx, ANSWER, space).text   # the asked field finds the row as well
     space.facts["part_source"] = {parts[1]: "contacts#2"}
     assert "4520" in gen(question, ctx, ANSWER, space).text
+
+
+def test_corpus_postings_are_kept_with_their_space_so_its_id_is_never_reused() -> None:
+    """A run's earlier corpus, once freed, may leave its id to a later one: the evidence rule's postings are kept with
+    the space itself (rag.memo.PerCorpus), so a later suite never reads another corpus's terms."""
+    import gc
+    import weakref
+
+    from rag.answerability.evidence import CorpusTerms
+
+    terms = CorpusTerms()
+    first = env([chunk("a#0", "alpha beta")])
+    assert "alpha" in terms.postings(first)
+    kept = weakref.ref(first.space)
+    del first
+    gc.collect()
+    assert kept() is not None   # (held by the cache: its id cannot go to another space)
+    second = env([chunk("b#0", "gamma delta")])
+    assert "gamma" in terms.postings(second) and "alpha" not in terms.postings(second)
