@@ -239,6 +239,9 @@ _LIST = {
     "zh": re.compile(r"、|[，,；;][^，,；;]+[，,；;]|(和|及|以及|与|或|或者|并且)"),
     "en": re.compile(r",[^,]+,|;|\b(and|or)\b|^\s*[-*•]\s|\|"),
 }
+# a body that acts, beside _ORG's: "the Harbour Authority", "Northgate NHS Trust", "the Coastguard Service"
+_BODY = re.compile(r"\b(?:authority|trust|service|commission|board|office|agency|police|coastguard|council|court|"
+                   r"tribunal|regulator|ombudsman|charity)\b", re.I)
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z'’-]+(?:\s+(?:of|de|van|von|the|and|&)?\s*[A-Z][a-zA-Z'’-]+)*")
 # the labels of a document's structure, which a "how many" question never asks for
 _STRUCTURE = {
@@ -405,7 +408,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
             # a person is a name (rag.holders: a first name, a title) or a body that acts (the Vestria Space Agency),
             # never any capitalised word: "Ostrel", the city an orchestra is based in, answers no "who set it up?"
             found += names_in(sentence) + [m.group() for m in _CAPITALISED.finditer(sentence)
-                                           if _ORG["en"].search(m.group())]
+                                           if _ORG["en"].search(m.group()) or _BODY.search(m.group())]
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]
         if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name (rag.holders), not a

@@ -20,14 +20,14 @@ _ASKS_ZH_BEFORE = r"(?:哪个|哪一个|哪|什么)"
 _FIELD_SEP = "; "
 
 
-def _stem(word: str) -> str:
+def _plural_less(word: str) -> str:
     return word.lower().removesuffix("s")
 
 
 def asked_words(question: str) -> frozenset[str]:
     """The English words a question asks for after its "what" or "which" (extension; phone, number), stemmed; never a
     count ("the number of buses", "what number of drivers")."""
-    return frozenset(_stem(word) for found in _ASKS_EN.finditer(question)
+    return frozenset(_plural_less(word) for found in _ASKS_EN.finditer(question)
                      if not (found.group(1).lower() in _COUNTS and (found.group(2) or "").lower() == "of")
                      for word in found.groups() if word and word.lower() not in EN_FUNCTION_WORDS)
 
@@ -49,7 +49,8 @@ def asks_field(question: str, field: str, asked: frozenset[str] | None = None) -
             return False
         name = re.escape(field)
         return re.search(rf"{name}{_ASKS_ZH_AFTER}|{_ASKS_ZH_BEFORE}{name}", question) is not None
-    words = re.findall(r"[A-Za-z][A-Za-z-]+", field)
+    words = [word for word in re.findall(r"[A-Za-z][A-Za-z-]+", field) if word.lower() not in EN_FUNCTION_WORDS]
     asked = asked if asked is not None else asked_words(question)
-    # every word of the field is asked ("Phone number"; never "Start time" for "what break time")
-    return bool(words) and all(_stem(word) in asked for word in words if word.lower() not in EN_FUNCTION_WORDS)
+    # every word of the field is asked ("Phone number"; never "Start time" for "what break time"), and a field of
+    # function words alone ("To", "From") is asked by none
+    return bool(words) and all(_plural_less(word) in asked for word in words)

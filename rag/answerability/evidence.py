@@ -83,8 +83,9 @@ from rag.text import (
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
-# a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
+# "one" stands for the noun a follow-up was asked after ("And a middle one?")
 _ONE = re.compile(r"\b(?:one|ones)\b", re.I)
+# a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
 _DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
 # the head that names people in general ("part-time staff", 女员工): the word before it names who, and sources call
 # them employees, staff, 职工 or 员工 alike
@@ -185,7 +186,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="69")
+@answerability.register("evidence", version="70")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -301,7 +302,10 @@ def evidence(
     against crossed labels are no longer refused. Version 68: a word after a hyphen is no word of its own for the
     kind rule ("co-operative", "ghost-lace": the sources write them unhyphenated); found at the test look. Version 69:
     the corpus's postings are kept with their search space, never by its id alone, which a later suite of the same run
-    could reuse once the earlier corpus was freed.) With
+    could reuse once the earlier corpus was freed. Version 70, after a code review: a listed Chinese item said another
+    way spares the word whatever other items the list holds; one word naming rows in two label columns crosses none;
+    "all other types of leave" gathers; codes keep their written width (Band 01); "shoes" is never the pronoun "she";
+    an English "who" is also answered by a public body (the Harbour Authority, an NHS Trust).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

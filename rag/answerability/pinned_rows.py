@@ -2,7 +2,8 @@
 ("Grade 8" beside Grade 3, 4 and 5), two label columns that no row holds together ("the night security shift at
 Holmsound terminal"), a row pinned to a value only another row holds ("the duty allocator at Holt Bridge"), and a word
 before the kind the first column names that no label or source writes ("a night duty", "the Westbury depot").
-English readings of :func:`rag.answerability.unnamed_rows.unnamed_row` (evidence v59–v67).
+Readings of :func:`rag.answerability.unnamed_rows.unnamed_row` (evidence v59–v70), English but for the codes (P9 beside
+P6, P7 is read in a Chinese question too).
 """
 
 from __future__ import annotations
@@ -34,14 +35,19 @@ def crossed_labels(asking: str, rows: list[tuple[list[str], list[str]]]) -> tupl
         return None
     asked = content_words(asking)
     by_column: dict[int, set[int]] = {}
-    words: dict[int, str] = {}
+    naming: dict[int, set[str]] = {}
     for at, (labels, _) in enumerate(rows):
         for column, label in enumerate(labels):
             if hit := asked & naming_words([label]):
                 by_column.setdefault(column, set()).add(at)
-                words.setdefault(column, sorted(hit)[0])
+                naming.setdefault(column, set()).update(hit)
+    # (a column counts only when some word names its rows alone: "night" of "Night ferry" and "Night security" names
+    # one thing, not two columns)
+    by_column = {column: held for column, held in by_column.items()
+                 if not any(other != column and naming[column] <= naming[other] for other in naming)}
     if len(by_column) < 2 or set.intersection(*by_column.values()):
         return None
+    words = {column: sorted(naming[column])[0] for column in by_column}
     column = max(by_column)
     said = next((w for w in WORD.findall(asking) if stem(w) == words[column]), words[column])   # as the question writes it
     return said, rows[min(by_column[column])][0][column]
@@ -61,15 +67,15 @@ def unlisted_code(question: str, rows: list[tuple[list[str], list[str]]], source
     as many digits as the labels' (P60, a tax form, is no pay band beside P1–P5) — that no top source writes or holds in
     a range ("Zones 4 to 6 are charged at the Zone 3 fare", "Masters are Grade 8")."""
     codes = [(_CODE.match(labels[0].strip()), labels[0].strip()) for labels, _ in rows if labels]
-    found = [(m.group(1).lower(), int(m.group(2)), label) for m, label in codes if m]
+    found = [(m.group(1).lower(), int(m.group(2)), label, len(m.group(2))) for m, label in codes if m]
     if len(found) < 2 or len(found) < sum(bool(NUMBERED.search(" ".join(labels))) for labels, _ in rows):
         return None
-    kinds = {kind for kind, _, _ in found}
+    kinds = {kind for kind, _, _, _ in found}
     if len(kinds) != 1:
         return None
     kind = kinds.pop()
-    listed = {number for _, number, _ in found}
-    digits = {len(str(number)) for number in listed}
+    listed = {number for _, number, _, _ in found}
+    digits = {width for _, _, _, width in found}   # as the labels write them ("Band 01" has two)
     for asked in re.finditer(rf"(?<![A-Za-z]){re.escape(kind)}\s*(\d+)(?!\d)", question, re.I):
         number = int(asked.group(1))
         if number not in listed and len(asked.group(1)) in digits and not numbered_label_in(kind, number, sources):
@@ -84,20 +90,24 @@ def pinned_value(asking: str, rows: list[tuple[list[str], list[str]]], named: li
     duty allocators sit at Ashby Road and Kingsmere, and whose Holt Bridge row is its depot manager. Never a place the
     asker is calling or coming from ("… if I'm calling from Holt Bridge"). None otherwise."""
     mine = {cell.strip().lower() for at in named for cell in rows[at][0] + rows[at][1]}
+    named_rows = set(named)
+    said = set(WORD.findall(asking))   # (a value is looked for only when its first word is the question's)
     for other, (_, cells) in enumerate(rows):
-        if other in named:
+        if other in named_rows:
             continue
         for column, cell in enumerate(cells):
             value = cell.strip()
             words = WORD.findall(value)
-            if not words or len(words) > SHORT_CELL or value.lower() in mine or not all(w[:1].isupper() for w in words) \
+            if not words or words[0] not in said or len(words) > SHORT_CELL or value.lower() in mine \
+                    or not all(w[:1].isupper() for w in words) \
                     or any(sum(ch.isupper() for ch in w) >= 2 or _WHEN.fullmatch(w) for w in words):
                 continue   # (a value of capitalised words: a place or a name; never an acronym, a day or a month)
             found = re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", asking)
             if found is None or re.search(r"\bfrom\s+(?:the\s+)?$", asking[:found.start()], re.I):
                 continue
             if all(column < len(rows[at][1]) and rows[at][1][column].strip() for at in named):
-                return words[0], rows[named[0]][0][0] if rows[named[0]][0] else first_label(rows)
+                labels = rows[named[0]][0]
+                return words[0], labels[0] if labels and labels[0].strip() else first_label(rows)
     return None
 
 
@@ -110,7 +120,7 @@ _WHEN = re.compile(rf"{CALENDAR}s?|weekends?|weekdays?|(?:bank )?holidays?|Chris
                    r"summer|winter|spring|autumn|seasonal", re.I)
 
 
-def kind_before_header(asking: str, text: str, sources: str, rows: list[tuple[list[str], list[str]]]) -> str | None:
+def kind_before_header(asking: str, text: str, sources: str) -> str | None:
     """A word the asking sentence puts before the kind of row a table's first column names, that no row's label and
     nothing else in ``text`` writes: "a night duty" against a Duty column of Early, Middle, Late and Split; "the
     Westbury depot" against a Depot column of Ashby Road, Kingsmere and Holt Bridge (Westbury being a town another
@@ -127,7 +137,7 @@ def kind_before_header(asking: str, text: str, sources: str, rows: list[tuple[li
             continue
         singulars = {form for form in word_forms(words[-1]) if len(form) >= 3}
         nouns = "|".join(sorted({re.escape(s) + ending for s in singulars for ending in ("", "s", "es")}
-                                | {re.escape(s[:-1]) + "ies" for s in singulars if s.endswith("y")}, key=len, reverse=True))
+                                | {re.escape(s[:-1]) + "ies" for s in singulars if s.endswith("y")}, key=lambda noun: (-len(noun), noun)))
         for found in re.finditer(rf"\b([A-Za-z][A-Za-z'’-]*)\s+(?:{nouns})\b", asking, re.I):
             word = found.group(1)
             lowered = word.lower()
@@ -146,4 +156,4 @@ def first_headers(text: str) -> list[str]:
     """The header of the first column of each table of ``text`` that has a header row (Duty, Depot, Role)."""
     lines = text.split("\n")
     return [table_cells(line)[0] for at, line in enumerate(lines[:-1])
-            if is_table_row(line) and not is_separator_line(line) and is_separator_line(lines[at + 1]) and table_cells(line)]
+            if is_table_row(line) and not is_separator_line(line) and is_separator_line(lines[at + 1])]

@@ -68,7 +68,8 @@ def is_specific(word: str, capitalised: bool, named_place: bool = False) -> bool
 
 def plain_spelling(text: str) -> str:
     """``text`` lower-cased with hyphens dropped and British vowels read as American (co-ordinator, anaesthetist)."""
-    return re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()).replace("ae", "e").replace("oe", "e")
+    # (oe only before two letters more, as in foetus or manoeuvre: "shoes" is never "shes", the pronoun's plural)
+    return re.sub(r"oe(?=[a-z]{2})", "e", re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()).replace("ae", "e"))
 
 
 @lru_cache(maxsize=8192)

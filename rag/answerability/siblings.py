@@ -12,6 +12,7 @@ tests/rag/test_review_s45_siblings.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from rag.text import CJK, is_table_row, is_table_separator, table_cells, zh_tagged
@@ -64,7 +65,8 @@ def _kind_items(text: str) -> list[str]:
     丧假: a list of kinds of leave), read as rows; a list of unlike things (申请条件, 办理方式) names no kind."""
     labels = [found.group(1).strip() for found in map(LIST_ITEM.match, text.split("\n")) if found]
     labels = [label for label in labels if _CJK_WORD.match(label) and _is_kind(label[-1])]
-    return [label for label in labels if sum(other[-1] == label[-1] for other in labels) >= 2]
+    ends = Counter(label[-1] for label in labels)
+    return [label for label in labels if ends[label[-1]] >= 2]
 
 
 @lru_cache(maxsize=512)
@@ -136,11 +138,14 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
     placed = tuple(w for w, flag in zh_tagged(question) if flag == "ns" and 2 <= len(w) <= _MAX_LABEL and _CJK_WORD.match(w)
                    and w[-1] in kinds and not _NOT_A_LABEL.search(w) and w not in sources
                    and all(f[:1] in ("f", "t") for _, f in zh_tagged(w[:-1])))
+    listed = set(items)
     for word in _words(question) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
+        if any(item[-1] == word[-1] and _said_another_way(word, item, sources) for item in listed):
+            continue   # (年休假 beside a list holding 年假: a listed item said another way)
         for label in labels:
-            if label[-1] == word[-1] and label != word and not (label in items and _said_another_way(word, label, sources)):
+            if label[-1] == word[-1] and label != word:
                 return word, label
     return _other_place_of_a_row(question, text, all_labels)
 

@@ -24,7 +24,7 @@ from rag.answerability.row_words import (
     plain_spelling,
     word_forms,
 )
-from rag.text import EN_FUNCTION_WORDS
+from rag.text import CJK, EN_FUNCTION_WORDS
 
 # (a word starts after a space, never after a hyphen: "co-operative take" holds no "operative")
 _PAIR = re.compile(r"(?=(?<![\w'’-])([A-Za-z][A-Za-z'’-]*)\s+([A-Za-z][A-Za-z'’-]*)\b)")
@@ -42,7 +42,8 @@ _PEOPLE = frozenset("staff crew crews employee employees worker workers people p
 def _gathered(noun: str, spelt: str) -> bool:
     """Whether the sources gather the kinds they do not list: "all other leave", "any other allowance"."""
     forms = "|".join(re.escape(form) for form in word_forms(noun))
-    return re.search(rf"\b(?:all|any|every) other (?:[a-z'’-]+ )?(?:{forms})s?\b", spelt) is not None
+    return re.search(rf"\b(?:all|any|every)\s+other\s+(?:(?:types?|kinds?|forms?|sorts?)\s+of\s+)?(?:[a-z'’-]+\s+){{0,2}}?"
+                     rf"(?:{forms})s?\b", spelt) is not None
 
 
 def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | None = None) -> tuple[str, list[str]] | None:
@@ -51,7 +52,7 @@ def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | 
     with other words before it; None otherwise. Never where the sources gather the rest ("all other leave"), for a
     noun of people ("deckhand staff": the sources' "all staff" covers them), nor for a word ``bridged`` says a source
     word stands for (the evidence rule's paraphrase bridge: bereavement for compassionate)."""
-    if not question.isascii() and re.search(r"[\u4e00-\u9fff]", question):
+    if CJK.search(question):
         return None
     spelt = plain_spelling(sources)
     _, asking = asking_sentence(question)
@@ -64,13 +65,13 @@ def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | 
         if re.search(r"\d\s*$", asking[:found.start()]) or not is_specific(word, False) or is_written(word, spelt) \
                 or not is_written(noun, spelt):
             continue
-        kinds = _kinds_of(lowered, spelt, word.lower())
+        kinds = _kinds_of(lowered, spelt)
         if len(kinds) >= _KINDS_AT and not _gathered(lowered, spelt) and not (bridged and bridged(word)):
             return f"{word} {noun}", [f"{kind} {lowered}" for kind in kinds]
     return None
 
 
-def _kinds_of(noun: str, spelt: str, asked: str) -> list[str]:
+def _kinds_of(noun: str, spelt: str) -> list[str]:
     """The words ``spelt`` (sources spelt as :func:`plain_spelling` spells them) writes right before ``noun`` in any of its
     forms: content words only, in order of first appearance."""
     from lemminflect import getAllLemmas
@@ -79,7 +80,7 @@ def _kinds_of(noun: str, spelt: str, asked: str) -> list[str]:
     forms = "|".join(re.escape(form) for form in word_forms(noun))
     for found in re.finditer(rf"\b([a-z][a-z'’-]*)\s+(?:{forms})s?\b", spelt):
         kind = found.group(1)
-        if kind not in EN_FUNCTION_WORDS and len(kind) > 2 and kind != asked and kind not in kinds \
+        if kind not in EN_FUNCTION_WORDS and kind != "other" and len(kind) > 2 and kind not in kinds \
                 and set(getAllLemmas(kind)) != {"VERB"}:   # ("take leave", "book leave": a doing, not a kind)
             kinds.append(kind)
     return kinds

@@ -143,7 +143,7 @@ def unnamed_row(question: str, text: str, sources: str,
         return crossed_labels(asking, rows) or pinned_value(asking, rows, named)
     if any(sum(word in words for words in short) == 1 for word in asked):
         return None   # the question names a row by a short cell ("London")
-    kind = kind_before_header(asking, text, sources, rows)
+    kind = kind_before_header(asking, text, sources)
     if kind is not None and (nearer_rows is None or nearer_rows(kind, rows, headers)):
         return kind, first_label(rows)
     spelt = plain_spelling(sources)

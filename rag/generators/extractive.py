@@ -257,7 +257,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="43")
+@generators.register("extractive", version="44")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -379,7 +379,8 @@ def extractive(
     ``typed_ratio`` of the best and the best is no such row: "what extension reaches the person who runs the training
     centre?" quotes the Training Centre Manager's row, not the sentence about the centre. Version 43: an English "who"
     question's typed statement holds a person's name or a body that acts, not any capitalised word
-    (:func:`rag.answer_types.candidates`)."""
+    (:func:`rag.answer_types.candidates`). Version 44, after a code review: a row whose asked field is empty, and a
+    field of function words alone ("To", "From"), are asked by none."""
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -526,7 +527,7 @@ def extractive(
         """Whether ``row`` holds the field ``question`` asks by name, and its other cells name something the question
         names ("Depot: Training Centre" for "… the person who runs the training centre")."""
         fields = fields_of(row)
-        hit = [at for at, (field, _) in enumerate(fields) if asks_field(question, field, asked)]
+        hit = [at for at, (field, value) in enumerate(fields) if value and asks_field(question, field, asked)]
         others = " ".join(value for at, (_, value) in enumerate(fields) if at not in hit)
         return bool(hit) and bool(named & set(env.space.tokenize(others)))
 

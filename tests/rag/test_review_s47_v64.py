@@ -189,12 +189,11 @@ D1 = defect(1, "a synonym or combined item of a listed kind is refused as an unl
 
 
 @pytest.mark.parametrize(("question", "text", "others"), [
-    pytest.param("年休假有几天？", items(("年假", "5天"), ("婚假", "13天"), ("产假", "158天")), "", marks=D1),
-    pytest.param("年休假怎么申请？", items(("年假", "提前3天在OA申请"), ("婚假", "13天"), ("产假", "158天")), "", marks=D1),
+    ("年休假有几天？", items(("年假", "5天"), ("婚假", "13天"), ("产假", "158天")), ""),
+    ("年休假怎么申请？", items(("年假", "提前3天在OA申请"), ("婚假", "13天"), ("产假", "158天")), ""),
     pytest.param("产假有几天？", items(("生育假", "158天"), ("婚假", "13天"), ("丧假", "3天")), "", marks=D1),
-    pytest.param("婚假有几天？", items(("婚丧假", "3天"), ("产假", "158天"), ("病假", "凭医院证明")), "", marks=D1),
-    pytest.param("病假工资怎么算？", items(("婚假", "13天"), ("产假", "158天"), ("病事假", "凭医院证明，按基本工资80%发放")), "",
-                 marks=D1),
+    ("婚假有几天？", items(("婚丧假", "3天"), ("产假", "158天"), ("病假", "凭医院证明")), ""),
+    ("病假工资怎么算？", items(("婚假", "13天"), ("产假", "158天"), ("病事假", "凭医院证明，按基本工资80%发放")), ""),
     pytest.param("伙食补贴每天多少？", ALLOWANCES_ZH, "", marks=D1),
     pytest.param("话费补贴每月多少？", ALLOWANCES_ZH, "", marks=D1),
     pytest.param("电话费能报销吗？", EXPENSES_ZH, "", marks=D1),
