@@ -72,10 +72,6 @@ _LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|positi
                            r"岗位|职位|职务|职级|级别|等级|类别|班次|门店|区域|片区|类型|项目|证书|车型|人员)\s*$", re.I)
 
 
-# a labelled list item: "- Maternity: 16 weeks at full pay", "* Nominated partner (spouse …): 10 tickets"
-_LIST_ITEM = LIST_ITEM
-
-
 # a first column that numbers the rows rather than naming them
 _SERIAL = re.compile(r"(?:序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code|[\u4e00-\u9fff]{1,4}(?:代码|编码|编号))", re.I)
 
@@ -101,7 +97,7 @@ def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
         if not at or not is_table_row(lines[at - 1]):
             columns = [0]   # a new table without a header
         rows.append(([cells[i] for i in columns if i < len(cells)], [c for i, c in enumerate(cells) if i not in columns]))
-    items = [found for found in map(_LIST_ITEM.match, lines) if found]
+    items = [found for found in map(LIST_ITEM.match, lines) if found]
     if len(items) >= 2:   # a list whose items are labelled ("- Maternity: 16 weeks …", "- Part-time staff: £120 …")
         rows += [([found.group(1)], []) for found in items]   # (the text after the colon describes it)
     return rows, headers

@@ -507,7 +507,8 @@ def extractive(
         """``ranked``, with the statements that hold a candidate of the asked type first."""
         scored = ranked(question, units, env)
         # a part's scene asks nothing: "…是几个月工资。啥时候发？" asks a date
-        kind = asked_type(sentences_of_part(question)[-1] if question in env.facts.get("sub_queries", ()) else question)
+        asking = sentences_of_part(question)[-1] if question in env.facts.get("sub_queries", ()) else question
+        kind = asked_type(asking)
         if typed_first and kind not in UNTYPED and scored:
             # a statement holding the asked type goes first when it is nearly as good as the best
             floor = max(min_score, typed_ratio * scored[0][0])
@@ -515,7 +516,6 @@ def extractive(
             scored = typed + [p for p in scored if p not in typed]
         if field_first and scored:
             # a row whose field is the one asked by name, about something the question names, goes first
-            asking = sentences_of_part(question)[-1] if question in env.facts.get("sub_queries", ()) else question
             asked, named = asked_words(asking), set(env.space.tokenize(asking)) - scaffolding(env.space)
             floor = max(min_score, typed_ratio * scored[0][0])
             fielded = [(s, u) for s, u in scored if u.is_row and s >= floor and answers_field(asking, u.text, asked, named, env)]
