@@ -63,6 +63,7 @@ from rag.answerability.question_terms import (
     written_codes,
     written_in,
 )
+from rag.answerability.rows_elsewhere import row_elsewhere, visible_tables
 from rag.answerability.siblings import unlisted_sibling
 from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
@@ -186,7 +187,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="70")
+@answerability.register("evidence", version="71")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -557,9 +558,11 @@ def evidence(
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             source = next((item for item in top if item.number == asked.source), None)
             sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
-                or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None)
+                or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None) \
+                or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed))
+                    if language in ("en", "zh") else None)
             kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
-                if sibling is None and language == "en" else None
+                if sibling is None and language in ("en", "zh") else None
             if kind is not None:
                 signals["unlisted_kind"] = 1.0
                 return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "

@@ -38,7 +38,12 @@ _LABEL_HEADER = re.compile(r"岗位|职位|职务|职级|级别|等级|类别|�
 def _label_cells(text: str) -> list[str]:
     """The cells that name the rows of the tables of ``text``: the first column's, and those of a column whose header
     names a kind of row (岗位, 班次, Role, Shift …)."""
-    cells_out: list[str] = []
+    return [cell for column in _label_columns(text) for cell in column]
+
+
+def _label_columns(text: str) -> list[list[str]]:
+    """The cells of :func:`_label_cells`, one list per column of each table."""
+    out: list[list[str]] = []
     columns: list[int] = [0]
     header = True
     for line in text.split("\n"):
@@ -51,9 +56,12 @@ def _label_cells(text: str) -> list[str]:
         if header:   # the header row names the columns, not the rows
             header = False
             columns = [0, *(i for i, head in enumerate(cells) if i and _LABEL_HEADER.search(head))]
+            out += [[] for _ in columns]
             continue
-        cells_out += [cells[i] for i in columns if i < len(cells)]
-    return cells_out
+        for k, i in enumerate(columns):
+            if i < len(cells):
+                out[len(out) - len(columns) + k].append(cells[i])
+    return [column for column in out if column]
 
 
 # a labelled list item: "- Maternity: 16 weeks at full pay", "- 婚假：13天"
@@ -126,8 +134,10 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
         return None
     items = _kind_items(text)
     cells = _label_cells(text) + items
-    if any(_GATHERS.search(cell) for cell in cells) or any(_names_row(question, cell) for cell in cells):
+    if any(_GATHERS.search(cell) for cell in cells):
         return None
+    if any(_names_row(question, cell) for cell in cells):
+        return _crossed_column(question, text)
     all_labels = _labels_of(cells, MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
     named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
@@ -148,6 +158,29 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
             if label[-1] == word[-1] and label != word:
                 return word, label
     return _other_place_of_a_row(question, text, all_labels)
+
+
+def _crossed_column(question: str, text: str) -> tuple[str, str] | None:
+    """A row named in one label column and pinned by a word of another's kind that no row holds: "海宁店的店长是谁？"
+    against a directory whose 岗位 column lists 店长 and whose 部门 column lists 南湖店 and 桐乡店 — the 店长 of a store
+    the table does not list. The other column's labels must share the word's kind (two of them at least), and the
+    source does not write the word; another may (a store the discount rules name has no row in the directory)."""
+    from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
+
+    asking = "，".join(asking_clauses(question))   # (a scene may name the asker's own store: "我在海宁店上班，…")
+    columns = [_labels_of(column, _MAX_LABEL) for column in _label_columns(text)]
+    named = [any(_names_row(question, cell) for cell in column) for column in _label_columns(text)]
+    if len(columns) < 2 or not any(named):
+        return None
+    for labels, was_named in zip(columns, named, strict=True):
+        if was_named:
+            continue
+        kinds = Counter(label[-1] for label in labels)   # (stores are named by places: 南湖店)
+        for word in _words(asking):
+            if word in text or kinds[word[-1]] < 2 or word in labels:
+                continue
+            return word, next(label for label in labels if label[-1] == word[-1])
+    return None
 
 
 def _said_another_way(word: str, label: str, sources: str) -> bool:

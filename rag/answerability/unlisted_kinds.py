@@ -6,8 +6,11 @@ list. Handbooks also name their kinds in running text ("Annual leave … Compass
 leave question then finds a sentence about another kind. So this rule reads the asking sentence's noun pairs: a
 specific noun (wordfreq Zipf ≤ ``SPECIFIC_AT_EN``, the row rule's bar) right before a noun that the top sources write
 after two other words or more (annual leave, compassionate leave), when no top source writes the specific noun in any
-form, names a kind of that noun the sources leave out. English only (a Chinese kind is its word's last character, which
-the sibling rule reads).
+form, names a kind of that noun the sources leave out.
+
+In Chinese (:func:`unlisted_kind_zh`) a kind is a word's ending: "理货员每月有多少住房补贴？" where the sources write
+作业补贴, 夜班补贴 and 早班补贴 and never 住房; 会务费 beside 住宿费 and 考试费; 探亲假 beside 事假, 产假 and 丧假 in
+running text, where the sibling rule (a table's or a list's rows) does not read.
 
 Never a unit or a span of time ("32 gig laptops", "leftover days": a count, not a kind), nor a noun after a number.
 """
@@ -53,7 +56,7 @@ def unlisted_kind(question: str, sources: str, bridged: Callable[[str], bool] | 
     noun of people ("deckhand staff": the sources' "all staff" covers them), nor for a word ``bridged`` says a source
     word stands for (the evidence rule's paraphrase bridge: bereavement for compassionate)."""
     if CJK.search(question):
-        return None
+        return unlisted_kind_zh(question, sources)
     spelt = plain_spelling(sources)
     _, asking = asking_sentence(question)
     for found in _PAIR.finditer(asking):
@@ -84,3 +87,57 @@ def _kinds_of(noun: str, spelt: str) -> list[str]:
                 and set(getAllLemmas(kind)) != {"VERB"}:   # ("take leave", "book leave": a doing, not a kind)
             kinds.append(kind)
     return kinds
+
+
+_CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
+# one-character endings that name a kind (假 of 事假, 费 of 住宿费, 证 of 上岗证); a two-character ending must be a noun
+# (补贴, 工资, 津贴)
+_ZH_KIND_CHARS = frozenset("假费服证卡奖金店班")
+# a word for the plain kind (普通员工) names the row a rule leaves unnamed; a word that asks (多长时间) names no kind
+_ZH_NO_KIND = re.compile(r"普通|一般|其他|其它|其余|通常|常规|多少|几|什么|哪|多长|多久")
+_ZH_JOINS = frozenset("nvabt")   # a word before a bare ending that makes a kind with it (夜班 补贴, 高温 补贴)
+
+
+def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | None:
+    """(住房补贴, [作业补贴, 夜班补贴, …]) when a noun of the clauses that ask, of three characters or more, ends in a kind
+    (a noun of two characters, or 假, 费, 证 …) that ``sources`` write after two other words or more, while they write
+    neither the noun nor what it puts before its kind (住房); None otherwise. Never a plain kind (普通员工), nor a word
+    that asks."""
+    from rag.answerability.unnamed_rows import asking_clauses
+    from rag.text import zh_tagged
+
+    kinds: dict[str, set[str]] | None = None
+    for word, flag in zh_tagged("，".join(asking_clauses(question)) or question):
+        if len(word) < 3 or flag[:1] != "n" or not _CJK_WORD.match(word) or word in sources or _ZH_NO_KIND.search(word):
+            continue
+        for size in (2, 1):
+            ending, before = word[-size:], word[:-size]
+            if before in sources:
+                break   # (住房 written: the noun may be said another way, whatever its ending)
+            if len(before) < 2 or (size == 1 and ending not in _ZH_KIND_CHARS) \
+                    or (size == 2 and not all(f[:1] == "n" for _, f in zh_tagged(ending))):
+                continue
+            kinds = _zh_kinds(sources) if kinds is None else kinds
+            others = sorted(other for other in kinds.get(ending, ()) if other != word and len(other) > size)
+            if len(others) >= _KINDS_AT:
+                return word, others
+    return None
+
+
+def _zh_kinds(sources: str) -> dict[str, set[str]]:
+    """The words ``sources`` write by their ending (one or two characters): jieba's words that end in it (年休假, 住宿费)
+    and a bare ending with the word before it (夜班 补贴)."""
+    from rag.text import zh_tagged
+
+    tagged = zh_tagged(sources)
+    out: dict[str, set[str]] = {}
+    for at, (word, _) in enumerate(tagged):
+        if not _CJK_WORD.match(word):
+            continue
+        for size in (1, 2):
+            if len(word) > size:
+                out.setdefault(word[-size:], set()).add(word)
+        before, flag = tagged[at - 1] if at else ("", "")
+        if before and _CJK_WORD.match(before) and flag[:1] in _ZH_JOINS:
+            out.setdefault(word, set()).add(before + word)
+    return out

@@ -76,7 +76,7 @@ _LABEL_HEADER = re.compile(r"(?:(?<!\bper )(?<!\beach )(?<!\ba )\b(?:role|positi
 _SERIAL = re.compile(r"(?:序号|编号|代码|编码|代号|#|No\.?|S/N|Ref\.?|Code|[\u4e00-\u9fff]{1,4}(?:代码|编码|编号))", re.I)
 
 
-def _table(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
+def table_rows(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
     """The rows of ``text`` — (label cells, other cells) of each data row of its tables, and of each item of a list of
     two labelled items or more (the label before its colon) — and the headers of the columns that are not labels
     (Tunic colour, Hourly rate, 人工费). A table's first row is its header only when a separator line follows it; a
@@ -114,7 +114,7 @@ def unnamed_row(question: str, text: str, sources: str,
     ``nearer_rows(word, rows, headers)``, when given, must also hold: the word stands where a row would, nearer the rows'
     labels than the columns' headers ("shift timings" asks a column of the table, not a row it leaves out)."""
     chinese = bool(CJK.search(question))
-    rows, headers = _table(text)
+    rows, headers = table_rows(text)
     rows = [row for row in rows if any(cell.strip() for cell in row[0] + row[1])]
     if chinese:   # (a Chinese label is short; a longer run before a colon is a sentence)
         rows = [row for row in rows if all(len(label) <= MAX_LONG_LABEL for label in row[0])]
@@ -237,6 +237,11 @@ def _asking_clause(question: str) -> str:
     before = clauses[at - 1] if at and at - 1 not in asking and len(clauses[at - 1]) <= _ZH_SUBJECT_CLAUSE \
         and not _ZH_SCENE.search(clauses[at - 1]) else ""
     return "，".join(c for c in (before, clauses[at]) if c)
+
+
+def asking_clauses(question: str) -> list[str]:
+    """Every clause that asks ("海宁店的店长是谁？分机多少？" both), never one that sets the scene ("我在海宁店上班")."""
+    return [c for c in re.split(r"[，,。！？；!?;]", question) if _ZH_ASKS.search(c) and not _ZH_SCENE.search(c)]
 
 
 _ZH_ALSO = re.compile(r"也一样|一样吗|也是|呢$")

@@ -166,3 +166,24 @@ CITY_TABLE = "| 城市 | 标准 |\n|---|---|\n| 广州 | 500 |\n| 杭州 | 400 |
 ])
 def test_a_word_read_as_a_place_is_a_row_beside_rows_that_are_no_places(question: str, text: str, sibling) -> None:
     assert unlisted_sibling(question, text) == sibling
+
+
+# --- a row named in one label column, pinned by another column's kind (evidence v71) ---
+
+DIRECTORY = """| 部门 | 岗位 | 姓名 | 分机 |
+|---|---|---|---|
+| 营运部 | 营运总监 | 马国华 | 8101 |
+| 南湖店 | 店长 | 王建新 | 8011 |
+| 桐乡店 | 店长 | 孙浩 | 8031 |
+"""
+
+
+@pytest.mark.parametrize("question", ["海宁店的店长是谁？分机多少？", "海宁店店长的分机是多少"])
+def test_a_row_pinned_to_a_store_the_directory_leaves_out_is_caught(question: str) -> None:
+    assert unlisted_sibling(question, DIRECTORY, DIRECTORY + " 员工在南湖店、海宁店购物享 95 折。") == ("海宁店", "南湖店")
+
+
+@pytest.mark.parametrize("question", ["南湖店的店长是谁？", "店长是谁？", "我们店的店长分机多少？", "本店店长分机？",
+                                      "我在海宁店上班，营运总监分机多少？"])
+def test_a_listed_store_or_the_askers_own_is_not_caught(question: str) -> None:
+    assert unlisted_sibling(question, DIRECTORY, DIRECTORY) is None

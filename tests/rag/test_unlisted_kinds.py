@@ -51,3 +51,33 @@ def test_evidence_refuses_an_unlisted_kind_and_says_why() -> None:
     assert decision.action == "refuse" and "paternity leave" in decision.reason
     assert decision.signals.get("unlisted_kind") == 1.0
     assert decide("How many days of annual leave do drivers get?", [item(1, LEAVE, "leave")], space).action != "refuse"
+
+
+# --- Chinese: a kind is a word's ending (evidence v71) ---
+
+ZH_ALLOWANCES = ("津贴标准：收银员每月岗位补贴 200 元；夜班补贴每晚 30 元；早班补贴每次 15 元。出差住宿费每晚 300 元，"
+                 "考试费实报实销。")
+ZH_LEAVE = "婚假 3 天，产假 158 天，丧假 3 天，事假不带薪。"
+
+
+@pytest.mark.parametrize(("question", "sources", "asked"), [
+    ("理货员每月有多少住房补贴？", ZH_ALLOWANCES, "住房补贴"),
+    ("出差参加行业展会的会务费报销上限是多少？", ZH_ALLOWANCES, "会务费"),
+    ("探亲假可以休几天？工资照发吗？", ZH_LEAVE, "探亲假"),
+    ("我刚入职，探亲假一年有几天？", ZH_LEAVE, "探亲假"),
+])
+def test_a_chinese_kind_the_sources_leave_out_is_caught(question: str, sources: str, asked: str) -> None:
+    found = unlisted_kind(question, sources)
+    assert found is not None and found[0] == asked and len(found[1]) >= 2
+
+
+@pytest.mark.parametrize(("question", "sources"), [
+    ("夜班补贴每晚多少？", ZH_ALLOWANCES),                        # a kind the sources write
+    ("普通员工住宿费每晚多少？", ZH_ALLOWANCES),                   # the plain kind, not one left out
+    ("住房补贴每月多少？", ZH_ALLOWANCES + "住房另有规定。"),        # its first part written: said another way
+    ("探亲假有几天？", "婚假 3 天。"),                              # one kind: nothing told apart
+    ("会务费能报吗？", "会务费实报实销，住宿费每晚 300 元，考试费另计。"),   # written
+    ("多长时间内要交报销单？", "工作时间、加班时间、上班时间都要打卡。"),   # a word that asks names no kind
+])
+def test_a_chinese_kind_written_or_plain_is_not_caught(question: str, sources: str) -> None:
+    assert unlisted_kind(question, sources) is None

@@ -173,9 +173,9 @@ def test_a_gathering_word_in_a_value_cell_leaves_the_rule_on() -> None:
 
 
 def test_a_bare_rule_line_is_no_header_separator() -> None:
-    from rag.answerability.unnamed_rows import _table
+    from rag.answerability.unnamed_rows import table_rows
 
-    rows, _ = _table("| Matron | Navy |\n| Porter | Grey |\n---\nMore text.")
+    rows, _ = table_rows("| Matron | Navy |\n| Porter | Grey |\n---\nMore text.")
     assert [labels for labels, _ in rows] == [["Matron"], ["Porter"]]
 
 
