@@ -34,13 +34,16 @@ def crossed_labels(asking: str, rows: list[tuple[list[str], list[str]]]) -> tupl
     if _YES_NO.match(asking):
         return None
     asked = content_words(asking)
-    by_column: dict[int, set[int]] = {}
+    hits: dict[int, dict[int, int]] = {}
     naming: dict[int, set[str]] = {}
     for at, (labels, _) in enumerate(rows):
         for column, label in enumerate(labels):
             if hit := asked & naming_words([label]):
-                by_column.setdefault(column, set()).add(at)
+                hits.setdefault(column, {})[at] = len(hit)
                 naming.setdefault(column, set()).update(hit)
+    # (of a column, the rows the question names best: "the Assistant Site Manager" names that row by two words, not the
+    # Site Manager's or the Duty manager desk's by one)
+    by_column = {column: {at for at, n in held.items() if n == max(held.values())} for column, held in hits.items()}
     # (a column counts only when some word names its rows alone: "night" of "Night ferry" and "Night security" names
     # one thing, not two columns)
     by_column = {column: held for column, held in by_column.items()

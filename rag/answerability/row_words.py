@@ -15,7 +15,8 @@ from rag.text import EN_FUNCTION_WORDS, asked_in_part, is_table_separator, sente
 # wordfreq Zipf: at most this, a noun names a specific thing (fitted on the dev splits of each language's suites)
 SPECIFIC_AT_EN = 4.4
 
-WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+# (a Latin letter with its accent stays in its word: crèche, café, naïve)
+WORD = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ][A-Za-z0-9À-ÖØ-öø-ÿ'’-]*")
 
 # a label told apart by number: digits (not inside a word: an Enviro200 or a TL5 is a model's name, a P6 or Y7 a grade),
 # or a Chinese numeral with its unit (满一年不满十年, 两千元至一万元)

@@ -43,7 +43,13 @@ def _label_cells(text: str) -> list[str]:
 
 def _label_columns(text: str) -> list[list[str]]:
     """The cells of :func:`_label_cells`, one list per column of each table."""
-    out: list[list[str]] = []
+    return [[row[k] for row in rows if k < len(row)] for rows in _label_tables(text) for k in range(max(map(len, rows)))]
+
+
+def _label_tables(text: str) -> list[list[list[str]]]:
+    """Each table of ``text`` as its rows' label cells (the first column's, and those of a column whose header names a
+    kind of row)."""
+    tables: list[list[list[str]]] = []
     columns: list[int] = [0]
     header = True
     for line in text.split("\n"):
@@ -56,12 +62,10 @@ def _label_columns(text: str) -> list[list[str]]:
         if header:   # the header row names the columns, not the rows
             header = False
             columns = [0, *(i for i, head in enumerate(cells) if i and _LABEL_HEADER.search(head))]
-            out += [[] for _ in columns]
+            tables.append([])
             continue
-        for k, i in enumerate(columns):
-            if i < len(cells):
-                out[len(out) - len(columns) + k].append(cells[i])
-    return [column for column in out if column]
+        tables[-1].append([cells[i] for i in columns if i < len(cells)])
+    return [rows for rows in tables if rows]
 
 
 # a labelled list item: "- Maternity: 16 weeks at full pay", "- 婚假：13天"
@@ -136,11 +140,15 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
     cells = _label_cells(text) + items
     if any(_GATHERS.search(cell) for cell in cells):
         return None
-    if any(_names_row(question, cell) for cell in cells):
+    from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
+
+    # (a row the scene names is a sibling, not the row asked: "女职工休完产假回来上班，哺乳假能休多久？")
+    asking = "，".join(asking_clauses(question)) or question
+    if any(_names_row(asking, cell) for cell in cells):
         return _crossed_column(question, text)
     all_labels = _labels_of(cells, MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
-    named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
+    named = {label[-1] for label in all_labels if label in asking}   # kinds whose listed row the question asks
     # a word jieba's dictionary reads as a place (中班) is a row when rows of its kind are no places (早班, 晚班, 夜班)
     kinds = {label[-1] for label in labels}
     # (its modifier a position or a time, 中 of 中班; never a town — 横岗, 驻马店, 德班 — nor 日班, which is 白班 said
@@ -149,7 +157,9 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
                    and w[-1] in kinds and not _NOT_A_LABEL.search(w) and w not in sources
                    and all(f[:1] in ("f", "t") for _, f in zh_tagged(w[:-1])))
     listed = set(items)
-    for word in _words(question) + placed:
+    # (after a scene naming a listed row, only the clauses that ask: "我刚休完婚假，回来要交什么材料？" asks of no kind)
+    said = asking if any(_names_row(question, cell) for cell in cells) else question
+    for word in _words(said) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         if any(item[-1] == word[-1] and _said_another_way(word, item, sources) for item in listed):
@@ -168,6 +178,15 @@ def _crossed_column(question: str, text: str) -> tuple[str, str] | None:
     from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
 
     asking = "，".join(asking_clauses(question))   # (a scene may name the asker's own store: "我在海宁店上班，…")
+    for rows in _label_tables(text):   # a row named in each of two columns, which no row holds together
+        width = min(map(len, rows))
+        for a in range(width):
+            for b in range(a + 1, width):
+                cells_a = {row[a] for row in rows if _names_row(asking, row[a])}
+                cells_b = {row[b] for row in rows if _names_row(asking, row[b])}
+                if len(cells_a) == 1 and len(cells_b) == 1 and not any(row[a] in cells_a and row[b] in cells_b
+                                                                          for row in rows):
+                    return f"{next(iter(cells_a))}的{next(iter(cells_b))}", next(iter(cells_a))
     columns = [_labels_of(column, _MAX_LABEL) for column in _label_columns(text)]
     named = [any(_names_row(question, cell) for cell in column) for column in _label_columns(text)]
     if len(columns) < 2 or not any(named):

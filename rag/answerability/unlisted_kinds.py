@@ -112,7 +112,7 @@ def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | Non
             continue
         for size in (2, 1):
             ending, before = word[-size:], word[:-size]
-            if before in sources:
+            if len(before) >= 2 and before in sources:
                 break   # (住房 written: the noun may be said another way, whatever its ending)
             if len(before) < 2 or (size == 1 and ending not in _ZH_KIND_CHARS) \
                     or (size == 2 and not all(f[:1] == "n" for _, f in zh_tagged(ending))):

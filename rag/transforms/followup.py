@@ -35,7 +35,8 @@ from rag.transforms.slots import (
 from rag.types import QueryEnv, QueryVariant
 
 _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那|还有|另外|再问一下|再问|以及|和|跟)")
-_ZH_TAIL = re.compile(r"(的话)?(也(?:一样|这样|是这样|是|适用|可以|行|算)?)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
+# (a place pointed at, "临平那边呢？", names the place: 临平)
+_ZH_TAIL = re.compile(r"(?:(?<=[\u4e00-\u9fff])(?:那边|这边|那里|这里|那儿|这儿)的?)?(的话)?(也(?:一样|这样|是这样|是|适用|可以|行|算)?)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
 # "周末也一样吗？", "经理也适用吗？": the same question asked of something else
 _ZH_SAME = re.compile(r"也(?:一样|这样|是这样|是|适用|可以|行|算)?(?:吗|呢|么)?[？?。!！\s]*$")
 _ZH_MORE = re.compile(r"^(还有吗|还有呢|还有别的吗|还有其他的吗|其他的呢|别的呢|还有什么|还有哪些)[？?。]*$")
@@ -69,6 +70,13 @@ def _names_after_it_is(question: str) -> bool:
     return bool(re.match(r"[A-Z0-9]", named))
 
 
+# a question that opens by saying it changes the subject stands alone, whatever pronoun it holds
+_NEW_TOPIC = re.compile(r"(?:(?:a\s+|one\s+)?(?:different|another|new|separate|unrelated|other)\s+(?:question|topic|thing|query)\b|"
+                        r"(?:on\s+(?:a|another)\s+(?:note|topic|subject)|changing\s+(?:the\s+)?subject|unrelated(?:ly)?|"
+                        r"switching\s+topics?|new\s+topic)\b|换个话题|换个问题|换一个问题|另外一个问题|另一个问题|问个别的|"
+                        r"再问个别的|题外话|说点别的|不相关的问题)", re.I)
+
+
 def is_follow_up(question: str, language: str) -> bool:
     """A question that needs the conversation: "还有吗" / "anything else?"; a short one (at
     most 8 characters / 5 words once its scaffolding is removed) that opens like a follow-up,
@@ -76,6 +84,8 @@ def is_follow_up(question: str, language: str) -> bool:
     that points back ("Can it be taken after …?"). A long question with no such pronoun stands
     alone even when it opens with "那" or "and": it carries its own topic."""
     q = question.strip()
+    if _NEW_TOPIC.match(q):
+        return False   # ("Different question. How long does a member's refund take?": it says it stands alone)
     if points_back(q, language):
         return True
     if language == "en":
@@ -184,7 +194,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="13")
+@transforms.register("followup", version="14")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -203,7 +213,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     Version 9 (version 8 also read "书面报告呢，…" as a follow-up, which a review undid): 在这期间 points back at the period the earlier question named (冷静期, 试用期); a pronoun is read as the last answer's role only in a short follow-up, never 其他, and in
     Chinese never with a verb the run holds (报销单由部门经理 → 部门经理). Version 10: a Chinese follow-up that repeats the
     earlier question's verb of going before its place ("那去成都呢？" after "去上海出差，…") swaps the place alone (v9
-    wrote "去去成都" and named "去成都" as the focus, which no source writes)."""
+    wrote "去去成都" and named "去成都" as the focus, which no source writes). Version 14: a place pointed at names the
+    place ("临平那边呢？" swaps 临平; v13 named "临平那边" as the focus, which no source writes), and a question that opens
+    by changing the subject ("Different question. …", "换个话题，…") stands alone."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

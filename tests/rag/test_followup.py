@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.transforms.followup import content_of, is_follow_up, standalone
+from rag.transforms.followup import content_of, is_follow_up, rewrite, standalone
 
 ZH = [{"role": "user", "content": "普通员工去上海出差，住宿费每晚上限是多少？"},
       {"role": "assistant", "content": "每晚 500 元。"}]
@@ -43,6 +43,12 @@ def test_without_history_or_for_a_standalone_question_nothing_changes() -> None:
 def test_content_drops_the_scaffolding() -> None:
     assert content_of("那经理呢？", "zh") == "经理" and content_of("What about Lisbon?", "en") == "Lisbon"
     assert content_of("还有吗", "zh") == "" and content_of("anything else?", "en") == ""
+
+
+@pytest.mark.parametrize(("question", "content"), [("临平那边呢？", "临平"), ("那临平那里的呢？", "临平"),
+                                                   ("芜湖这边也一样吗？", "芜湖"), ("那经理呢？", "经理")])
+def test_a_place_pointed_at_names_the_place(question: str, content: str) -> None:   # (followup v14)
+    assert content_of(question, "zh") == content
 
 
 def test_llm_followup_rewrites_with_the_chat_model_and_records_it_in_the_trace(tmp_path) -> None:  # noqa: ANN001
@@ -325,3 +331,23 @@ def test_a_question_that_sets_its_own_topic_with_ne_stands_alone() -> None:
     q = "年假呢，一年有几天？"
     history = [{"role": "user", "content": "病假怎么请？"}, {"role": "assistant", "content": "…"}]
     assert "病假" not in standalone(q, history, "zh")
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Different question. How long does it take for a member's refund to get back to their card?", "en"),
+    ("Another question: can they cancel online?", "en"),
+    ("On another note, what does it cost?", "en"),
+    ("换个话题，它能卖给未成年人吗？", "zh"),
+])
+def test_a_question_that_changes_the_subject_stands_alone(question: str, language: str) -> None:   # (followup v14)
+    history = [{"role": "user", "content": "How many days of compassionate leave can I take?"},
+               {"role": "assistant", "content": "Up to 5 days."}]
+    assert not is_follow_up(question, language)
+    assert rewrite(question, history, language)[0] == question
+
+
+def test_a_title_joined_by_and_is_the_person_a_pronoun_points_at() -> None:   # (followup v14)
+    history = [{"role": "user", "content": "Who reports RIDDOR incidents to the HSE?"},
+               {"role": "assistant", "content": "The Health and Safety Advisor, Priya Raman, decides whether an incident "
+                                                "is reportable and reports it to the HSE."}]
+    assert rewrite("What's her extension?", history, "en")[0] == "What's the Health and Safety Advisor's extension?"

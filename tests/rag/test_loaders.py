@@ -164,3 +164,30 @@ def test_pdf_lines_wrapped_by_the_layout_are_rejoined() -> None:
     assert unwrap(zh) == "一、适用范围\n若两台网关均告警，按 P1 事件处理，并在十五分钟之内电话通知运维经理和值班负责人。其余情况照常。"
     en = "Short heading\nThis English line is long enough to count as wrapped by\nthe layout.\nEnds here."
     assert unwrap(en) == "Short heading\nThis English line is long enough to count as wrapped by the layout.\nEnds here."
+
+
+def test_markdown_joins_a_wrapped_paragraph_and_list_item_as_a_reader_sees_them() -> None:
+    from rag.loaders.text import joined_soft_breaks
+
+    text = ("# Expenses\n\nHotels outside London are paid\nup to **£95 per night**, including breakfast.\n\n"
+            "1. Submit the claim within 60 days. Late claims are not paid unless the Head of\n   Operations agrees.\n"
+            "2. Keep receipts.\n- one\n  more\n| a | b |\n|---|---|\n| 1 | 2 |\n## Next\n"
+            "报销须在出差结束后\n30 日内提交，逾期\n不予受理。\n\n"
+            "A hard break  \nstays\n```\ncode\nstays\n```\n> quoted\n> lines\n")
+    joined = joined_soft_breaks(text).split("\n")
+    assert "Hotels outside London are paid up to **£95 per night**, including breakfast." in joined
+    assert "1. Submit the claim within 60 days. Late claims are not paid unless the Head of Operations agrees." in joined
+    assert "2. Keep receipts." in joined and "- one more" in joined
+    assert "| a | b |" in joined and "|---|---|" in joined and "| 1 | 2 |" in joined and "## Next" in joined
+    assert "报销须在出差结束后 30 日内提交，逾期不予受理。" in joined   # (a space beside a digit, none between characters)
+    assert "A hard break  " in joined and "stays" in joined
+    assert joined.count("stays") == 2 and "code" in joined   # a code block keeps its lines
+    assert "> quoted" in joined and "> lines" in joined
+
+
+def test_markdown_version_one_keeps_the_text_as_it_is(tmp_path) -> None:
+    from rag.loaders.text import markdown
+
+    data = b"# T\n\nwrapped\nline\n"
+    assert markdown()(data, "a.md").text == "# T\n\nwrapped line\n"
+    assert markdown(join_wrapped=False)(data, "a.md").text == "# T\n\nwrapped\nline\n"

@@ -187,3 +187,26 @@ def test_a_row_pinned_to_a_store_the_directory_leaves_out_is_caught(question: st
                                       "我在海宁店上班，营运总监分机多少？"])
 def test_a_listed_store_or_the_askers_own_is_not_caught(question: str) -> None:
     assert unlisted_sibling(question, DIRECTORY, DIRECTORY) is None
+
+
+# --- a row the scene names is a sibling, not the row asked (evidence v72) ---
+
+LEAVE_TABLE = "| 假别 | 天数 |\n|---|---|\n| 婚假 | 13 天 |\n| 产假 | 158 天 |\n| 陪产假 | 15 天 |\n"
+
+
+@pytest.mark.parametrize(("question", "refused"), [
+    ("我刚休完婚假，探亲假有几天？", "探亲假"),             # the scene's 婚假 is a sibling of the row asked
+    ("我刚休完婚假，婚假工资怎么算？", None),               # the clause that asks names the row
+    ("我刚休完婚假，回来上班要提交什么材料？", None),        # asks of no kind: the scene's words are not read
+])
+def test_a_row_the_scene_names_does_not_hide_the_row_asked(question: str, refused) -> None:
+    found = unlisted_sibling(question, LEAVE_TABLE, LEAVE_TABLE)
+    assert (found[0] if found else None) == refused
+
+
+def test_two_label_columns_no_row_holds_together_in_chinese() -> None:
+    table = ("| 项目部 | 职务 | 姓名 | 分机号 |\n|---|---|---|---|\n| 钱塘湾安置房二期 | 项目经理 | 张三 | 8201 |\n"
+             "| 钱塘湾安置房二期 | 技术负责人 | 李四 | 8202 |\n| 芜湖长江堤防加固 | 项目经理 | 陶文斌 | 8601 |\n")
+    assert unlisted_sibling("芜湖长江堤防加固项目部技术负责人的分机号是多少？", table, table) is not None
+    assert unlisted_sibling("钱塘湾安置房二期的技术负责人是谁？", table, table) is None
+    assert unlisted_sibling("我在芜湖长江堤防加固，钱塘湾安置房二期的技术负责人分机多少？", table, table) is None
