@@ -131,7 +131,9 @@ def unnamed_row(question: str, text: str, sources: str,
     if chinese:
         return _unnamed_zh(question, rows, sources, headers, nearer_rows, text)
     asked = content_words(question)
-    naming = [naming_words(labels) for labels, _ in rows]
+    naming = [naming_words(labels) - _NAMES_NO_ROW for labels, _ in rows]
+    # (a word every row's label holds names none of them: "casual" of Casual usher and Casual café bar assistant)
+    naming = [words - set.intersection(*naming) for words in naming] if len(naming) >= 2 else naming
     short = [content_words(" ".join(cell for cell in cells if len(cell.split()) <= SHORT_CELL)) for _, cells in rows]
     own, asking = asking_sentence(question)
     named = [at for at, words in enumerate(naming) if asked & words]
@@ -158,6 +160,9 @@ def unnamed_row(question: str, text: str, sources: str,
                 return word, first_label(rows)
     return None
 
+
+# a word before a row's head that tells whose it is, not which ("Own car", "Own bicycle": the car and the bicycle differ)
+_NAMES_NO_ROW = frozenset({"own"})
 
 _ZH_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 _ZH_SHORT_CELL = 8    # characters

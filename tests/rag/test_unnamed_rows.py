@@ -273,3 +273,24 @@ def test_a_latin_letter_with_its_accent_stays_in_its_word() -> None:   # (eviden
     from rag.answerability.row_words import content_words
 
     assert {"crèch", "café"} <= content_words("How many polo shirts does a crèche assistant at the café get?")
+
+
+MILEAGE = ("| Mode | Rate |\n|---|---|\n| Own car (business mileage) | 48p per mile |\n"
+           "| Passenger in a colleague's car on the same trip | 5p per mile |\n| Own bicycle | 20p per mile |\n"
+           "| Rail | Standard class |\n| Taxi | Only when approved |")
+CASUAL = ("| Casual role | Hourly rate |\n|---|---|\n| Casual usher | £11.50 |\n| Casual café bar assistant | £12.45 |\n"
+          "| Casual stage crew | £13.00 |")
+
+
+@pytest.mark.parametrize(("question", "text", "refused"), [   # (evidence v73)
+    # "own" tells whose, not which: the motorcycle is no row the car's "own" names
+    ("What is the mileage rate if I use my own motorcycle on Playhouse business?", MILEAGE, "motorcycle"),
+    ("What is the rate for my own car?", MILEAGE, None),
+    ("What can I claim for cycling on my own bicycle?", MILEAGE, None),
+    # a word every row holds names none of them: "casual" leaves the asked post to the other words
+    ("What is the hourly rate for a casual usher?", CASUAL, None),
+    ("What is the hourly rate for a casual chaperone?", CASUAL, "chaperone"),
+])
+def test_words_that_name_no_one_row(question: str, text: str, refused) -> None:
+    found = unnamed_row(question, text, text)
+    assert (found[0] if found else None) == refused
