@@ -187,7 +187,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="73")
+@answerability.register("evidence", version="74")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -559,7 +559,8 @@ def evidence(
             source = next((item for item in top if item.number == asked.source), None)
             sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
                 or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None) \
-                or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed))
+                or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed),
+                                  "\n".join(i.text for i in top if i.doc_id == source.doc_id and i is not source))
                     if language in ("en", "zh") else None)
             kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
                 if sibling is None and language in ("en", "zh") else None

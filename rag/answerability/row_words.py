@@ -107,7 +107,7 @@ def asking_sentence(question: str) -> tuple[str, str]:
     return " ".join(own), last
 
 
-_OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+an?\s+([A-Za-z-]+(?:\s+[a-z-]+)?)", re.I)
+_OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+(?:an?|the)\s+(?:new\s+)?([A-Za-z-]+(?:\s+[a-z-]+)?)", re.I)
 
 
 def first_label(rows: list[tuple[list[str], list[str]]]) -> str:

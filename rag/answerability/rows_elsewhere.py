@@ -19,15 +19,19 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from rag.answerability.row_words import WORD, stem
+from rag.answerability.row_words import WORD, asking_sentence, stem
 from rag.answerability.siblings import LABEL_PARTS
 from rag.answerability.unnamed_rows import table_rows
 from rag.memo import PerCorpus
-from rag.text import CJK, EN_FUNCTION_WORDS
+from rag.text import CALENDAR, CJK, EN_FUNCTION_WORDS
 
 _GATHERS = re.compile(r"\b(?:other|others|all|any|every|rest|everyone|staff)\b|以上|以下|其他|其它|其余|所有|全部|全体|各类|一般|普通",
                       re.I)
 _BRACKETS = re.compile(r"[(（][^)）]*[)）]")
+# a source that states its fact for everyone covers every post ("All staff must wear uniform", 全体员工)
+_FOR_EVERYONE = re.compile(r"\b(?:all|every)\s+(?:members?\s+of\s+)?(?:staff|employees?|colleagues?|workers?|team members?)\b|"
+                           r"\beveryone\b|所有员工|全体员工|全体人员|所有人员|每位员工|每名员工|全员", re.I)
+_CALENDAR_ROW = re.compile(rf"(?i:{CALENDAR})s?")
 _SHARED = 2      # labels two tables must share to list rows of one kind
 _MIN_ROWS = 2    # rows a table needs to have a kind at all
 
@@ -69,15 +73,23 @@ def _names(question: str, label: str, chinese: bool) -> bool:
     return bool(words) and words <= _words(question)
 
 
-def row_elsewhere(question: str, text: str, tables: Iterable[tuple[str, ...]]) -> tuple[str, str] | None:
+def row_elsewhere(question: str, text: str, tables: Iterable[tuple[str, ...]], document: str = "") -> tuple[str, str] | None:
     """(the row the question names, a row of the asked table) when ``text`` — the source holding the asked fact — holds a
-    table that another of ``tables`` (row labels, :func:`visible_tables`) shares two labels with, and the question names
-    a row of that other table this one leaves out, and none of this one's; None otherwise. English and Chinese."""
+    table that another of ``tables`` (row labels, :func:`visible_tables`) shares two labels with, and the question (in
+    English its asking sentence, or the asker's own post: "I'm the new kennel assistant") names a row of that other table
+    this one leaves out, and none of this one's; None otherwise. English and Chinese. ``document``: the other top
+    sources of the asked source's document (a table the chunker split), which must not write the row either; nor may the
+    asked source, in prose beside its table or in a label's brackets, nor state its fact for everyone ("All staff …")."""
     chinese = bool(CJK.search(question))
     mine = row_labels(text)
-    if len(mine) < _MIN_ROWS or any(_GATHERS.search(label) for label in mine) \
+    if len(mine) < _MIN_ROWS or any(_GATHERS.search(label) for label in mine) or _FOR_EVERYONE.search(text) \
             or any(_names(question, label, chinese) for label in mine):
         return None
+    if chinese:
+        asked = question   # (a Chinese scene often names the row asked: "我推荐表弟来店里当传菜员，推荐奖多少？")
+    else:
+        own, asking = asking_sentence(question)
+        asked = f"{own} {asking}"
     if chinese and any(len(label) >= 3 and label[:-1] in question for label in mine):
         return None   # (营业 of 营业员 names the row)
     if not chinese:
@@ -92,9 +104,19 @@ def row_elsewhere(question: str, text: str, tables: Iterable[tuple[str, ...]]) -
             if label in own or _GATHERS.search(label) or any(label in m or m in label for m in own) \
                     or (chinese and any(set(label[:-1]) & set(m[:-1]) for m in own)):
                 continue   # (护士 beside 护理人员 may be the row said another way)
-            if _names(question, label, chinese):
-                return label, mine[0]
+            if _CALENDAR_ROW.fullmatch(label) or not _names(asked, label, chinese) or _written(label, f"{text}\n{document}",
+                                                                                            chinese):
+                continue   # (a day a range row holds, "Monday to Friday"; a row the source writes in its prose)
+            return label, mine[0]
     return None
+
+
+def _written(label: str, text: str, chinese: bool) -> bool:
+    """Whether ``text`` writes the row ``label`` anywhere: in prose beside its table, in a label's brackets, in the next
+    chunk of a split table."""
+    if chinese:
+        return label in text
+    return _words(label) <= _words(text)
 
 
 def _shared_words(labels: list[str]) -> set[str]:

@@ -140,15 +140,11 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
     cells = _label_cells(text) + items
     if any(_GATHERS.search(cell) for cell in cells):
         return None
-    from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
-
-    # (a row the scene names is a sibling, not the row asked: "女职工休完产假回来上班，哺乳假能休多久？")
-    asking = "，".join(asking_clauses(question)) or question
-    if any(_names_row(asking, cell) for cell in cells):
+    if any(_names_row(question, cell) for cell in cells):
         return _crossed_column(question, text)
     all_labels = _labels_of(cells, MAX_LONG_LABEL)
     labels = [label for label in all_labels if len(label) <= _MAX_LABEL and not _is_place(label)]
-    named = {label[-1] for label in all_labels if label in asking}   # kinds whose listed row the question asks
+    named = {label[-1] for label in all_labels if label in question}   # kinds whose listed row the question names
     # a word jieba's dictionary reads as a place (中班) is a row when rows of its kind are no places (早班, 晚班, 夜班)
     kinds = {label[-1] for label in labels}
     # (its modifier a position or a time, 中 of 中班; never a town — 横岗, 驻马店, 德班 — nor 日班, which is 白班 said
@@ -157,9 +153,7 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
                    and w[-1] in kinds and not _NOT_A_LABEL.search(w) and w not in sources
                    and all(f[:1] in ("f", "t") for _, f in zh_tagged(w[:-1])))
     listed = set(items)
-    # (after a scene naming a listed row, only the clauses that ask: "我刚休完婚假，回来要交什么材料？" asks of no kind)
-    said = asking if any(_names_row(question, cell) for cell in cells) else question
-    for word in _words(said) + placed:
+    for word in _words(question) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
             continue
         if any(item[-1] == word[-1] and _said_another_way(word, item, sources) for item in listed):
@@ -171,35 +165,45 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
 
 
 def _crossed_column(question: str, text: str) -> tuple[str, str] | None:
-    """A row named in one label column and pinned by a word of another's kind that no row holds: "海宁店的店长是谁？"
-    against a directory whose 岗位 column lists 店长 and whose 部门 column lists 南湖店 and 桐乡店 — the 店长 of a store
-    the table does not list. The other column's labels must share the word's kind (two of them at least), and the
-    source does not write the word; another may (a store the discount rules name has no row in the directory)."""
+    """A row named in one label column and pinned, in the same table, by a cell of another label column that no row
+    holds with it ("芜湖长江堤防加固项目部技术负责人的分机号是多少？" against a directory whose 芜湖 rows hold only the
+    项目经理), or by a word of another column's kind that the source never writes ("海宁店的店长是谁？" against a
+    directory whose 部门 column lists 南湖店 and 桐乡店: the 店长 of a store the table does not list; another source may
+    write the store). Read only where the named post stands under two values of the other column or more (a 店长 per
+    store; never 营运总监, one for the company, so "南湖店的营运总监是谁？" is answered), a cell's listed parts each count
+    (南湖店、桐乡店), and the word's part before its kind is a name of two characters or more (never 门店, 总部, 各店)."""
     from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
 
     asking = "，".join(asking_clauses(question))   # (a scene may name the asker's own store: "我在海宁店上班，…")
-    for rows in _label_tables(text):   # a row named in each of two columns, which no row holds together
+    for rows in _label_tables(text):
         width = min(map(len, rows))
+        parts = [[_parts(cell) for cell in row[:width]] for row in rows]
         for a in range(width):
-            for b in range(a + 1, width):
-                cells_a = {row[a] for row in rows if _names_row(asking, row[a])}
-                cells_b = {row[b] for row in rows if _names_row(asking, row[b])}
-                if len(cells_a) == 1 and len(cells_b) == 1 and not any(row[a] in cells_a and row[b] in cells_b
-                                                                          for row in rows):
-                    return f"{next(iter(cells_a))}的{next(iter(cells_b))}", next(iter(cells_a))
-    columns = [_labels_of(column, _MAX_LABEL) for column in _label_columns(text)]
-    named = [any(_names_row(question, cell) for cell in column) for column in _label_columns(text)]
-    if len(columns) < 2 or not any(named):
-        return None
-    for labels, was_named in zip(columns, named, strict=True):
-        if was_named:
-            continue
-        kinds = Counter(label[-1] for label in labels)   # (stores are named by places: 南湖店)
-        for word in _words(asking):
-            if word in text or kinds[word[-1]] < 2 or word in labels:
-                continue
-            return word, next(label for label in labels if label[-1] == word[-1])
+            for b in range(width):
+                if a == b:
+                    continue
+                named_b = {p for row in parts for p in row[b] if len(p) >= 2 and p in asking}
+                if len(named_b) != 1:
+                    continue
+                post = next(iter(named_b))
+                if len({frozenset(row[a]) for row in parts if post in row[b]}) < 2:
+                    continue   # (one post for all the rows of the other column: the company's)
+                named_a = {p for row in parts for p in row[a] if len(p) >= 2 and p in asking}
+                if len(named_a) == 1 and not any(named_a & set(row[a]) and post in row[b] for row in parts):
+                    return f"{next(iter(named_a))}的{post}", next(iter(named_a))
+                if named_a:
+                    continue
+                labels = [p for row in parts for p in row[a] if 2 <= len(p) <= _MAX_LABEL]
+                kinds = Counter(label[-1] for label in labels)   # (stores are named by places: 南湖店)
+                for word in _words(asking):
+                    if word in text or kinds[word[-1]] < 2 or word in labels or len(word) < 3:
+                        continue   # (门店, 总部: no name before the kind)
+                    return word, next(label for label in labels if label[-1] == word[-1])
     return None
+
+
+def _parts(cell: str) -> list[str]:
+    return [p.strip() for p in LABEL_PARTS.split(cell) if _CJK_WORD.match(p.strip() or "-")]
 
 
 def _said_another_way(word: str, label: str, sources: str) -> bool:

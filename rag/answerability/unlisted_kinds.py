@@ -95,7 +95,8 @@ _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _ZH_KIND_CHARS = frozenset("假费服证卡奖金店班")
 # a word for the plain kind (普通员工) names the row a rule leaves unnamed; a word that asks (多长时间) names no kind
 _ZH_NO_KIND = re.compile(r"普通|一般|其他|其它|其余|通常|常规|多少|几|什么|哪|多长|多久")
-_ZH_JOINS = frozenset("nvabt")   # a word before a bare ending that makes a kind with it (夜班 补贴, 高温 补贴)
+_ZH_JOINS = frozenset("nvabt")
+_ZH_DOINGS = frozenset("免收缴交付扣退报花自公预垫")   # a word before a bare ending that makes a kind with it (夜班 补贴, 高温 补贴)
 
 
 def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | None:
@@ -118,8 +119,10 @@ def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | Non
                     or (size == 2 and not all(f[:1] == "n" for _, f in zh_tagged(ending))):
                 continue
             kinds = _zh_kinds(sources) if kinds is None else kinds
-            others = sorted(other for other in kinds.get(ending, ()) if other != word and len(other) > size)
-            if len(others) >= _KINDS_AT:
+            # (never a doing with the ending: 免费, 收费, 自费 say how it is paid, not which cost)
+            others = sorted(other for other in kinds.get(ending, ()) if other != word and len(other) > size
+                            and other[:-size] not in _ZH_DOINGS)
+            if len(others) >= _KINDS_AT and not _gathers_zh(ending, sources):
                 return word, others
     return None
 
@@ -141,3 +144,14 @@ def _zh_kinds(sources: str) -> dict[str, set[str]]:
         if before and _CJK_WORD.match(before) and flag[:1] in _ZH_JOINS:
             out.setdefault(word, set()).add(before + word)
     return out
+
+
+def _gathers_zh(ending: str, sources: str) -> bool:
+    """Whether a statement of the sources gathers the kinds they do not list ("其他费用凭票实报", "其余假期按国家规定执行"); a
+    heading that names a section of other kinds ("二、其他假别", "休假 > 其他假别") lists them and gathers nothing."""
+    gather = re.compile(rf"(?:其他|其它|其余|以外的?)[\u4e00-\u9fff]{{0,4}}?{re.escape(ending)}")
+    return any(gather.search(line) for line in sources.split("\n")
+               if not (line.lstrip().startswith("#") or " > " in line or _ZH_HEADING_LINE.match(line)))
+
+
+_ZH_HEADING_LINE = re.compile(r"^\s*(?:[一二三四五六七八九十]{1,3}、|第[一二三四五六七八九十\d]{1,3}[章节条])\S{0,12}\s*$")

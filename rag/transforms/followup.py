@@ -71,10 +71,12 @@ def _names_after_it_is(question: str) -> bool:
 
 
 # a question that opens by saying it changes the subject stands alone, whatever pronoun it holds
-_NEW_TOPIC = re.compile(r"(?:(?:a\s+|one\s+)?(?:different|another|new|separate|unrelated|other)\s+(?:question|topic|thing|query)\b|"
+_NEW_TOPIC = re.compile(r"(?:(?:a\s+)?(?:different|new|separate|unrelated)\s+(?:question|topic|query)\b|"
+                        r"another\s+(?:question|topic|query)\b(?!\s+(?:about|on|regarding|re|for)\b)|"
                         r"(?:on\s+(?:a|another)\s+(?:note|topic|subject)|changing\s+(?:the\s+)?subject|unrelated(?:ly)?|"
                         r"switching\s+topics?|new\s+topic)\b|换个话题|换个问题|换一个问题|另外一个问题|另一个问题|问个别的|"
                         r"再问个别的|题外话|说点别的|不相关的问题)", re.I)
+# ("Another thing: does it need a receipt?", "Another question about that: …" continue the topic)
 
 
 def is_follow_up(question: str, language: str) -> bool:
@@ -194,7 +196,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="14")
+@transforms.register("followup", version="15")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``

@@ -219,7 +219,8 @@ _EN_SOMEONE = re.compile(r"\b(?:wife|husband|partner|son|daughter|child|kid|mum|
                          r"boss|customer|client|student|parent|guest|visitor)s?\b", re.I)
 _EN_CONDITION = re.compile(r"\b(?:[Ii]f|[Uu]nless|[Ww]hen|[Ww]hile)\b[^,.;]*,")
 # (a title's words may be joined by "and", "of" or "&": the Health and Safety Advisor, the Head of Operations Team)
-_EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:[A-Z][\w-]*\s+(?:(?:and|of|&)\s+)?){0,3}(?:Manager|Officer|Supervisor|Director|Lead|"
+_EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:(?!(?:Manager|Officer|Supervisor|Director|Lead|Coordinator|"
+                      r"Administrator|Team|Desk|Controller|Adviser|Advisor)\b)[A-Z][\w-]*\s+(?:(?:and|of|&)\s+)?){0,3}(?:Manager|Officer|Supervisor|Director|Lead|"
                       r"Coordinator|Administrator|Team|Desk|Controller|Adviser|Advisor)|(?:[a-z-]+\s+)?(?:manager|officer|"
                       r"supervisor|director|lead|coordinator|administrator|controller|adviser|advisor))\b")
 

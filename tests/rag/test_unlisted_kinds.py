@@ -82,3 +82,10 @@ def test_a_chinese_kind_the_sources_leave_out_is_caught(question: str, sources: 
 ])
 def test_a_chinese_kind_written_or_plain_is_not_caught(question: str, sources: str) -> None:
     assert unlisted_kind(question, sources) is None
+
+
+def test_a_heading_of_other_kinds_gathers_nothing_but_a_statement_does() -> None:   # (evidence v74)
+    listed = "婚假 3 天，产假 158 天，丧假 3 天，事假不带薪。"
+    assert unlisted_kind("探亲假一年可以休几天？", "请休假管理规定 > 二、其他假别\n" + listed) is not None
+    assert unlisted_kind("探亲假一年可以休几天？", listed + "其他假期按国家规定执行。") is None
+    assert unlisted_kind("工装的洗衣费谁出？", "工装由公司免费发放，门店统一免费清洗，员工不承担任何收费。") is None   # (no kinds of 费)
