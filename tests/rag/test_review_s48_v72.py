@@ -24,6 +24,11 @@ matter, pipe-less tables and indented code; (14) it fuses Chinese line-structure
 kinds of 费; (17) synonyms (全勤奖/满勤奖); (18) "Another thing / another question about that" no longer resolves its
 pronoun; (19) _EN_ROLE joins two titles into one; (20) a hyphenated row name is missed; (21) a wrapped line starting
 with a decimal is not joined; (22) WORD keeps Latin-1 accents only.
+
+Evidence v74, followup v15 and the md loader v3 fixed all but (10), (12), (17), (20), (22) and one case of (4); (6) was
+fixed by reverting v72's scene reading, which a pinned catch (探亲假 after 婚假) now pays for, and two Chinese cases of (4)
+stay pinned because a Chinese question is read whole (a scene as often names the row asked). Marks were dropped where a
+case now passes.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from rag.answerability.rows_elsewhere import row_elsewhere, row_labels
 from rag.answerability.siblings import unlisted_sibling
 from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import unnamed_row
+from tests.rag.test_rows_elsewhere import ROTA as _ROTA
+from tests.rag.test_rows_elsewhere import UNIFORM as _UNIFORM
 
 
 def defect(number: int, why: str) -> pytest.MarkDecorator:
@@ -68,20 +75,9 @@ def decide_evidence(question: str, corpus: list[tuple[str, str]], top: list[tupl
 # ---------------------------------------------------------------------------------------------------------------------
 # Handbook text
 
-UNIFORM = """| Role | Uniform | Colour |
-|---|---|---|
-| Veterinary surgeon | Scrub tunic | Navy |
-| Registered veterinary nurse | Scrub tunic | Bottle green |
-| Receptionist | Blouse | Grey |
-"""
-ROTA = """| Role | Day pattern |
-|---|---|
-| Veterinary surgeon | 4 shifts of 10 hours |
-| Registered veterinary nurse | 5 shifts of 8 hours |
-| Receptionist | 5 shifts of 8 hours |
-| Kennel assistant | 5 shifts of 8 hours |
-| Practice manager | 5 shifts of 8 hours |
-"""
+# (the uniform and rota tables of tests/rag/test_rows_elsewhere.py; this rota also lists the practice manager)
+UNIFORM = _UNIFORM
+ROTA = _ROTA + "| Practice manager | 5 shifts of 8 hours |\n"
 KENNEL_NOTE = "\nKennel assistants wear green overalls and wellington boots, supplied by the practice.\n"
 HOURS = ("| Day | Opens | Closes |\n|---|---|---|\n| Monday to Friday | 06:30 | 22:00 |\n| Saturday | 08:00 | 18:00 |\n"
          "| Sunday | 08:00 | 16:00 |\n")
