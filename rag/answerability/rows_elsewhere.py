@@ -96,27 +96,23 @@ def row_elsewhere(question: str, text: str, tables: Iterable[tuple[str, ...]], d
         told = {w for label in mine for w in _words(label)} - _shared_words(mine)
         if told & _words(question):
             return None   # a word that tells one of its rows from the others ("registered" of Registered nurse)
-    own = set(mine)
+    listed = set(mine)
+    written = f"{text}\n{document}"
+    written_words = _words(written) if not chinese else set()
     for labels in tables:
-        if len(own.intersection(labels)) < _SHARED:
+        if len(listed.intersection(labels)) < _SHARED:
             continue
         for label in labels:
-            if label in own or _GATHERS.search(label) or any(label in m or m in label for m in own) \
-                    or (chinese and any(set(label[:-1]) & set(m[:-1]) for m in own)):
+            if label in listed or _GATHERS.search(label) or any(label in m or m in label for m in listed) \
+                    or (chinese and any(set(label[:-1]) & set(m[:-1]) for m in listed)):
                 continue   # (护士 beside 护理人员 may be the row said another way)
-            if _CALENDAR_ROW.fullmatch(label) or not _names(asked, label, chinese) or _written(label, f"{text}\n{document}",
-                                                                                            chinese):
-                continue   # (a day a range row holds, "Monday to Friday"; a row the source writes in its prose)
+            if _CALENDAR_ROW.fullmatch(label) or not _names(asked, label, chinese):
+                continue   # (a day a range row holds: "Monday to Friday")
+            # (a row the source writes anywhere: in prose beside its table, a label's brackets, a split table's next chunk)
+            if (label in written) if chinese else (_words(label) <= written_words):
+                continue
             return label, mine[0]
     return None
-
-
-def _written(label: str, text: str, chinese: bool) -> bool:
-    """Whether ``text`` writes the row ``label`` anywhere: in prose beside its table, in a label's brackets, in the next
-    chunk of a split table."""
-    if chinese:
-        return label in text
-    return _words(label) <= _words(text)
 
 
 def _shared_words(labels: list[str]) -> set[str]:
