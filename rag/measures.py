@@ -8,7 +8,8 @@ A question that names no measure ("how many people", "几条跑道") is left to 
 :mod:`rag.answer_types`.
 
 Measures: ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
-``percent``, ``length``, ``weight``, ``area``. "How long" and 多长 ask a time or a length.
+``percent``, ``length`` (also "the maximum height"), ``weight``, ``area``, ``temperature`` ("what temperature",
+"气温低于零下多少度": "29°C", "37℃", "零下 10 度"). "How long" and 多长 ask a time or a length.
 """
 
 from __future__ import annotations
@@ -63,7 +64,11 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                           rf"\bhow far\b(?!\s+(?:in advance|ahead|before|beforehand|back|out))|"
                           rf"\bhow high\b(?![^.?!]*\b(?:rate|cap|limit|price|cost|fee|salary|budget|allowance|bonus)\b)|"
                           rf"\bhow many (?:{_LENGTH_UNITS})\b|\bwhat (?:is|was|'s) the (?:height|length|distance|width|"
-                          rf"depth|diameter)\b", re.I)),
+                          rf"depth|diameter)\b|\b(?:maximum|minimum|max|min|greatest|highest)\s+(?:working\s+)?(?:height|"
+                          rf"length|distance|width|depth|reach)\b", re.I)),
+    ("temperature", re.compile(r"(?:气温|温度|水温|室温|体温|零下|零上)[^，。？?]{0,8}?(?:多少|几)\s*(?:度|℃)|多少摄氏度|"
+                               r"\bwhat temperature\b|\bhow (?:hot|cold|warm)\b|\bhow many degrees\b|"
+                               r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
     ("area", re.compile(rf"(?:面积|占地)[^，。？?]{{0,4}}?多少|多大面积|多少(?:{_AREA_UNITS})|"
@@ -119,6 +124,7 @@ _STATES = {
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],
     "area": [_amount(_AREA_UNITS)],
+    "temperature": [_amount(r"°\s*[CF]|℃|℉|摄氏度|华氏度|度|degrees?"), re.compile(r"[-−]?\d+(?:\.\d+)?\s*°")],
 }
 
 

@@ -187,7 +187,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="74")
+@answerability.register("evidence", version="75")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,

@@ -114,3 +114,24 @@ def test_a_long_run_of_digits_is_read_in_linear_time() -> None:
     run = "1" * 5000
     assert not states_measure(run + "x", "time") and states_measure(run + " 天", "time")
     assert states_measure("月薪上限 4.5 万", "money") and not states_measure("共 3 万人参加", "money")
+
+
+@pytest.mark.parametrize(("question", "measure"), [   # (evidence v75)
+    ("What is the maximum height I'm allowed to work at from a ladder on stage?", "length"),
+    ("What's the minimum distance between a haze machine and the audience?", "length"),
+    ("冬天气温低于零下多少度就不能进行带电作业了？", "temperature"),
+    ("What temperature is the learner pool kept at?", "temperature"),
+    ("How cold does it have to be before outdoor work stops?", "temperature"),
+    ("一度电多少钱？", "money"),                        # 度 of electricity is no temperature
+    ("What is the maximum amount I can claim?", None),  # no measure named
+])
+def test_heights_and_temperatures_are_measures(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+@pytest.mark.parametrize(("sentence", "holds"), [
+    ("Millbrook learner pool 31°C; Ashcombe Lido 25 °C", True), ("水温保持在 28℃", True), ("气温低于零下 10 度时停止作业", True),
+    ("Keep the sauna below 90 degrees", True), ("Use ladders for no more than 30 minutes", False),
+])
+def test_a_sentence_states_a_temperature(sentence: str, holds: bool) -> None:
+    assert states_measure(sentence, "temperature") is holds
