@@ -43,7 +43,8 @@ def crossed_labels(asking: str, rows: list[tuple[list[str], list[str]]]) -> tupl
                 naming.setdefault(column, set()).update(hit)
     # (of a column, the rows the question names best: "the Assistant Site Manager" names that row by two words, not the
     # Site Manager's or the Duty manager desk's by one)
-    by_column = {column: {at for at, n in held.items() if n == max(held.values())} for column, held in hits.items()}
+    by_column = {column: {at for at, n in held.items() if n == best} for column, held in hits.items()
+                 for best in [max(held.values())]}
     # (a column counts only when some word names its rows alone: "night" of "Night ferry" and "Night security" names
     # one thing, not two columns)
     by_column = {column: held for column, held in by_column.items()

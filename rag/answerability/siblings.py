@@ -178,23 +178,20 @@ def _crossed_column(question: str, text: str) -> tuple[str, str] | None:
     for rows in _label_tables(text):
         width = min(map(len, rows))
         parts = [[_parts(cell) for cell in row[:width]] for row in rows]
+        named = [{p for row in parts for p in row[k] if len(p) >= 2 and p in asking} for k in range(width)]
         for a in range(width):
+            labels = [p for row in parts for p in row[a] if 2 <= len(p) <= _MAX_LABEL]
+            kinds = Counter(label[-1] for label in labels)   # (stores are named by places: 南湖店)
             for b in range(width):
-                if a == b:
+                if a == b or len(named[b]) != 1:
                     continue
-                named_b = {p for row in parts for p in row[b] if len(p) >= 2 and p in asking}
-                if len(named_b) != 1:
-                    continue
-                post = next(iter(named_b))
+                post = next(iter(named[b]))
                 if len({frozenset(row[a]) for row in parts if post in row[b]}) < 2:
                     continue   # (one post for all the rows of the other column: the company's)
-                named_a = {p for row in parts for p in row[a] if len(p) >= 2 and p in asking}
-                if len(named_a) == 1 and not any(named_a & set(row[a]) and post in row[b] for row in parts):
-                    return f"{next(iter(named_a))}的{post}", next(iter(named_a))
-                if named_a:
+                if len(named[a]) == 1 and not any(named[a] & set(row[a]) and post in row[b] for row in parts):
+                    return f"{next(iter(named[a]))}的{post}", next(iter(named[a]))
+                if named[a]:
                     continue
-                labels = [p for row in parts for p in row[a] if 2 <= len(p) <= _MAX_LABEL]
-                kinds = Counter(label[-1] for label in labels)   # (stores are named by places: 南湖店)
                 for word in _words(asking):
                     if word in text or kinds[word[-1]] < 2 or word in labels or len(word) < 3:
                         continue   # (门店, 总部: no name before the kind)
@@ -216,7 +213,7 @@ def _said_another_way(word: str, label: str, sources: str) -> bool:
 def _names_row(question: str, cell: str) -> bool:
     """Whether the question names the row ``cell`` labels: every Chinese part of it ("中式烹调师（中级）" needs both
     中式烹调师 and 中级; "店长" itself)."""
-    parts = [p.strip() for p in LABEL_PARTS.split(cell) if _CJK_WORD.match(p.strip() or "-")]
+    parts = _parts(cell)
     return bool(parts) and all(p in question for p in parts)
 
 

@@ -27,7 +27,8 @@ from rag.answerability.row_words import (
     plain_spelling,
     word_forms,
 )
-from rag.text import CJK, EN_FUNCTION_WORDS
+from rag.answerability.unnamed_rows import asking_clauses
+from rag.text import CJK, EN_FUNCTION_WORDS, zh_tagged
 
 # (a word starts after a space, never after a hyphen: "co-operative take" holds no "operative")
 _PAIR = re.compile(r"(?=(?<![\w'’-])([A-Za-z][A-Za-z'’-]*)\s+([A-Za-z][A-Za-z'’-]*)\b)")
@@ -95,8 +96,8 @@ _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 _ZH_KIND_CHARS = frozenset("假费服证卡奖金店班")
 # a word for the plain kind (普通员工) names the row a rule leaves unnamed; a word that asks (多长时间) names no kind
 _ZH_NO_KIND = re.compile(r"普通|一般|其他|其它|其余|通常|常规|多少|几|什么|哪|多长|多久")
-_ZH_JOINS = frozenset("nvabt")
-_ZH_DOINGS = frozenset("免收缴交付扣退报花自公预垫")   # a word before a bare ending that makes a kind with it (夜班 补贴, 高温 补贴)
+_ZH_JOINS = frozenset("nvabt")   # a word before a bare ending that makes a kind with it (夜班 补贴, 高温 补贴)
+_ZH_DOINGS = frozenset("免收缴交付扣退报花自公预垫")   # a doing before the ending (免费, 收费, 自费): how, not which cost
 
 
 def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | None:
@@ -104,9 +105,6 @@ def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | Non
     (a noun of two characters, or 假, 费, 证 …) that ``sources`` write after two other words or more, while they write
     neither the noun nor what it puts before its kind (住房); None otherwise. Never a plain kind (普通员工), nor a word
     that asks."""
-    from rag.answerability.unnamed_rows import asking_clauses
-    from rag.text import zh_tagged
-
     kinds: dict[str, set[str]] | None = None
     for word, flag in zh_tagged("，".join(asking_clauses(question)) or question):
         if len(word) < 3 or flag[:1] != "n" or not _CJK_WORD.match(word) or word in sources or _ZH_NO_KIND.search(word):
@@ -130,8 +128,6 @@ def unlisted_kind_zh(question: str, sources: str) -> tuple[str, list[str]] | Non
 def _zh_kinds(sources: str) -> dict[str, set[str]]:
     """The words ``sources`` write by their ending (one or two characters): jieba's words that end in it (年休假, 住宿费)
     and a bare ending with the word before it (夜班 补贴)."""
-    from rag.text import zh_tagged
-
     tagged = zh_tagged(sources)
     out: dict[str, set[str]] = {}
     for at, (word, _) in enumerate(tagged):
