@@ -31,7 +31,9 @@ _AREA_UNITS = ("平方米|平方公里|平方千米|平方英里|公顷|英亩|�
 _MONEY_UNITS = r"元|块钱?|美元|欧元|英镑|日元|港元|港币|人民币|rmb|cny|usd|eur|gbp|dollars?|euros?|pounds? sterling|yuan"
 
 _ASKS = [   # (measure, pattern): the first that matches decides
-    ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?![地用])[^，。？?]{0,10}?多少|"
+    # (a multiple is a share too: "加班工资按平时的几倍算？", "how many times the normal rate")
+    ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?![地用])[^，。？?]{0,10}?多少|(?:几|多少)倍|"
+                           r"\bhow many times (?:the|my|your|their|his|her|our|normal|usual|basic|standard)\b|\bwhat multiple\b|"
                            r"\bwhat (?:percentage|percent|proportion|share|fraction)\b|\bhow many percent\b|"
                            r"\bwhat (?:is|was|'s) the (?:percentage|proportion|share)\b", re.I)),
     ("money", re.compile(rf"多少(?:钱|{_MONEY_UNITS})|几(?:块钱?|元|美元|欧元)|"
@@ -41,7 +43,11 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          # to submit a claim": only the words that name money, and no noun of another measure first
                          r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
                          r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
-                         r"salary|fee|fees|allowance|refund|fine)\b)|"
+                         r"salary|fee|fees|allowance|refund|fine|earn|earns|earned|earning|wage|wages)\b|"
+                         # "how much does the Trust pay towards glasses", "how much do casual ushers get paid"
+                         r"[^.?!]*\b(?:pays?|paying) (?:towards|toward|for|back|out)\b|[^.?!]*\b(?:get|gets|be|am|are|is)(?:\s+[\w'’-]+){0,3}?\s+paid"
+                         # …at the end or by the hour ("…get paid when off sick?" may be "full pay for 8 weeks")
+                         r"(?=\s*(?:[?.!]|$|per\b|an? (?:hour|day|week|month|year|shift)\b|each\b|by the\b)))|"
                          # "how much is the long-service award / the deposit / my bonus": the noun asked about, whole
                          # ("How much annual leave is the award?" asks leave; "the bonus as a share of pay" a percentage)
                          r"\bhow much (?:is|are|was|were|will|would) (?:the |a |an |my |our |your |this |that )?"
@@ -119,7 +125,8 @@ _STATES = {
                    r"(?<![\d.])\d+(?:\.\d+)?\s*万(?![\u4e00-\u9fff])|"
                    r"[(（](?:元|万元|usd|eur|gbp|rmb|cny|美元)[)）]", re.I),   # a column of sums: "金额（元）"
     ],
-    "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|\bper ?cent\b|\bhalf\b|\bquarter\b|"
+    "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|[{_ZH_N}]\s*倍|\bper ?cent\b|\bhalf\b|\bquarter\b|"
+                           r"\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two|three|four) times)\b|"
                            rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],

@@ -67,6 +67,7 @@ from rag.answerability.rows_elsewhere import row_elsewhere, visible_tables
 from rag.answerability.siblings import unlisted_sibling
 from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
+from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
 from rag.measures import asked_measure, states_any_measure
 from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
@@ -187,7 +188,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="75")
+@answerability.register("evidence", version="76")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -220,6 +221,7 @@ def evidence(
     part_ratio: float = 1.0,
     require_measure: bool = True,
     refuse_siblings: bool = True,
+    refuse_unwritten_names: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -306,7 +308,10 @@ def evidence(
     could reuse once the earlier corpus was freed. Version 70, after a code review: a listed Chinese item said another
     way spares the word whatever other items the list holds; one word naming rows in two label columns crosses none;
     "all other types of leave" gathers; codes keep their written width (Band 01); "shoes" is never the pronoun "she";
-    an English "who" is also answered by a public body (the Harbour Authority, an NHS Trust).) With
+    an English "who" is also answered by a public body (the Harbour Authority, an NHS Trust). Version 76,
+    ``refuse_unwritten_names`` (:mod:`rag.answerability.unwritten_names`, signal ``unwritten_names``): an English name of
+    two capitalised words or more in the sentences that ask ("the Ship Security Officer certificate") that no document the
+    asker may see writes, its words together, is refused like a name no document holds.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -459,6 +464,11 @@ def evidence(
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
+        if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
+            unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
+            if unwritten:
+                return Decision("refuse", f"no document you may see writes {unwritten[:3]}",
+                                {**signals, "unwritten_names": float(len(unwritten))})
         if require_codes:
             # (a code in the plural stands where its singular does: "my L5s", "P60s")
             codes = sorted(t for t in terms - found if is_code_term(t) and not ((one := code_singular(t)) and one in found))

@@ -91,6 +91,11 @@ _WHERE_THE_ASKER_GOES = re.compile(
 _EVERYDAY_LATIN = re.compile(r"(?i:ppt|pptx|pdf|excel|xls|xlsx|doc|docx|word|app|wifi|wi-fi|usb|pc|u|ok|email|e-mail)")
 
 
+def where_the_asker_goes(before: str) -> bool:
+    """Whether the words ``before`` a name say the asker goes there ("working from her family's place in")."""
+    return bool(_WHERE_THE_ASKER_GOES.search(before))
+
+
 def names_in(question: str) -> list[str]:
     """Names, acronyms and codes as written: every Latin word of a Chinese question; in an
     English one, words with two capitals or a digit (``CEO``, ``Wi-Fi``, ``L7``) and capitalised

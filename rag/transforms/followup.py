@@ -196,7 +196,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="15")
+@transforms.register("followup", version="16")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -217,13 +217,16 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     earlier question's verb of going before its place ("那去成都呢？" after "去上海出差，…") swaps the place alone (v9
     wrote "去去成都" and named "去成都" as the focus, which no source writes). Version 14: a place pointed at names the
     place ("临平那边呢？" swaps 临平; v13 named "临平那边" as the focus, which no source writes), and a question that opens
-    by changing the subject ("Different question. …", "换个话题，…") stands alone."""
+    by changing the subject ("Different question. …", "换个话题，…") stands alone. A rewritten question's own words are
+    kept in ``env.facts["asked_as"]``: a name the rewrite joined ("the STCW First Aid at Work one") is none the asker wrote."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None
         rewritten, focus = rewrite(question, env.history, "en" if env.language == "en" else "zh", similar, swap_at)
         if focus:
             env.facts["focus"] = focus   # answerability requires evidence for it (evidence's require_focus)
+        if rewritten != question:
+            env.facts["asked_as"] = question   # the asker's own words (a rewrite joins names the asker never wrote)
         return [QueryVariant(rewritten, "standalone" if rewritten != question else "original")]
 
     return transform

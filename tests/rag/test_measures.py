@@ -33,6 +33,17 @@ from rag.measures import asked_measure, states_measure
     ("And what's the premium for working on a Sunday?", "money"),
     ("How much is the deposit for a locker key?", "money"),
     ("How much sick pay do I get with 3 years' service?", None),
+    # blind dev ferry-en: what someone earns, or what the employer pays towards something, is money
+    ("How much does a ship's master earn per year?", "money"),
+    ("How much does Fernvale pay towards glasses needed for driving?", "money"),
+    ("How much do casual ushers get paid?", "money"),
+    ("How much is a casual usher paid per hour?", "money"),
+    ("How much do I get paid when I'm off sick?", None),
+    ("How much paid leave do I get?", None),
+    # blind dev jianzhu-zh: a multiple is asked as a share ("how many times" a year is a count)
+    ("国庆节在工地值班，加班工资按平时的几倍算？", "percent"),
+    ("How many times the normal rate is bank holiday work paid at?", "percent"),
+    ("How many times a year is the lift serviced?", None),
     ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
@@ -43,6 +54,9 @@ def test_the_measure_a_question_asks(question: str, measure: str | None) -> None
 
 
 @pytest.mark.parametrize(("sentence", "measure", "holds"), [
+    ("法定节假日加班按本人工资的 3 倍支付。", "percent", True),
+    ("Bank holiday working is paid at double time.", "percent", True),
+    ("春节、国庆期间不停工的项目，须在节前 3 天报备。", "percent", False),
     ("Claim the cost through the expense portal within 30 days of paying.", "time", True),
     ("Unused days must be used by March 31.", "time", True),             # a deadline answers "how long"
     ("Free software is reviewed within five working days.", "time", True),
