@@ -106,7 +106,7 @@ _CLOCK = r"(?:(?<![\d.])\d{1,2}\s*[:：]\s*\d{2}(?!\d)|\b\d{1,2}\s*(?:am|pm|a\.m
 _STATES = {
     "time": [
         _amount(r"(?:个)?(?:工作日|自然日|天|日|周|星期|礼拜|个月|年|小时|钟头|分钟|秒)|"
-                r"(?:business |working |calendar |full )?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?)"),
+                r"(?:(?:business|working|calendar|full|consecutive|continuous|clear|whole|straight|rolling|paid|unpaid|extra|additional|further|more) )?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?)"),
         # a deadline answers "how long have I got" as well as a span does, and the hours of the clock from one
         # to another "how many hours a day" ("8:00–18:00", "9 am to 5 pm"); a time of day alone says when
         re.compile(rf"{_CLOCK}\s*(?:[-–—~～至到]|to|until)\s*{_CLOCK}|当天|当日|次日|隔天|立即|立刻|马上|即时|当场|月底|月末|年底|年末|季末|[上中下]旬|"
@@ -123,7 +123,8 @@ _STATES = {
         # a sum in 万 without 元 ("月薪上限 4.5 万")
         re.compile(r"[$€£¥￥]\s*\d|\b(?:usd|eur|gbp|rmb|cny)\s*\d|人民币\s*[0-9一二三四五六七八九十]|"
                    r"(?<![\d.])\d+(?:\.\d+)?\s*万(?![\u4e00-\u9fff])|"
-                   r"[(（](?:元|万元|usd|eur|gbp|rmb|cny|美元)[)）]", re.I),   # a column of sums: "金额（元）"
+                   # a column of sums: "金额（元）", "岗位工资（元/月）", "Rate (£ per hour)"
+                   r"[(（]\s*(?:元|万元|usd|eur|gbp|rmb|cny|美元|[£$€])\s*(?:[/／每]\s*[^)）]{1,8}|per [a-z ]{1,12})?[)）]", re.I),
     ],
     "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|[{_ZH_N}]\s*倍|\bper ?cent\b|\bhalf\b|\bquarter\b|"
                            r"\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two|three|four) times)\b|"

@@ -222,6 +222,7 @@ def evidence(
     require_measure: bool = True,
     refuse_siblings: bool = True,
     refuse_unwritten_names: bool = True,
+    measure_ratio: float | dict[str, float] | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -311,7 +312,11 @@ def evidence(
     an English "who" is also answered by a public body (the Harbour Authority, an NHS Trust). Version 76,
     ``refuse_unwritten_names`` (:mod:`rag.answerability.unwritten_names`, signal ``unwritten_names``): an English name of
     two capitalised words or more in the sentences that ask ("the Ship Security Officer certificate") that no document the
-    asker may see writes, its words together, is refused like a name no document holds.) With
+    asker may see writes, its words together, is refused like a name no document holds. ``measure_ratio`` (version 76,
+    a float or one by language, off unless set): a question that asks an amount in a measure (money, a span of time, a
+    share: :func:`rag.measures.asked_measure`) is refused when the windows that state an amount in it carry less than
+    that share of the key-term support the best window carries (signal ``measure_ratio``): the sentences about what
+    was asked state no such amount, only a sentence about something else does.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -586,6 +591,15 @@ def evidence(
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
                                       f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals)  # type: ignore[union-attr]
+        ratio = by_language_or_none(measure_ratio, language) if asked is not None and measure_ratio is not None else None
+        measure = asked_measure(question) if ratio is not None and score >= threshold else None
+        if measure and asked.answer_type < ratio * asked.support:   # type: ignore[union-attr,operator]
+            # "店长每个月的岗位工资是多少？" against a table of 店长's allowances: the rows that carry the question's terms
+            # state no amount of money, only a row of another post does
+            signals["measure_ratio"] = float(ratio)  # type: ignore[arg-type]
+            return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
+                                      f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
+                                      f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
