@@ -23,7 +23,7 @@ from rag.holders import asks_holder, names_in
 from rag.holders import (
     post_asked as post_asked,  # (re-exported: who holds a post is read in rag.holders)
 )
-from rag.measures import asked_measure, states_measure
+from rag.measures import asked_measure, states_measure, unit_given
 from rag.text import CJK as _CJK
 from rag.text import zh_tagged
 
@@ -363,9 +363,10 @@ def _absent(found: list[str], question: str) -> list[str]:
     return [f for f in found if f.strip() and not held(f)]
 
 
-def candidates(sentence: str, kind: str, question: str) -> list[str]:
+def candidates(sentence: str, kind: str, question: str, unit_from: str = "") -> list[str]:
     """Candidates of ``kind`` in ``sentence`` that the question does not already hold;
-    ``[sentence]`` for an untyped kind (any sentence may answer it)."""
+    ``[sentence]`` for an untyped kind (any sentence may answer it). ``unit_from``: the heading the sentence stands
+    under, which may give the asked measure's unit for every figure below it ("月基本工资档位（单位：元/月）")."""
     if kind in UNTYPED:
         return [sentence]
     lang = "zh" if _CJK.search(sentence) or _CJK.search(question) else "en"
@@ -373,7 +374,7 @@ def candidates(sentence: str, kind: str, question: str) -> list[str]:
     if kind == "number":
         # "how long …?" is not answered by "300 USD", nor "多少厘米" by "1-2 只" (rag.measures)
         measure = asked_measure(question)
-        if measure and not states_measure(sentence, measure, question):
+        if measure and not states_measure(sentence, measure, question) and not unit_given(unit_from, measure):
             return []
         if not _ASKS_LABEL.search(question):   # "第三条" / "Section 2" label a passage; they count nothing
             sentence = without_markers(_STRUCTURE[lang].sub(" ", sentence))
@@ -428,5 +429,5 @@ def without_clock(text: str, question: str = "", lang: str | None = None) -> str
     return _CLOCK[lang or ("zh" if _CJK.search(text) else "en")].sub(" ", text)
 
 
-def has_candidate(sentence: str, kind: str, question: str) -> bool:
-    return bool(candidates(sentence, kind, question))
+def has_candidate(sentence: str, kind: str, question: str, unit_from: str = "") -> bool:
+    return bool(candidates(sentence, kind, question, unit_from))

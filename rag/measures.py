@@ -183,3 +183,20 @@ def states_any_measure(text: str, measure: str, question: str = "") -> bool:
     whether a source may state the asked amount at all."""
     said = _SAID_IN_WORDS.get(measure)
     return states_measure(text, measure, question) or bool(said and said.search(text))
+
+
+# a heading that gives the unit of every figure below it: "（单位：元/月）", "(all figures in £)", "Rates (£ per hour)"
+_UNIT_GIVEN = {
+    "money": re.compile(r"单位\s*[:：]\s*(?:万?元|美元|欧元|英镑|港元)|[(（]\s*(?:元|万元|美元|[£$€¥￥]|usd|eur|gbp|rmb|cny)\s*"
+                        r"(?:[/／每]\s*[^)）]{1,8}|per [a-z ]{1,12})?[)）]|\b(?:figures|amounts|rates|sums) (?:are )?in (?:[£$€]|pounds|"
+                        r"dollars|euros|usd|eur|gbp)", re.I),
+    "time": re.compile(r"单位\s*[:：]\s*(?:个?工作日|天|日|小时|分钟|周|个月|月|年)|[(（]\s*(?:working |calendar )?(?:days|hours|"
+                       r"minutes|weeks|months|years)\s*[)）]", re.I),
+    "percent": re.compile(r"单位\s*[:：]\s*[%％]|[(（]\s*[%％]\s*[)）]", re.I),
+}
+
+
+def unit_given(heading: str, measure: str) -> bool:
+    """Whether ``heading`` gives the unit of ``measure`` for the figures below it (a table's section heading)."""
+    pattern = _UNIT_GIVEN.get(measure)
+    return bool(heading and pattern and pattern.search(heading))

@@ -151,7 +151,7 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
             span = " ".join(said[i:i + window])
             covered = share(f"{header}\n{span}")
             best_any = max(best_any, covered)
-            if covered > best_typed and has_candidate(span, kind, question):
+            if covered > best_typed and has_candidate(span, kind, question, unit_from=header):
                 best_typed, source, sentence = covered, item.number, span
     return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,
                      prose_only(items, lambda text: bool(held_in(text))))

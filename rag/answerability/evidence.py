@@ -48,11 +48,12 @@ from typing import Any, Literal
 import numpy as np
 
 from rag.acronyms import written_out
-from rag.answer_types import UNTYPED, without_asking
+from rag.answer_types import UNTYPED, has_candidate, without_asking
 from rag.answerability import Answerability, answerability
-from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact
+from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, header_of, sentences_of
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.levels import Statement, find_conflict
+from rag.answerability.other_names import asked_names, other_name
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -188,7 +189,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="76")
+@answerability.register("evidence", version="77")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -316,7 +317,10 @@ def evidence(
     a float or one by language, off unless set): a question that asks an amount in a measure (money, a span of time, a
     share: :func:`rag.measures.asked_measure`) is refused when the windows that state an amount in it carry less than
     that share of the key-term support the best window carries (signal ``measure_ratio``): the sentences about what
-    was asked state no such amount, only a sentence about something else does.) With
+    was asked state no such amount, only a sentence about something else does. Version 77
+    (:mod:`rag.answerability.other_names`, signal ``other_name``, English): the statement that holds the asked fact's
+    type names another of the names the corpus lists with the one asked about ("At Westmere Zoo …" for a question about
+    Gullhaven Aquarium), and no statement of the top sources names the asked one with such a candidate.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -583,6 +587,26 @@ def evidence(
                 signals["unlisted_kind"] = 1.0
                 return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "
                                           f"{', '.join(kind[1][:3])}", signals)
+            other = None
+            if sibling is None and source is not None and language == "en":
+                # (each sentence on its own: a window of two joins one list item's last sentence to the next item's name)
+                windows = [(f"{header_of(item)}\n{sentence}", f"{header_of(item)}\n{item.text}")
+                           for item, said in sentences_of(top) for sentence in said]
+
+                def share(text: str, name: str) -> float:   # the key terms held, the asked name's aside
+                    named = set(env.space.tokenize(name))
+                    held = _SHORT(env.space, text)
+                    return sum(w for t, w in keys.items() if t in held and t not in named)
+
+                def answers(said: str, whole: str, name: str, statement: str) -> bool:
+                    return has_candidate(said, asked.kind, question) and share(whole, name) >= 0.5 * share(statement, name)
+
+                other = other_name(asked_names(question), f"{header_of(source)}\n{asked.sentence}", windows, env.space,
+                                   env.allowed, answers)
+            if other is not None:
+                signals["other_name"] = 1.0
+                return Decision("refuse", f"asks about {other[0]!r}; the statement that holds the asked fact is about "
+                                          f"{other[1]!r}, listed with it", signals)
             if sibling is not None:
                 signals["sibling_row"] = 1.0
                 return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "

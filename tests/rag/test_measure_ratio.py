@@ -27,7 +27,9 @@ def decide(question: str, texts: list[str], ratio: float | None, language: str =
     space = env([chunk(f"d{i}#0", text) for i, text in enumerate(texts)], language=language)
     rule = answerability.build({"name": "evidence", "params": {
         "semantic": False, "coverage_weight": 1.0, "answer_at": 0.0, "answer_type": True, "measure_ratio": ratio}})
-    return rule(question, [item(n, text, f"d{n - 1}") for n, text in enumerate(texts, 1)], space)
+    # each source's title is its first line's first part ("职级与薪酬 > 二、…"), as a chunk's header writes it
+    return rule(question, [item(n, text, f"d{n - 1}", title=text.split("\n")[0].split(" > ")[0])
+                           for n, text in enumerate(texts, 1)], space)
 
 
 def test_money_asked_of_a_post_whose_rows_state_none_is_refused() -> None:
@@ -60,3 +62,32 @@ def test_a_question_that_asks_no_measure_is_left_alone() -> None:
 ])
 def test_amounts_a_row_or_sentence_states(sentence: str, measure: str, holds: bool) -> None:
     assert states_measure(sentence, measure) is holds
+
+
+GRADES = """职级与薪酬 > 二、月基本工资档位（单位：元/月）
+| 职级 | 对应岗位 | 一档 | 二档 |
+|---|---|---|---|
+| P4 | 主管 | 6800 | 7400 |
+| P5 | 高级主管 | 8200 | 8900 |
+"""
+
+
+def test_a_heading_that_gives_the_unit_makes_the_rows_amounts() -> None:
+    # blind dev baoxian-zh: the unit stands only in the section heading, never beside the figures
+    answered = decide("P4主管的月基本工资二档是多少？", [GRADES, ALLOWANCES], 0.4)
+    assert answered.action == "answer", answered.reason
+
+
+@pytest.mark.parametrize(("heading", "measure", "given"), [
+    ("二、月基本工资档位（单位：元/月）", "money", True),
+    ("Overtime rates (£ per hour)", "money", True),
+    ("All figures are in £", "money", True),
+    ("二、月基本工资档位", "money", False),
+    ("办理时限（单位：工作日）", "time", True),
+    ("Notice periods (weeks)", "time", True),
+    ("Notice periods (weeks)", "money", False),
+])
+def test_a_heading_gives_a_unit(heading: str, measure: str, given: bool) -> None:
+    from rag.measures import unit_given
+
+    assert unit_given(heading, measure) is given

@@ -1,0 +1,117 @@
+"""A statement about another of the names the corpus lists together: "Which radio channel is used to call an animal
+escape at Gullhaven Aquarium?" against "At Westmere Zoo all escape calls are made on radio channel 1", when the
+handbook names its sites together ("three sites: Westmere Zoo, Gullhaven Aquarium and Brackenfold Wildlife Park").
+
+The sentence holds the asked fact's type (a channel, a number) and every key term but the name, which stands elsewhere
+in the sources, so the key-term support is high. But a handbook that lists its sites, tanks or teams together states
+a fact for one of them by naming it: a statement that names another of them, and not the one asked about, states that
+other one's fact.
+
+English only (the names are read by their capitals). Names listed together: two or more names of capitalised words
+in one enumeration ("Westmere Zoo, Gullhaven Aquarium and Brackenfold Wildlife Park"; "the Ocean Tank, the Coral
+Lagoon or the Rock Pool"), or the bold names that open the items of one list ("- **Westmere Zoo:** …"). Read per
+corpus, once. The rule holds only when no statement of the top sources names the asked one beside a candidate of the
+asked type: then some other statement may answer, and the rest of the evidence rule decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rag.answerability.question_terms import asked_sentences
+from rag.memo import PerCorpus
+from rag.text import is_table_row, table_cells
+
+_CAPITALISED = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]{2,}[a-z]*)"
+_NAME = rf"{_CAPITALISED}(?:\s+(?:of\s+|&\s+)?{_CAPITALISED})*"
+_ARTICLE = r"(?:(?:at|in|on|for|from)\s+)?(?:the\s+)?"
+# an enumeration of two names or more: "A, B and C", "A or B", "A and B" (each optionally with "the")
+_LISTED = re.compile(rf"{_ARTICLE}({_NAME})((?:\s*,\s*{_ARTICLE}{_NAME})*\s*,?\s+(?:and|or)\s+{_ARTICLE}{_NAME})")
+_ONE = re.compile(_NAME)
+# the bold name that opens a list item: "- **Westmere Zoo:** staff use Gate C …"
+_ITEM_LEAD = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\*\*({_NAME})\s*[:：]?\*\*\s*[:：]?", re.M)
+_GENERIC_ONE = frozenset("All Other Staff Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
+                         "April May June July August September October November December The This That These Those".split())
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"^the ", "", " ".join(name.lower().split()))
+
+
+def listed_together(text: str) -> list[frozenset[str]]:
+    """The groups of names ``text`` lists together, each a set of names read plain (lower case)."""
+    groups: list[frozenset[str]] = []
+    for match in _LISTED.finditer(text):
+        names = {_plain(n) for n in _ONE.findall(match.group(0)) if n not in _GENERIC_ONE}
+        if len(names) >= 2:
+            groups.append(frozenset(names))
+    leads = [_plain(m.group(1)) for m in _ITEM_LEAD.finditer(text) if m.group(1) not in _GENERIC_ONE]
+    if len(set(leads)) >= 2:
+        groups.append(frozenset(leads))
+    # a table's header cells that are names (the sites a rota gives a column each), and its first column's labels
+    rows = [table_cells(line) for line in text.splitlines() if is_table_row(line) and not re.fullmatch(r"[\s|:-]+", line)]
+    for cells in ([rows[0]] if rows else []) + [[row[0] for row in rows[1:] if row]]:
+        names = {_plain(cell) for cell in cells if re.fullmatch(_NAME, cell.strip()) and cell.strip() not in _GENERIC_ONE}
+        if len(names) >= 2:
+            groups.append(frozenset(names))
+    return groups
+
+
+def _corpus_groups(space: Any) -> list[tuple[int, frozenset[str]]]:
+    return [(pos, group) for pos, chunk in enumerate(space.chunks) for group in listed_together(chunk.text)]
+
+
+# Per corpus: the groups of names each chunk lists together, by the chunk's position
+_groups: PerCorpus[list[tuple[int, frozenset[str]]]] = PerCorpus(_corpus_groups)
+
+
+def siblings(name: str, space: Any, allowed: Any) -> frozenset[str]:
+    """The names a chunk the asker may see lists together with ``name`` (read plain), without it."""
+    plain = _plain(name)
+    out: set[str] = set()
+    for pos, group in _groups(space):
+        if (allowed is None or allowed[pos]) and plain in group:
+            out |= group
+    out.discard(plain)
+    return frozenset(out)
+
+
+def asked_names(question: str) -> list[str]:
+    """The names of capitalised words in the sentences that ask, not the word that opens a sentence."""
+    names = []
+    for sentence in re.split(r"(?<=[.?!])\s+", asked_sentences(question)):
+        for match in _ONE.finditer(sentence):
+            words = match.group().split()
+            if match.start() == 0 or re.search(r"[.?!:;]['\"”’)]*\s*$", sentence[:match.start()]):
+                words = words[1:]   # the word that opens a sentence is capitalised anyway
+            while words and words[0] in ("of", "&"):
+                words = words[1:]
+            if words and not (len(words) == 1 and (words[0] in _GENERIC_ONE or len(words[0]) < 3)):
+                names.append(" ".join(words))
+    return names
+
+
+def _holds(name: str, text: str) -> bool:
+    return re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text.lower()) is not None
+
+
+def other_name(asked_names: Iterable[str], statement: str, statements: list[tuple[str, str]], space: Any, allowed: Any,
+               answers: Callable[[str, str, str, str], bool]) -> tuple[str, str] | None:
+    """(the asked name, the other name) when ``statement`` — the one that carries the asked fact's type — names another
+    of the names listed with an asked name and not the asked one, and none of ``statements`` (the top sources'
+    sentences, each with its header and its source's text) names the asked one and ``answers`` as well
+    (``answers(said, source, name, statement)``: it holds a candidate of the asked type, and its source about as much of
+    the question's other words as the statement does: "- Oakbank: Thursdays at 11:00" under "The fire alarm is tested
+    every week:")."""
+    for name in asked_names:
+        if _holds(_plain(name), statement):
+            continue
+        others = [other for other in siblings(name, space, allowed) if _holds(other, statement)]
+        if not others:
+            continue
+        if any(_holds(_plain(name), said) and answers(said, source, name, statement) for said, source in statements):
+            continue
+        return name, others[0]
+    return None

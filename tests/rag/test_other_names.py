@@ -1,0 +1,87 @@
+"""A statement about another of the names the corpus lists together (rag.answerability.other_names, evidence v77)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability.other_names import asked_names, listed_together, siblings
+from tests.rag.helpers import chunk, env
+
+WELCOME = """Welcome > Our sites
+We run three sites: Westmere Zoo, Gullhaven Aquarium and Brackenfold Wildlife Park.
+"""
+PARKING = """Welcome > Getting to work
+- **Westmere Zoo:** staff use Gate C. The staff car park behind the Service Yard has **140 spaces**.
+- **Gullhaven Aquarium:** there is no staff car park.
+- **Brackenfold Wildlife Park:** staff park in the Keeper's Yard off Ashdon Lane.
+"""
+RATIOS = """Staffing > Ratios
+| Section | Site | Keeper-to-animal ratio |
+|---|---|---|
+| Wolf Wood | Brackenfold Wildlife Park | 1:8 |
+"""
+FIRE = """Fire safety
+The fire alarm is tested every week by the maintenance team:
+
+- **Elmfield House:** Mondays at 10:30
+- **Larch Court:** Tuesdays at 10:30
+- **Oakbank:** Thursdays at 11:00
+"""
+
+
+@pytest.mark.parametrize(("text", "group"), [
+    ("We run three sites: Westmere Zoo, Gullhaven Aquarium and Brackenfold Wildlife Park.",
+     {"westmere zoo", "gullhaven aquarium", "brackenfold wildlife park"}),
+    ("The rest work at Gullhaven Aquarium, at Brackenfold Wildlife Park or at the Ocean Tank.",
+     {"gullhaven aquarium", "brackenfold wildlife park", "ocean tank"}),
+    (PARKING, {"westmere zoo", "gullhaven aquarium", "brackenfold wildlife park"}),
+    ("| Shift | Westmere Zoo | Gullhaven Aquarium |\n|---|---|---|\n| Early | 07:30 | 08:00 |\n",
+     {"westmere zoo", "gullhaven aquarium", "shift"}),
+])
+def test_names_listed_together(text: str, group: set[str]) -> None:
+    assert frozenset(group) in listed_together(text)
+
+
+def test_one_name_is_no_group() -> None:
+    assert listed_together("Staff at Westmere Zoo use Gate C.") == []
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("Which radio channel is used to call an escape at Gullhaven Aquarium?", ["Gullhaven Aquarium"]),
+    ("How many spaces are there in the staff car park at Brackenfold Wildlife Park?", ["Brackenfold Wildlife Park"]),
+    ("Gullhaven Aquarium: when does it close?", ["Aquarium"]),   # the word that opens a sentence is no name
+    ("When is the fire alarm tested at the Head of Finance's office?", ["Head of Finance's"]),
+    ("What time is it on Monday?", []),
+])
+def test_asked_names(question: str, names: list[str]) -> None:
+    assert asked_names(question) == names
+
+
+def test_siblings_are_read_where_the_asker_may_look() -> None:
+    space = env([chunk("welcome#0", WELCOME), chunk("hidden#0", "Sites: Gullhaven Aquarium and Ocean Lodge.")]).space
+    assert siblings("Gullhaven Aquarium", space, None) == {"westmere zoo", "brackenfold wildlife park", "ocean lodge"}
+    assert siblings("Gullhaven Aquarium", space, [True, False]) == {"westmere zoo", "brackenfold wildlife park"}
+
+
+def _decide(question: str, corpus: list[tuple[str, str]], top: list[tuple[str, str]]):
+    from tests.rag.test_review_s48_v72 import decide_evidence
+
+    return decide_evidence(question, corpus, top, "en")
+
+
+def test_evidence_refuses_a_statement_about_another_listed_site() -> None:
+    corpus = [("welcome#0", WELCOME), ("parking#0", PARKING), ("ratios#0", RATIOS)]
+    refused = _decide("How many spaces are there in the staff car park at Brackenfold Wildlife Park?", corpus,
+                      [("parking#0", PARKING), ("ratios#0", RATIOS)])
+    assert refused.action == "refuse" and "westmere zoo" in refused.reason, refused.reason
+    assert refused.signals["other_name"] == 1.0
+    answered = _decide("How many spaces are there in the staff car park at Westmere Zoo?", corpus,
+                       [("parking#0", PARKING), ("ratios#0", RATIOS)])
+    assert answered.action == "answer", answered.reason
+
+
+def test_evidence_answers_a_list_item_under_its_lead_in() -> None:
+    # "- **Oakbank:** Thursdays at 11:00" holds none of the question's words but the name: its lead-in holds them
+    assert siblings("Oakbank", env([chunk("fire#0", FIRE)]).space, None) == {"elmfield house", "larch court"}
+    answered = _decide("When is the fire alarm tested at Oakbank?", [("fire#0", FIRE)], [("fire#0", FIRE)])
+    assert answered.action == "answer", answered.reason
