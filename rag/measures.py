@@ -7,7 +7,7 @@ measure from the question; :func:`states_measure` says whether a sentence writes
 A question that names no measure ("how many people", "几条跑道") is left to the number rule of
 :mod:`rag.answer_types`.
 
-Measures: ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
+Measures: ``phone`` (a telephone number: seven digits or more, or a number a word calls one), ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
 ``percent``, ``length`` (also "the maximum height"), ``weight``, ``area``, ``temperature`` ("what temperature",
 "气温低于零下多少度": "29°C", "37℃", "零下 10 度"). "How long" and 多长 ask a time or a length.
 """
@@ -18,8 +18,9 @@ import re
 from functools import lru_cache
 
 _ZH_N = "0-9０-９零〇一二两三四五六七八九十百千万亿半几数"
-_EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-         r"forty|fifty|sixty|ninety|hundred|half|a few|several|couple of)")
+_EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+         r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a few|"
+         r"several|couple of)")
 
 # ── what a question asks ─────────────────────────────────────────────────────────────────────
 _ZH_TIME_UNIT = r"(?:个)?(?:工作日|自然日|天|周|星期|礼拜|月|年|小时|钟头|分钟|秒)"
@@ -28,22 +29,30 @@ _LENGTH_UNITS = ("个?字符|个字|位数?|characters?|chars|digits|毫米|厘�
 _WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|pounds?|ounces?|oz"
 _AREA_UNITS = ("平方米|平方公里|平方千米|平方英里|公顷|英亩|亩|m²|km²|m2|km2|sq\\.? ?(?:m|km|ft|mi)|"
                "square (?:met(?:er|re)s?|kilomet(?:er|re)s?|miles?|feet)|hectares?|acres?")
-_MONEY_UNITS = r"元|块钱?|美元|欧元|英镑|日元|港元|港币|人民币|rmb|cny|usd|eur|gbp|dollars?|euros?|pounds? sterling|yuan"
+_MONEY_UNITS = (r"元|块钱?|美元|欧元|英镑|日元|港元|港币|人民币|卢比|瑞郎|rmb|cny|usd|eur|gbp|chf|inr|hkd|aud|cad|jpy|dollars?|euros?|"
+                r"pounds? sterling|yuan|rupees?|francs?")
 
 _ASKS = [   # (measure, pattern): the first that matches decides
     # (a multiple is a share too: "加班工资按平时的几倍算？", "how many times the normal rate")
     ("percent", re.compile(r"百分之几|百分比|几成(?![员立为功])|比例|占(?![地用])[^，。？?]{0,10}?多少|(?:几|多少)倍|"
                            r"\bhow many times (?:the|my|your|their|his|her|our|normal|usual|basic|standard)\b|\bwhat multiple\b|"
+                           # "what is the keeper-to-animal ratio", "the staff to student ratio": "1:8", "one to ten"
+                           r"\bwhat(?:'s|’s| is| was| are)?(?: the)? (?:[\w-]+ (?:to|per) [\w-]+ |[\w-]+-to-[\w-]+ )?ratios?\b|"
                            r"\bwhat (?:percentage|percent|proportion|share|fraction)\b|\bhow many percent\b|"
                            r"\bwhat (?:is|was|'s) the (?:percentage|proportion|share)\b", re.I)),
     ("money", re.compile(rf"多少(?:钱|{_MONEY_UNITS})|几(?:块钱?|元|美元|欧元)|"
                          r"(?:费用?|价格|价钱|金额|预算|工资|薪水|薪资|月薪|年薪|奖金|补贴|津贴|报销|售价|票价|学费|罚款|赔偿)"
                          r"[^，。？?]{0,6}?多少(?![天个次人年月周小时名位项条张家])|"
+                         # "每件要扣多少绩效工资？": the pay word after 多少
+                         r"多少(?:绩效|基本|岗位)?(?:工资|薪水|奖金|补贴|津贴|罚款|赔偿)|"
                          # "how much does it cost / can I spend", never "how much paid leave" or "how much time …
                          # to submit a claim": only the words that name money, and no noun of another measure first
                          r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
                          r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
-                         r"salary|fee|fees|allowance|refund|fine|earn|earns|earned|earning|wage|wages)\b|"
+                         r"salary|fee|fees|allowance|refund|fine|wage|wages)\b|"
+                         # what someone earns, never leave or time off earned ("How much annual leave do I earn?")
+                         r"(?![^.?!]*\b(?:leave|holidays?|toil|lieu|time off|points?|credits?|commission)\b)"
+                         r"[^.?!]*\b(?:earn|earns|earned|earning)\b|"
                          # "how much does the Trust pay towards glasses", "how much do casual ushers get paid"
                          r"[^.?!]*\b(?:pays?|paying) (?:towards|toward|for|back|out)\b|[^.?!]*\b(?:get|gets|be|am|are|is)(?:\s+[\w'’-]+){0,3}?\s+paid"
                          # …at the end or by the hour ("…get paid when off sick?" may be "full pay for 8 weeks")
@@ -77,6 +86,9 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                                r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
+    # a telephone number ("what is the phone number of the EAP?", 手机号是多少, 联系电话是多少), never an extension or a count
+    ("phone", re.compile(r"\b(?:tele)?phone number\b|\bmobile number\b|\bnumber (?:to|I should|do I|should I) (?:call|ring|phone|dial)\b|"
+                         r"(?:电话|手机|手机号|联系方式)(?:号码|号)?(?:是|为)?(?:多少|什么)|打(?:哪个|什么)(?:电话|号码)", re.I)),
     ("area", re.compile(rf"(?:面积|占地)[^，。？?]{{0,4}}?多少|多大面积|多少(?:{_AREA_UNITS})|"
                         rf"\bhow many (?:{_AREA_UNITS})\b|\bwhat (?:is|was|'s) the (?:area|size) of\b", re.I)),
 ]
@@ -105,8 +117,8 @@ def _amount(units: str) -> re.Pattern[str]:
 _CLOCK = r"(?:(?<![\d.])\d{1,2}\s*[:：]\s*\d{2}(?!\d)|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|[0-9一二三四五六七八九十两]{1,3}\s*点)"
 _STATES = {
     "time": [
-        _amount(r"(?:个)?(?:工作日|自然日|天|日|周|星期|礼拜|个月|年|小时|钟头|分钟|秒)|"
-                r"(?:(?:business|working|calendar|full|consecutive|continuous|clear|whole|straight|rolling|paid|unpaid|extra|additional|further|more) )?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?)"),
+        _amount(r"(?:个)?(?:工作日|自然日|天|日|周(?!岁)|星期|礼拜|个月|年|小时|钟头|分钟|秒)|"
+                r"(?:(?:business|working|calendar|full|consecutive|continuous|clear|whole|straight|rolling|paid|unpaid|extra|additional|further|more) ){0,2}(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?)"),
         # a deadline answers "how long have I got" as well as a span does, and the hours of the clock from one
         # to another "how many hours a day" ("8:00–18:00", "9 am to 5 pm"); a time of day alone says when
         re.compile(rf"{_CLOCK}\s*(?:[-–—~～至到]|to|until)\s*{_CLOCK}|当天|当日|次日|隔天|立即|立刻|马上|即时|当场|月底|月末|年底|年末|季末|[上中下]旬|"
@@ -116,22 +128,33 @@ _STATES = {
                    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan(?:uary)?|feb(?:ruary)?|"
                    r"march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|"
                    r"dec(?:ember)?)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I),
+        # a column headed by its unit: "Entitlement (days): 25", "Days: 25", "天数: 5", "时限（工作日）: 3"
+        re.compile(r"(?:[(（]\s*(?:working |calendar )?(?:days?|weeks?|hours?|months?|years?|天|小时|工作日|个月|年)\s*[)）]|"
+                   r"\b(?:days|hours|weeks|months)|天数|小时数|工作日数|月数|年数)\s*[:：]\s*\d", re.I),
     ],
     "money": [
         _amount(rf"(?:万|千|亿|百万)?\s*(?:{_MONEY_UNITS})|k\s*(?:usd|eur|gbp)|(?:thousand|million|billion|bn|m)\s+"
                 rf"(?:usd|eur|gbp|dollars?|euros?|pounds?|yuan)"),
         # a sum in 万 without 元 ("月薪上限 4.5 万")
-        re.compile(r"[$€£¥￥]\s*\d|\b(?:usd|eur|gbp|rmb|cny)\s*\d|人民币\s*[0-9一二三四五六七八九十]|"
+        re.compile(r"[$€£¥￥₹]\s*\d|\b(?:usd|eur|gbp|rmb|cny|chf|inr|hkd|aud|cad|jpy)\s*\d|人民币\s*[0-9一二三四五六七八九十]|"
                    r"(?<![\d.])\d+(?:\.\d+)?\s*万(?![\u4e00-\u9fff])|"
                    # a column of sums: "金额（元）", "岗位工资（元/月）", "Rate (£ per hour)"
-                   r"[(（]\s*(?:元|万元|usd|eur|gbp|rmb|cny|美元|[£$€])\s*(?:[/／每]\s*[^)）]{1,8}|per [a-z ]{1,12})?[)）]", re.I),
+                   # (…over an amount: "Rate (£ per hour): see the pay spine" states none)
+                   r"[(（]\s*(?:元|万元|usd|eur|gbp|rmb|cny|美元|[£$€])\s*(?:[/／每]\s*[^)）]{1,8}|per [a-z ]{1,12})?[)）]\s*[:：]\s*\d",
+                   re.I),
     ],
     "percent": [re.compile(rf"[%％]|百分之|[{_ZH_N}]成(?![员立为功])|[{_ZH_N}]\s*倍|\bper ?cent\b|\bhalf\b|\bquarter\b|"
-                           r"\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two|three|four) times)\b|"
+                           r"\b(?:double|triple)\b(?!\s+(?:rooms?|beds?|decker|yellow|glazing|check|shifts?|doors?))|"
+                           r"\b(?:twice|time and a (?:half|quarter)|(?:one|two|three|four) times)\b|"
+                           r"\b\d+(?:\.\d+)?\s*times\b(?!\s+(?:a|an|per|each|every)\b)|"
+                           r"(?<![\d:.])(?:1\s*:\s*\d{1,3}|\d{1,3}\s*:\s*1)(?![\d:])(?!\s*(?:am|pm))|\b(?:one|two|three|four|five|six|\d+) (?:adult|member of staff|staff member|keeper|carer|teacher|nurse)s? (?:to|for|per) (?:every )?\w+|"
                            rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],
     "area": [_amount(_AREA_UNITS)],
+    # a number of seven digits or more, or any number after a word that says it is one ("电话: 8251", "phone 2200")
+    "phone": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{5,}\d(?![\d.])|(?:电话|手机|热线|phone|tel|telephone|mobile|helpline|hotline|"
+                         r"ext(?:ension)?|分机|call|ring|dial)\D{0,12}\d{3,}", re.I)],
     "temperature": [_amount(r"°\s*[CF]|℃|℉|摄氏度|华氏度|度|degrees?"), re.compile(r"[-−]?\d+(?:\.\d+)?\s*°")],
 }
 
@@ -166,23 +189,38 @@ _SAID_IN_WORDS = {
     # an amount counted in months of pay (每满一年支付一个月工资, "two weeks' pay"), or as a share of pay (a bonus of
     # "12% of base salary", 按基本工资的 10% 发放)
     "money": re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*p\b|\b\d[\d,.]*\s*(?:pounds?|pence|quid)\b|[(（]\s*[£$€¥￥]\s*[)）]|"
-                        r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
-                        r"\b(?:\w+ )?(?:weeks?|months?)['’]? (?:pay|salary)\b|"
+                        r"单位\s*[:：]\s*(?:万?元|美元)|元\s*/\s*[\u4e00-\u9fff]|"
+                        # months of pay, counted ("一个月工资", "3 个月的基本工资"; never 当月工资, this month's pay)
+                        r"(?:[0-9一二两三四五六七八九十半]|几)\s*个?月(?:的)?(?:基本)?(?:工资|薪资|月薪)|"
+                        r"\b(?:\w+ )?(?:weeks?|months?)(?:['’]s?)? (?:pay|salary|wages?)\b|\b(?:the )?full cost\b|\bhalf (?:of )?the cost\b|"
                         rf"(?:%|％|per ?cent)\s+of (?:{_PAY_QUALIFIER} ){{0,4}}(?:(?:salary|pay|earnings|wages?)"
                         rf"{_PAY_ENDS}|base(?=\s*(?:[)）.,;|\n]|\Z)))|"
                         rf"(?:工资|薪资|薪酬|月薪|年薪)(?:标准|基数|总额)?的\s*{_ZH_SHARE}|"
                         rf"按(?:本人)?(?:基本|岗位)?(?:工资|薪资|月薪|年薪)(?:标准|基数)?(?:的)?\s*{_ZH_SHARE}", re.I),
     # shares said in words: 一半, 双倍, 三倍, "double time", "time and a half", "two thirds"
-    "percent": re.compile(rf"一半|半数|双倍|[{_ZH_N}]倍|\b(?:double|triple|twice|time and a (?:half|quarter)|(?:one|two) thirds?)\b",
+    "percent": re.compile(rf"一半|半数|双倍|[{_ZH_N}]倍|"
+                          r"\b(?:double|triple)\b(?!\s+(?:rooms?|beds?|decker|yellow|glazing|check|shifts?|doors?))|"
+                          r"\b(?:twice|time and a (?:half|quarter)|(?:one|two) thirds?)\b|\b\d+(?:\.\d+)?\s*times\b(?!\s+(?:a|an|per|each|every)\b)",
                           re.I),
 }
 
 
-def states_any_measure(text: str, measure: str, question: str = "") -> bool:
-    """:func:`states_measure`, or an amount in ``measure`` said in words or with its unit elsewhere (:data:`_SAID_IN_WORDS`):
-    whether a source may state the asked amount at all."""
+# a column of sums whose header gives the currency ("| Hourly rate (£ per hour) |", "金额（元/月）")
+_MONEY_COLUMN = re.compile(r"[(（]\s*(?:元|万元|美元|[£$€]|usd|eur|gbp|rmb|cny)\s*(?:[/／每]\s*[^)）]{1,8}|per [a-z ]{1,12})?[)）]",
+                           re.I)
+
+
+def said_in_words(text: str, measure: str) -> bool:
+    """Whether ``text`` states an amount in ``measure`` in words or with its unit elsewhere (:data:`_SAID_IN_WORDS`)."""
     said = _SAID_IN_WORDS.get(measure)
-    return states_measure(text, measure, question) or bool(said and said.search(text))
+    return bool(said and said.search(text))
+
+
+def states_any_measure(text: str, measure: str, question: str = "") -> bool:
+    """:func:`states_measure`, an amount said in words or with its unit elsewhere (:func:`said_in_words`), or a column
+    of sums: whether a source may state the asked amount at all."""
+    return states_measure(text, measure, question) or said_in_words(text, measure) \
+        or (measure == "money" and _MONEY_COLUMN.search(text) is not None)
 
 
 # a heading that gives the unit of every figure below it: "（单位：元/月）", "(all figures in £)", "Rates (£ per hour)"

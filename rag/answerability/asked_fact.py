@@ -53,6 +53,7 @@ class AskedFact:
     source: int | None     # the context number of that sentence's source
     sentence: str          # the sentence that carried the asked type ("" when none did)
     prose: bool = False    # every source holding a key term is running prose (:func:`prose_only`)
+    best: str = ""         # the window that carried the best share (``support``), with its source's header
 
 
 _PREFIX = 6
@@ -144,14 +145,15 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
         lowered = text.lower()
         return max((c for pattern, c in words if pattern.search(lowered)), default=0.0)
 
-    best_any, best_typed, source, sentence = 0.0, 0.0, None, ""
+    best_any, best_typed, source, sentence, best = 0.0, 0.0, None, "", ""
     for item, said in sentences_of(items):
         header = header_of(item)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             covered = share(f"{header}\n{span}")
-            best_any = max(best_any, covered)
+            if covered > best_any:
+                best_any, best = covered, f"{header}\n{span}"
             if covered > best_typed and has_candidate(span, kind, question, unit_from=header):
                 best_typed, source, sentence = covered, item.number, span
     return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,
-                     prose_only(items, lambda text: bool(held_in(text))))
+                     prose_only(items, lambda text: bool(held_in(text))), best)

@@ -70,7 +70,7 @@ from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
-from rag.measures import asked_measure, states_any_measure
+from rag.measures import asked_measure, said_in_words, states_any_measure, states_measure
 from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
@@ -97,6 +97,10 @@ _PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|peopl
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
                              r"whatever it costs|no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|"
                              r"不设上限|不限|无上限|上不封顶|由公司承担|公司承担", re.I)
+# …of which those that answer "how much" by themselves ("free", "in full", 免费, 全额): never 据实 ("at cost, within the
+# limit below" — 限额内凭票据实报销 — leaves the amount to a table)
+_NO_AMOUNT_NEEDED = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
+                               r"no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|不设上限|无上限|上不封顶", re.I)
 _PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
@@ -189,7 +193,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="77")
+@answerability.register("evidence", version="78")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -320,7 +324,11 @@ def evidence(
     was asked state no such amount, only a sentence about something else does. Version 77
     (:mod:`rag.answerability.other_names`, signal ``other_name``, English): the statement that holds the asked fact's
     type names another of the names the corpus lists with the one asked about ("At Westmere Zoo …" for a question about
-    Gullhaven Aquarium), and no statement of the top sources names the asked one with such a candidate.) With
+    Gullhaven Aquarium), and no statement of the top sources names the asked one with such a candidate. Version 78,
+    after a hostile review: ``measure_ratio`` leaves a question whose best window says the amount is free or paid in
+    full, or states it in words when no top source writes one in figures; names in title case or capitals, a curly
+    apostrophe, "&" for "and", compounds written solid, Dr. / Programme spellings, a kind before its code ("Level 3")
+    and where the asker lives are no unwritten names; :mod:`rag.measures` reads a telephone number as a measure.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -617,7 +625,12 @@ def evidence(
                                       f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals)  # type: ignore[union-attr]
         ratio = by_language_or_none(measure_ratio, language) if asked is not None and measure_ratio is not None else None
         measure = asked_measure(question) if ratio is not None and score >= threshold else None
-        if measure and asked.answer_type < ratio * asked.support:   # type: ignore[union-attr,operator]
+        if measure and asked.answer_type < ratio * asked.support \
+                and not (measure == "money" and _NO_AMOUNT_NEEDED.search(asked.best)) \
+                and not (said_in_words(asked.best, measure)
+                         and not any(states_measure(item.text, measure, question) for item in top)):  # type: ignore[union-attr,operator]
+            # (the window that carries the question may say it is free, or state the amount in words — "a fortnight",
+            # 一个月工资 — when no source writes one in figures)
             # "店长每个月的岗位工资是多少？" against a table of 店长's allowances: the rows that carry the question's terms
             # state no amount of money, only a row of another post does
             signals["measure_ratio"] = float(ratio)  # type: ignore[arg-type]

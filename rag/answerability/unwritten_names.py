@@ -35,11 +35,22 @@ _GENERIC = frozenset("team teams department departments dept office offices cent
                      "units desk service services policy policies scheme schemes handbook procedure procedures group "
                      "building room rooms".split())
 _MIN_WORDS = 2
+_BEFORE = 160   # characters read before a name for where the asker goes
+# where the asker lives or is based: "Since I live near Canary Wharf, can I …?"
+_NEAR = re.compile(r"\b(?:near|live|lives|living|based|stay|staying)\s+(?:(?:in|at|near|by)\s+)?(?:the\s+)?$", re.I)
+_CODE_AFTER = re.compile(r"\s*\(?[0-9A-Z]\b")
+_OPENING = frozenset({"The", "A", "An", "&"})
+_KIND_BEFORE_CODE = re.compile(r"Level|Grade|Band|Year|Stage|Step|Part|Phase|Module|Unit|Tier|Zone|Block|Gate|Room|Key Stage")
+# spellings a document may use for a word of the name
+_SPELLINGS = {"centre": "cent(?:re|er)", "center": "cent(?:re|er)", "programme": "program(?:me)?",
+              "program": "program(?:me)?", "organisation": "organi[sz]ation", "organization": "organi[sz]ation",
+              "colour": "colou?r", "color": "colou?r", "and": "(?:and|&)", "&": "(?:and|&)"}
 
 
 def _plain(text: str) -> str:
-    """Lower-cased, Markdown emphasis, table pipes and hyphens read as spaces, whitespace collapsed."""
-    return " ".join(re.sub(r"[*_`|\-–—/]+", " ", text.lower()).split())
+    """Lower-cased, Markdown emphasis, table pipes and hyphens read as spaces, a curly apostrophe as a straight one,
+    whitespace collapsed."""
+    return " ".join(re.sub(r"[*_`|\-–—/]+", " ", text.lower().replace("’", "'")).split())
 
 
 # Per corpus: each chunk's text read plain, by position
@@ -51,6 +62,9 @@ def name_runs(question: str) -> list[str]:
     runs: list[str] = []
     for sentence in re.split(r"(?<=[.?!])\s+", asked_sentences(question)):
         words = [m for m in _WORD.finditer(sentence)]
+        long = [m.group() for m in words[1:] if len(m.group()) >= 3 and m.group()[0].isalpha()]
+        if sentence.isupper() or (len(long) >= 3 and sum(w[0].isupper() for w in long) >= 0.75 * len(long)):
+            continue   # a sentence in title case or capitals ("What's The Annual Leave Allowance?") marks no name
         run: list[re.Match[str]] = []
         for i, match in enumerate(words + [None]):
             word = match.group() if match else ""
@@ -66,12 +80,17 @@ def name_runs(question: str) -> list[str]:
 def _kept(sentence: str, run: list[re.Match[str]]) -> list[str]:
     while run and run[-1].group() == "&":
         run = run[:-1]
+    while run and run[0].group() in _OPENING:
+        run = run[1:]
+    if run and _KIND_BEFORE_CODE.fullmatch(run[-1].group()) and _CODE_AFTER.match(sentence, run[-1].end()):
+        run = run[:-1]   # "Safeguarding Adults Level 3": a kind and its code, which the document may write "(Level 3)"
     words = [m.group() for m in run]
     if len(words) < _MIN_WORDS:
         return []
     if any((len(w) < 2 and w != "&") or re.fullmatch(r"[A-Z]{2}", w) or _CALENDAR_WORD.fullmatch(w) for w in words):
         return []
-    if where_the_asker_goes(re.sub(r"\b(?:the|a|an)\s+$", "", sentence[: run[0].start()], flags=re.I)):
+    before = sentence[max(0, run[0].start() - _BEFORE):run[0].start()]   # (a bounded look back: linear in the message)
+    if where_the_asker_goes(re.sub(r"\b(?:the|a|an)\s+$", "", before, flags=re.I)) or _NEAR.search(before):
         return []
     while len(words) > _MIN_WORDS and words[-1].lower() in _GENERIC:
         words = words[:-1]
@@ -80,11 +99,15 @@ def _kept(sentence: str, run: list[re.Match[str]]) -> list[str]:
     return [" ".join(words)]
 
 
+def _stem(word: str) -> str:
+    """A word without its plural or possessive ending, which the document's word may take or leave."""
+    return re.sub(r"(?:'s|s'|'|es|s)$", "", word) if len(word) > 3 else word.rstrip("'")
+
+
 def _written(name: str) -> re.Pattern[str]:
-    # each word without its plural or possessive ending, which the document's word may take or leave
-    parts = [re.escape(re.sub(r"(?:['’]s|s['’]|['’]|es|s)$", "", w) if len(w) > 3 else w.rstrip("'’"))
-             for w in _plain(name).split()]
-    return re.compile(r"(?<![a-z0-9])" + r"(?:['’]?s|es)?\s+".join(parts) + r"(?:['’]?s|es)?(?![a-z0-9])")
+    # (the words may also stand joined — "Wi-Fi" / "wifi", "Child Care" / "childcare" — or with a full stop: "Dr. Patel")
+    parts = [_SPELLINGS.get(w) or re.escape(_stem(w)) for w in _plain(name).split()]
+    return re.compile(r"(?<![a-z0-9])" + r"(?:'?s|es)?\.?\s*".join(parts) + r"(?:'?s|es)?(?![a-z0-9])")
 
 
 def unwritten_names(question: str, space: Any, allowed: Any, asked_as: str | None = None) -> list[str]:
@@ -98,7 +121,7 @@ def unwritten_names(question: str, space: Any, allowed: Any, asked_as: str | Non
     out = []
     for name in names:
         written = _written(name)
-        first = _plain(name).split()[0]
+        first = _stem(_plain(name).split()[0])[:3]
         if not any((allowed is None or allowed[i]) and first in text and written.search(text)
                    for i, text in enumerate(chunks)):
             out.append(name)

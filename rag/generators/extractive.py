@@ -257,7 +257,7 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="46")
+@generators.register("extractive", version="47")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

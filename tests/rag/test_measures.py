@@ -44,6 +44,14 @@ from rag.measures import asked_measure, states_measure
     ("国庆节在工地值班，加班工资按平时的几倍算？", "percent"),
     ("How many times the normal rate is bank holiday work paid at?", "percent"),
     ("How many times a year is the lift serviced?", None),
+    # blind dev baoxian-zh and zoo-en: pay asked after 多少, a ratio, a telephone number
+    ("理赔案件没有按时效结案的，责任人每件要扣多少绩效工资？", "money"),
+    ("What is the keeper-to-animal ratio in the Butterfly House?", "percent"),
+    ("What staff to student ratio do we need for a day trip?", "percent"),
+    ("What is the phone number of the employee assistance programme?", "phone"),
+    ("白沙供电所所长吴德胜的手机号是多少？", "phone"),
+    ("值班电话是多少？", "phone"),
+    ("How many phone numbers are listed?", None),
     ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
@@ -54,6 +62,14 @@ def test_the_measure_a_question_asks(question: str, measure: str | None) -> None
 
 
 @pytest.mark.parametrize(("sentence", "measure", "holds"), [
+    ("投保人为60周岁及以上的，应当全程录音录像。", "time", False),   # 周岁 is an age, not weeks
+    ("Keeper-to-animal ratio: 1:8", "percent", True),
+    ("接待电话8120，工作日08:00—17:30接待。", "percent", False),   # a clock time is no ratio
+    ("Take one adult to every eight pupils.", "percent", True),
+    ("Its phone number is printed on the back of your staff ID card.", "phone", False),
+    ("24 小时值班电话: 8251", "phone", True),
+    ("Call 0800 123 4567 any time.", "phone", True),
+    ("The line is open 24 hours a day.", "phone", False),
     ("法定节假日加班按本人工资的 3 倍支付。", "percent", True),
     ("Bank holiday working is paid at double time.", "percent", True),
     ("春节、国庆期间不停工的项目，须在节前 3 天报备。", "percent", False),

@@ -35,7 +35,12 @@ CONTACTS = """Contacts
     # the word that opens a sentence, and a scene's names: not asked about
     ("Safeguarding training: how often?", []),
     ("I'm taking 14 pupils to the Science Museum next month. How many staff do I need per pupil?", []),
-    ("I'm travelling to the Lake District. What Mileage Rate applies?", ["Mileage Rate"]),
+    ("I'm travelling to the Lake District. What's the Mileage Rate for the trip?", ["Mileage Rate"]),
+    # a sentence in title case or capitals marks no name; a kind before its code is read without it
+    ("What's The Annual Leave Allowance?", []),
+    ("WHAT IS THE SHIP SECURITY OFFICER RATE?", []),
+    ("How often is Safeguarding Adults Level 3 renewed?", ["Safeguarding Adults"]),
+    ("Since I live near Canary Wharf, can I claim a taxi?", []),
     ("Can I work from the Lake District next spring?", []),
     ("What is the per diem for a trip to New Zealand?", []),
 ])
@@ -57,6 +62,10 @@ def _space(*texts: str):
     ("Who staffs the Duty Manager's desk?", []),
     ("What does the Engine Officers' briefing cover?", []),
     ("What is the extension for the Ticket Office Coordinator?", ["Ticket Office Coordinator"]),
+    # a curly apostrophe, "&" for "and", a compound written joined, another spelling
+    ("Who runs the Duty Manager’s desk?", []),
+    ("Who chairs the Marketing and Communications team?", []),
+    ("What is the Swim-School Coordinator's extension?", []),
 ])
 def test_unwritten_names(question: str, unwritten: list[str]) -> None:
     assert unwritten_names(question, _space(CERTIFICATES, CONTACTS), None) == unwritten
