@@ -45,6 +45,11 @@ _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|�
 _EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:so|not)|if (?:so|not)|and if|and|also|"
                       r"but|so|then|what if|same for|or)\b[\s,]*", re.I)
 _EN_TAIL = re.compile(r"[\s?.!]*$")
+# a clause that sets when the asker gets there, before what it names: "What about once I've done five years?" names
+# "five years", "…when I'm on nights?" nights
+_EN_ONCE = re.compile(r"^(?:once|after|when|now that|by the time)\s+(?:i|we|they|he|she)(?:['’](?:ve|m|re)|\s+(?:have|am|are|has|is))?"
+                      r"\s+(?:(?:done|completed|served|worked|reached|hit|passed|got|had|been(?:\s+here|\s+with\s+(?:the\s+)?\w+)?)"
+                      r"(?:\s+for)?|on)\s+", re.I)
 # "And if it's Year 11s?", "What if it's a Sunday?": the pronoun and its verb name nothing before a name or a number
 _EN_IT_IS = re.compile(r"^(?:it|they|we|i|that|he|she)(?:['’]s|['’]re|['’]m| is| are| am| was| were)\s+", re.I)
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
@@ -109,7 +114,7 @@ def content_of(question: str, language: str) -> str:
     if language == "en":
         if _EN_MORE.match(q):
             return ""
-        rest = _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip()
+        rest = _EN_ONCE.sub("", _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip())
         if _names_after_it_is(q):
             rest = _EN_IT_IS.sub("", rest)   # (after a lead only: "It's Year 11s?" alone keeps its words)
         return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
@@ -196,7 +201,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="16")
+@transforms.register("followup", version="17")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -218,7 +223,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     wrote "去去成都" and named "去成都" as the focus, which no source writes). Version 14: a place pointed at names the
     place ("临平那边呢？" swaps 临平; v13 named "临平那边" as the focus, which no source writes), and a question that opens
     by changing the subject ("Different question. …", "换个话题，…") stands alone. A rewritten question's own words are
-    kept in ``env.facts["asked_as"]``: a name the rewrite joined ("the STCW First Aid at Work one") is none the asker wrote."""
+    kept in ``env.facts["asked_as"]``: a name the rewrite joined ("the STCW First Aid at Work one") is none the asker wrote.
+    Version 17: a clause that sets when the asker gets there names what follows it ("What about once I've done five
+    years?" names "five years")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

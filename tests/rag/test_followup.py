@@ -351,3 +351,17 @@ def test_a_title_joined_by_and_is_the_person_a_pronoun_points_at() -> None:   # 
                {"role": "assistant", "content": "The Health and Safety Advisor, Priya Raman, decides whether an incident "
                                                 "is reportable and reports it to the HSE."}]
     assert rewrite("What's her extension?", history, "en")[0] == "What's the Health and Safety Advisor's extension?"
+
+
+@pytest.mark.parametrize(("question", "content"), [
+    # blind dev zoo-en: a clause that sets when the asker gets there names what follows it (followup v17)
+    ("What about once I've done five years?", "five years"),
+    ("And when I'm on nights?", "nights"),
+    ("What about after I have completed two years?", "two years"),
+    ("What about when the office is closed?", "when the office is closed"),
+    ("What about managers?", "managers"),
+])
+def test_a_clause_of_when_names_what_follows_it(question: str, content: str) -> None:
+    from rag.transforms.followup import content_of
+
+    assert content_of(question, "en") == content
