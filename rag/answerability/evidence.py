@@ -53,6 +53,7 @@ from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, header_of, sentences_of
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.levels import Statement, find_conflict
+from rag.answerability.other_grades import other_grade
 from rag.answerability.other_names import asked_names, other_name
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
@@ -328,7 +329,9 @@ def evidence(
     after a hostile review: ``measure_ratio`` leaves a question whose best window says the amount is free or paid in
     full, or states it in words when no top source writes one in figures; names in title case or capitals, a curly
     apostrophe, "&" for "and", compounds written solid, Dr. / Programme spellings, a kind before its code ("Level 3")
-    and where the asker lives are no unwritten names; :mod:`rag.measures` reads a telephone number as a measure.) With
+    and where the asker lives are no unwritten names; :mod:`rag.measures` reads a telephone number as a measure; a
+    Chinese name with a grade the sources write only with other grades (二级建造师 beside 一级建造师, and no chunk the
+    asker may see writes it) is refused (:mod:`rag.answerability.other_grades`, signal ``other_grade``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -591,6 +594,12 @@ def evidence(
                     if language in ("en", "zh") else None)
             kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
                 if sibling is None and language in ("en", "zh") else None
+            grade = other_grade(question, joined, lambda text: corpus_terms.visible_compact(env, text)) \
+                if sibling is None and kind is None and language == "zh" else None
+            if grade is not None:
+                signals["other_grade"] = 1.0
+                return Decision("refuse", f"asks about {grade[0]!r}, a grade the sources never write; they write "
+                                          f"{grade[1]!r}", signals)
             if kind is not None:
                 signals["unlisted_kind"] = 1.0
                 return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "
