@@ -52,6 +52,7 @@ from rag.answer_types import UNTYPED, has_candidate, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, header_of, sentences_of
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
+from rag.answerability.deferred import deferred
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.other_grades import other_grade
 from rag.answerability.other_names import asked_names, other_name
@@ -331,7 +332,10 @@ def evidence(
     apostrophe, "&" for "and", compounds written solid, Dr. / Programme spellings, a kind before its code ("Level 3")
     and where the asker lives are no unwritten names; :mod:`rag.measures` reads a telephone number as a measure; a
     Chinese name with a grade the sources write only with other grades (二级建造师 beside 一级建造师, and no chunk the
-    asker may see writes it) is refused (:mod:`rag.answerability.other_grades`, signal ``other_grade``).) With
+    asker may see writes it) is refused (:mod:`rag.answerability.other_grades`, signal ``other_grade``); so is a question
+    whose rarest key term stands in a sentence that hands its subject to another document the asker may not see
+    ("covered by the separate Family Leave Policy", 不在本标准内, 按《…》执行), when the statement carrying the asked
+    type lacks that term (:mod:`rag.answerability.deferred`, signal ``deferred``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -596,6 +600,24 @@ def evidence(
                 if sibling is None and language in ("en", "zh") else None
             grade = other_grade(question, joined, lambda text: corpus_terms.visible_compact(env, text)) \
                 if sibling is None and kind is None and language == "zh" else None
+            handed = None
+            if sibling is None and kind is None and grade is None and source is not None:
+                def holds(term: str, text: str) -> bool:
+                    return term in _SHORT(env.space, text) or bool(_CJK.search(term)) and term in text
+
+                def visible_title(title: str) -> bool:
+                    wanted = compact(title)
+                    return any((env.allowed is None or env.allowed[i]) and wanted in compact(chunk.title or "")
+                               for i, chunk in enumerate(env.space.chunks))
+
+                held = [t for t in keys if holds(t, joined)]
+                rarest = max(held, key=lambda t: (keys[t], t)) if held else ""
+                handed = deferred([sentence for _, said in sentences_of(top) for sentence in said],
+                                  f"{header_of(source)}\n{asked.sentence}", rarest, holds, visible_title)
+            if handed is not None:
+                signals["deferred"] = 1.0
+                return Decision("refuse", f"the sources hand this to a document you cannot see: {handed[:80]!r}",
+                                signals)
             if grade is not None:
                 signals["other_grade"] = 1.0
                 return Decision("refuse", f"asks about {grade[0]!r}, a grade the sources never write; they write "
