@@ -30,7 +30,7 @@ SUITES = ("kb-zh", "kb-en", "cmrc2018-negrej", "negrej-en")
 HANDBOOKS = ("office-en", "office-zh", "city-en", "wuliu-zh", "air-en", "hotel-zh", "lib-en", "bank-zh", "shop-en",
              "wuye-zh", "water-en", "yaodian-zh", "school-en", "canyin-zh", "care-en", "yiyuan-zh", "bus-en",
              "gongchang-zh", "ferry-en", "kuaidi-zh", "vet-en", "chaoshi-zh", "gym-en", "jianzhu-zh", "theatre-en", "dianli-zh",
-             "zoo-en", "baoxian-zh")
+             "zoo-en", "baoxian-zh", "museum-en", "xuexiao-zh")
 
 
 def _suite(name: str):   # noqa: ANN202 - eval's Suite, imported late so --help stays fast

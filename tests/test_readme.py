@@ -56,7 +56,7 @@ def test_what_make_bench_runs_is_what_the_readme_says() -> None:
                                                          "school-en", "canyin-zh", "care-en", "yiyuan-zh", "bus-en",
                                                          "gongchang-zh", "ferry-en", "kuaidi-zh", "vet-en", "chaoshi-zh",
                                                          "gym-en", "jianzhu-zh", "theatre-en", "dianli-zh", "zoo-en",
-                                                         "baoxian-zh"))
+                                                         "baoxian-zh", "museum-en", "xuexiao-zh"))
     assert len([c for c in configs if "scifact" in c]) == 3 and len(commands) == 7
     said = text().split("## Set-up", 1)[1].split("\n## ", 1)[0]
     said = " ".join(said.split())
@@ -64,7 +64,7 @@ def test_what_make_bench_runs_is_what_the_readme_says() -> None:
     assert "cmrc2018-negrej and negrej-en" in said and "negative rejection and false refusal" in said
     assert ("office-en, office-zh, city-en, wuliu-zh, air-en, hotel-zh, lib-en, bank-zh, shop-en, wuye-zh, water-en, "
             "yaodian-zh, school-en, canyin-zh, care-en, yiyuan-zh, bus-en, gongchang-zh, ferry-en, kuaidi-zh, vet-en, "
-            "chaoshi-zh, gym-en, jianzhu-zh, theatre-en, dianli-zh, zoo-en, baoxian-zh") in said
+            "chaoshi-zh, gym-en, jianzhu-zh, theatre-en, dianli-zh, zoo-en, baoxian-zh, museum-en, xuexiao-zh") in said
     variants = len(load_sweep(ROOT / "configs" / "sweep-seed-stages.yaml").variants)
     assert f"{ {10: 'ten'}.get(variants, variants)} variants" in said
 
