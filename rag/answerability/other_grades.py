@@ -52,7 +52,10 @@ def other_grade(question: str, sources: str, written: Any) -> tuple[str, str] | 
                       if _compact(_GRADE.match(m.group()).group()) != asked_grade]  # type: ignore[union-attr]
             if others:
                 asked = f"{asked_grade}{head}"
-                if asked in said or written(asked) or _in_a_range(asked_grade, head, said):
+                # (the grade with the name's first words is written: "高级教师二档" asks a band of 高级教师, which the
+                # sources list, whatever 二级教师二档 they also write)
+                if any(f"{asked_grade}{head[:k]}" in said or written(f"{asked_grade}{head[:k]}")
+                       for k in range(_MIN_NAME, len(head) + 1)) or _in_a_range(asked_grade, head, said):
                     break
                 return asked, others[0]
     return None

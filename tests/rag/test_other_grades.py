@@ -28,6 +28,8 @@ def never(text: str) -> bool:
     ("取得一级建造师证书奖励多少？", REWARDS, None),
     ("二类城市住宿标准每晚多少？", "一至三类城市：每晚 500 元", None),
     ("二类城市住宿标准每晚多少？", "一类城市每晚 600 元；二、三类城市每晚 400 元", None),
+    # the grade with the name's first words stands in the sources (blind dev xuexiao-zh)
+    ("高级教师二档的岗位工资每月是多少？", "| 高级教师 | 7200 | 7700 |\n硕士研究生定二级教师二档。", None),
     # a grade of something else in the sources (总承包二级 is no 二级建造师) spares nothing
     ("高级工程师职称奖励多少？", REWARDS, None),
     # no other grade of the name in the sources: another rule's question
