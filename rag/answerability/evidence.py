@@ -55,7 +55,7 @@ from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.deferred import deferred
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.other_grades import other_grade
-from rag.answerability.other_names import asked_names, other_name
+from rag.answerability.other_names import asked_names, asked_names_zh, other_name
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -324,7 +324,7 @@ def evidence(
     share: :func:`rag.measures.asked_measure`) is refused when the windows that state an amount in it carry less than
     that share of the key-term support the best window carries (signal ``measure_ratio``): the sentences about what
     was asked state no such amount, only a sentence about something else does. Version 77
-    (:mod:`rag.answerability.other_names`, signal ``other_name``, English): the statement that holds the asked fact's
+    (:mod:`rag.answerability.other_names`, signal ``other_name``; Chinese too since v78): the statement that holds the asked fact's
     type names another of the names the corpus lists with the one asked about ("At Westmere Zoo …" for a question about
     Gullhaven Aquarium), and no statement of the top sources names the asked one with such a candidate. Version 78,
     after a hostile review: ``measure_ratio`` leaves a question whose best window says the amount is free or paid in
@@ -627,7 +627,7 @@ def evidence(
                 return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "
                                           f"{', '.join(kind[1][:3])}", signals)
             other = None
-            if sibling is None and source is not None and language == "en":
+            if sibling is None and source is not None and language in ("en", "zh"):
                 # (each sentence on its own: a window of two joins one list item's last sentence to the next item's name)
                 windows = [(f"{header_of(item)}\n{sentence}", f"{header_of(item)}\n{item.text}")
                            for item, said in sentences_of(top) for sentence in said]
@@ -640,8 +640,9 @@ def evidence(
                 def answers(said: str, whole: str, name: str, statement: str) -> bool:
                     return has_candidate(said, asked.kind, question) and share(whole, name) >= 0.5 * share(statement, name)
 
-                other = other_name(asked_names(question), f"{header_of(source)}\n{asked.sentence}", windows, env.space,
-                                   env.allowed, answers)
+                names = asked_names(question) if language == "en" else asked_names_zh(question, env.space, env.allowed)
+                other = other_name(names, f"{header_of(source)}\n{asked.sentence}", windows, env.space, env.allowed,
+                                   answers)
             if other is not None:
                 signals["other_name"] = 1.0
                 return Decision("refuse", f"asks about {other[0]!r}; the statement that holds the asked fact is about "

@@ -7,7 +7,8 @@ in the sources, so the key-term support is high. But a handbook that lists its s
 a fact for one of them by naming it: a statement that names another of them, and not the one asked about, states that
 other one's fact.
 
-English only (the names are read by their capitals). Names listed together: two or more names of capitalised words
+In English the names are read by their capitals; in Chinese, a name is one of a group that a table's header or first
+column, or one clause's list (初中部、高中部和国际部), writes with a shared last character, and the question writes it. Names listed together: two or more names of capitalised words
 in one enumeration ("Westmere Zoo, Gullhaven Aquarium and Brackenfold Wildlife Park"; "the Ocean Tank, the Coral
 Lagoon or the Rock Pool"), or the bold names that open the items of one list ("- **Westmere Zoo:** …"). Read per
 corpus, once. The rule holds only when no statement of the top sources names the asked one beside a candidate of the
@@ -17,12 +18,13 @@ asked type: then some other statement may answer, and the rest of the evidence r
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from rag.answerability.question_terms import asked_sentences
 from rag.memo import PerCorpus
-from rag.text import is_table_row, table_cells
+from rag.text import CJK, is_table_row, table_cells
 
 _CAPITALISED = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]{2,}[a-z]*)"
 _NAME = rf"{_CAPITALISED}(?:\s+(?:of\s+|&\s+)?{_CAPITALISED})*"
@@ -34,6 +36,13 @@ _ONE = re.compile(_NAME)
 _ITEM_LEAD = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\*\*({_NAME})\s*[:：]?\*\*\s*[:：]?", re.M)
 _GENERIC_ONE = frozenset("All Other Staff Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
                          "April May June July August September October November December The This That These Those".split())
+
+
+def asked_names_zh(question: str, space: Any, allowed: Any) -> list[str]:
+    """The Chinese names a visible chunk lists with others that ``question`` writes, longest first, none inside another."""
+    names = sorted({name for pos, group in _groups(space) if allowed is None or allowed[pos]
+                    for name in group if CJK.search(name) and name in question}, key=lambda n: (-len(n), n))
+    return [name for i, name in enumerate(names) if not any(name in longer for longer in names[:i])]
 
 
 def _plain(name: str) -> str:
@@ -56,7 +65,32 @@ def listed_together(text: str) -> list[frozenset[str]]:
         names = {_plain(cell) for cell in cells if re.fullmatch(_NAME, cell.strip()) and cell.strip() not in _GENERIC_ONE}
         if len(names) >= 2:
             groups.append(frozenset(names))
+        zh = _kin_zh([cell.strip() for cell in cells])
+        if zh:
+            groups.append(zh)
+    # Chinese items listed in one clause: "初中部、高中部和国际部"
+    for clause in re.split(r"[，。；：:;！？\n|]", text):
+        if "、" in clause:
+            items = re.split(r"、|和|及|与", clause)
+            if len(items) < 3:
+                continue
+            # (the first and last items run into the clause: read them as long as the items between them)
+            size = max(len(item) for item in items[1:-1])
+            zh = _kin_zh([items[0][-size:], *items[1:-1], items[-1][:size]])
+            if zh:
+                groups.append(zh)
     return groups
+
+
+def _kin_zh(cells: list[str]) -> frozenset[str] | None:
+    """The Chinese names among ``cells`` (two to six characters) that end in the character most of them end in, when
+    two or more do: 初中部, 高中部, 国际部 (部); 南湖店, 桐乡店 (店)."""
+    names = [cell for cell in cells if re.fullmatch(r"[\u4e00-\u9fff]{2,6}", cell)]
+    ends = Counter(name[-1] for name in names)
+    if not ends:
+        return None
+    end, count = ends.most_common(1)[0]
+    return frozenset(name for name in names if name[-1] == end) if count >= 2 else None
 
 
 def _corpus_groups(space: Any) -> list[tuple[int, frozenset[str]]]:
@@ -94,6 +128,8 @@ def asked_names(question: str) -> list[str]:
 
 
 def _holds(name: str, text: str) -> bool:
+    if CJK.search(name):
+        return name in text
     return re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text.lower()) is not None
 
 

@@ -85,3 +85,25 @@ def test_evidence_answers_a_list_item_under_its_lead_in() -> None:
     assert siblings("Oakbank", env([chunk("fire#0", FIRE)]).space, None) == {"elmfield house", "larch court"}
     answered = _decide("When is the fire alarm tested at Oakbank?", [("fire#0", FIRE)], [("fire#0", FIRE)])
     assert answered.action == "answer", answered.reason
+
+
+@pytest.mark.parametrize(("text", "group"), [
+    ("| 时段 | 初中部 | 高中部 | 国际部 |\n|---|---|---|---|\n| 下午第一节课 | 13:40 | 13:30 | 13:20 |\n",
+     {"初中部", "高中部", "国际部"}),
+    ("学校设初中部、高中部和国际部三个学部。", {"初中部", "高中部", "国际部"}),
+    ("本办法适用于南湖店、桐乡店、海盐店的全体员工。", {"南湖店", "桐乡店", "海盐店"}),
+])
+def test_chinese_names_listed_together(text: str, group: set[str]) -> None:
+    assert frozenset(group) in listed_together(text)
+
+
+def test_evidence_refuses_a_chinese_statement_about_other_listed_names() -> None:
+    from tests.rag.test_review_s48_v72 import decide_evidence
+
+    intro = "学校概况\n学校设初中部、高中部和国际部三个学部。"
+    times = "作息时间 > 大课间\n初中部大课间为 9:40—10:10，高中部大课间为 9:35—10:00，均包含跑操。"
+    corpus = [("intro#0", intro), ("times#0", times)]
+    refused = decide_evidence("国际部的大课间是几点到几点？", corpus, [("times#0", times), ("intro#0", intro)], "zh")
+    assert refused.action == "refuse" and "国际部" in refused.reason, refused.reason
+    answered = decide_evidence("高中部的大课间是几点到几点？", corpus, [("times#0", times), ("intro#0", intro)], "zh")
+    assert answered.action != "refuse", answered.reason
