@@ -50,6 +50,7 @@ import numpy as np
 from rag.acronyms import written_out
 from rag.answer_types import UNTYPED, has_candidate, without_asking
 from rag.answerability import Answerability, answerability
+from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, header_of, sentences_of
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.deferred import deferred
@@ -335,7 +336,8 @@ def evidence(
     asker may see writes it) is refused (:mod:`rag.answerability.other_grades`, signal ``other_grade``); so is a question
     whose rarest key term stands in a sentence that hands its subject to another document the asker may not see
     ("covered by the separate Family Leave Policy", 不在本标准内, 按《…》执行), when the statement carrying the asked
-    type lacks that term (:mod:`rag.answerability.deferred`, signal ``deferred``).) With
+    type lacks that term (:mod:`rag.answerability.deferred`, signal ``deferred``); and a question about going abroad
+    when no top source speaks of abroad (:mod:`rag.answerability.abroad`, signal ``abroad_unspoken``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -488,6 +490,8 @@ def evidence(
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
+        if refuse_unwritten_names and abroad_unspoken(question, joined):
+            return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0})
         if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
             unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
             if unwritten:
