@@ -7,7 +7,7 @@ measure from the question; :func:`states_measure` says whether a sentence writes
 A question that names no measure ("how many people", "几条跑道") is left to the number rule of
 :mod:`rag.answer_types`.
 
-Measures: ``phone`` (a telephone number: seven digits or more, or a number a word calls one), ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
+Measures: ``frequency`` (how often: "every 2 years", "once a year", 每 3 年, "Valid for: 3 years"), ``phone`` (a telephone number: seven digits or more, or a number a word calls one), ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
 ``percent``, ``length`` (also "the maximum height"), ``weight``, ``area``, ``temperature`` ("what temperature",
 "气温低于零下多少度": "29°C", "37℃", "零下 10 度"). "How long" and 多长 ask a time or a length.
 """
@@ -69,6 +69,9 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          # "the award ceremony date" ask something else)
                          r"\bwhat(?:'s|’s| is| was| are)? the (?:[a-z][a-z-]* )?(?:premium|bonus|award|grant|wage|deposit)s?"
                          r"(?=\s*[?.!,]|\s*$|\s+(?:for|on|per|paid|after|at|in|when|if)\b)", re.I)),
+    # how often something recurs: "how often must de-icing training be renewed?", 多久复审一次, 几年换一次
+    ("frequency", re.compile(r"\bhow often\b|\bhow frequently\b|(?:多久|多长时间|几年|几个月|多少年|多少天)[^，。？?]{0,8}?一次|"
+                             r"(?:每|隔)多(?:久|长时间)", re.I)),
     ("time", re.compile(rf"多久|多长时间|多少{_ZH_TIME_UNIT}(?!前|以前|之前)|"
                         rf"几(?:个(?:工作日|自然日|月|星期|礼拜|小时|钟头)|天|周|星期|年|小时|分钟|秒)(?!前|以前|之前|级|份)|"
                         r"\bhow many (?:business |working |calendar )?(?:days|weeks|months|years|hours|minutes|"
@@ -102,6 +105,8 @@ def asked_measure(question: str) -> str | None:
     asked = {measure for measure, pattern in _ASKS if pattern.search(question)}
     if "percent" in asked:   # a share of a sum ("预算占工资总额的多少") is a percentage
         asked.discard("money")
+    if "frequency" in asked:   # 多久…一次 asks how often, not a span
+        asked.discard("time")
     return asked.pop() if len(asked) == 1 else None
 
 
@@ -132,6 +137,15 @@ _STATES = {
         re.compile(r"(?:[(（]\s*(?:working |calendar )?(?:days?|weeks?|hours?|months?|years?|天|小时|工作日|个月|年)\s*[)）]|"
                    r"\b(?:days|hours|weeks|months)|天数|小时数|工作日数|月数|年数)\s*[:：]\s*\d", re.I),
     ],
+    # "every 2 years", "once a year", "annually", "Valid for: 3 years", 每 3 年, 三年一次, "does not expire"
+    "frequency": [re.compile(
+        rf"\bevery\s+[*_]*(?:{_EN_N}\s+)?(?:other\s+)?(?:years?|months?|weeks?|days?|hours?|minutes?|shifts?|terms?|quarters?|"
+        r"visits?|time)|\b(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|each|every|in any)\s+\w+|"
+        r"\b(?:annually|yearly|monthly|weekly|daily|hourly|fortnightly|quarterly|biannually|each (?:year|month|week|day|term)|"
+        r"per (?:year|annum|month|week|day|term)|a (?:year|month|week|day))\b|\b(?:does not|doesn't|never) expire|\bno expiry\b|"
+        r"\b(?:valid for|renew(?:ed|al)?|refresh(?:ed|er)?|recurrent(?: interval)?|replace(?:d|ment)?|review(?:ed)?)\b[^.;。；\n]{0,24}?\d|"
+        rf"每\s*[*_]*[{_ZH_N}]*\s*(?:个)?(?:年|月|周|星期|天|日|季度|学期|小时|班)|[{_ZH_N}]+\s*(?:个)?(?:年|月|周|天)\s*(?:一次|1\s*次)|"
+        r"(?:有效期|复审|复训|更换|周期)[^，。；\n]{0,12}?[0-9一二两三四五六七八九十半]|长期有效|不过期|终身有效", re.I)],
     "money": [
         _amount(rf"(?:万|千|亿|百万)?\s*(?:{_MONEY_UNITS})|k\s*(?:usd|eur|gbp)|(?:thousand|million|billion|bn|m)\s+"
                 rf"(?:usd|eur|gbp|dollars?|euros?|pounds?|yuan)"),

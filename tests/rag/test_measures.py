@@ -52,6 +52,11 @@ from rag.measures import asked_measure, states_measure
     ("白沙供电所所长吴德胜的手机号是多少？", "phone"),
     ("值班电话是多少？", "phone"),
     ("How many phone numbers are listed?", None),
+    # how often something recurs (blind dev air-en, zoo-en, dianli-zh)
+    ("How often must de-icing training be renewed?", "frequency"),
+    ("绝缘手套多久发放更换一次？", "frequency"),
+    ("初级核保资格多久复审一次？", "frequency"),
+    ("安全帽戴多久就得换个新的？", "time"),
     ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
@@ -62,6 +67,14 @@ def test_the_measure_a_question_asks(question: str, measure: str | None) -> None
 
 
 @pytest.mark.parametrize(("sentence", "measure", "holds"), [
+    ("Course: Manual handling; Recurrent interval: every 36 months", "frequency", True),
+    ("- Lifeguards rotate position every **20 minutes**.", "frequency", True),
+    ("Replaced each year: 2 pairs", "frequency", True),
+    ("Certificate: Manual Handling; Valid for: 3 years", "frequency", True),
+    ("发放周期: **每 30 个月更换**", "frequency", True),
+    ("Renewal: Does not expire", "frequency", True),
+    ("Staff must hold a LANTRA certificate before they drive the tractor.", "frequency", False),
+    ("证件遗失的，应及时向发证机关申请补发。", "frequency", False),
     ("投保人为60周岁及以上的，应当全程录音录像。", "time", False),   # 周岁 is an age, not weeks
     ("Keeper-to-animal ratio: 1:8", "percent", True),
     ("接待电话8120，工作日08:00—17:30接待。", "percent", False),   # a clock time is no ratio
