@@ -645,8 +645,10 @@ def evidence(
                     return has_candidate(said, asked.kind, question) and share(whole, name) >= 0.5 * share(statement, name)
 
                 names = asked_names(question) if language == "en" else asked_names_zh(question, env.space, env.allowed)
+                # (the sentences of the window that hold the candidate: its other sentence may name the asked one in passing)
+                typed = " ".join(text for text, _ in statements(asked.sentence) if has_candidate(text, asked.kind, question))
                 other = other_name(names, f"{header_of(source)}\n{asked.sentence}", windows, env.space, env.allowed,
-                                   answers)
+                                   answers, f"{header_of(source)}\n{typed or asked.sentence}")
             if other is not None:
                 signals["other_name"] = 1.0
                 return Decision("refuse", f"asks about {other[0]!r}; the statement that holds the asked fact is about "

@@ -106,9 +106,10 @@ def siblings(name: str, space: Any, allowed: Any) -> frozenset[str]:
     plain = _plain(name)
     out: set[str] = set()
     for pos, group in _groups(space):
-        if (allowed is None or allowed[pos]) and plain in group:
-            out |= group
-    out.discard(plain)
+        # (the name said shorter: "Fernleigh Hall" for Fernleigh Hall Gallery)
+        own = {member for member in group if member == plain or member.startswith(plain + " ")}
+        if (allowed is None or allowed[pos]) and own:
+            out |= group - own
     return frozenset(out)
 
 
@@ -134,15 +135,16 @@ def _holds(name: str, text: str) -> bool:
 
 
 def other_name(asked_names: Iterable[str], statement: str, statements: list[tuple[str, str]], space: Any, allowed: Any,
-               answers: Callable[[str, str, str, str], bool]) -> tuple[str, str] | None:
+               answers: Callable[[str, str, str, str], bool], typed: str | None = None) -> tuple[str, str] | None:
     """(the asked name, the other name) when ``statement`` — the one that carries the asked fact's type — names another
     of the names listed with an asked name and not the asked one, and none of ``statements`` (the top sources'
     sentences, each with its header and its source's text) names the asked one and ``answers`` as well
     (``answers(said, source, name, statement)``: it holds a candidate of the asked type, and its source about as much of
     the question's other words as the statement does: "- Oakbank: Thursdays at 11:00" under "The fire alarm is tested
-    every week:")."""
+    every week:"). ``typed``: the statement's sentences that hold the candidate, which must name the asked one (the
+    window's other sentence may name it in passing); the statement itself by default."""
     for name in asked_names:
-        if _holds(_plain(name), statement):
+        if _holds(_plain(name), typed if typed is not None else statement):
             continue
         others = [other for other in siblings(name, space, allowed) if _holds(other, statement)]
         if not others:

@@ -156,6 +156,22 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     return _join(question, previous, language, similar, swap_at)
 
 
+# "And at Fernleigh Hall?" after "How many volunteers are there at Holloway Ironworks?": a name after the same preposition
+_PLACED = re.compile(r"(in|at|for|on|from)\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)")
+
+
+def _place_swapped(content: str, previous: str) -> str | None:
+    """The earlier question with its name after a preposition swapped for the follow-up's name after the same one, or
+    None. (The embedder may put two sites' names far apart: Holloway Ironworks and Fernleigh Hall.)"""
+    new = _PLACED.fullmatch(content)
+    if new is None:
+        return None
+    old = [m for m in _PLACED.finditer(previous) if m.group(1).lower() == new.group(1).lower()]
+    if len(old) != 1:
+        return None
+    return previous[:old[0].start(2)] + new.group(2) + previous[old[0].end(2):]
+
+
 # a Chinese follow-up that repeats the earlier question's verb of going before its place ("那去成都呢？")
 _ZH_GOING = re.compile(r"^(去|到|在|从|回)([\u4e00-\u9fff]{2,})$")
 
@@ -195,13 +211,16 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     elif (going := _ZH_GOING.match(content)) and going.group(1) in previous:
         # "那去成都呢？" after "去上海出差，…": the place swaps for the place, the verb stays where it is
         content = going.group(2)
+    placed = _place_swapped(content, previous) if language == "en" else None
+    if placed is not None:
+        return placed, content
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
         return swapped, content
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="17")
+@transforms.register("followup", version="18")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -225,7 +244,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     by changing the subject ("Different question. …", "换个话题，…") stands alone. A rewritten question's own words are
     kept in ``env.facts["asked_as"]``: a name the rewrite joined ("the STCW First Aid at Work one") is none the asker wrote.
     Version 17: a clause that sets when the asker gets there names what follows it ("What about once I've done five
-    years?" names "five years")."""
+    years?" names "five years"). Version 18: a name after a preposition swaps for the earlier question's name after the
+    same preposition, however far apart the embedder puts them ("And at Fernleigh Hall?" after "… at Holloway Ironworks?")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -365,3 +365,13 @@ def test_a_clause_of_when_names_what_follows_it(question: str, content: str) -> 
     from rag.transforms.followup import content_of
 
     assert content_of(question, "en") == content
+
+
+def test_a_name_after_a_preposition_swaps_for_the_earlier_name_after_it() -> None:
+    # blind dev museum-en (followup v18): the embedder puts the two venues' names far apart
+    history = [{"role": "user", "content": "How many volunteers are there at Holloway Ironworks?"},
+               {"role": "assistant", "content": "About 60."}]
+    assert rewrite("And at Fernleigh Hall?", history, "en")[0] == "How many volunteers are there at Fernleigh Hall?"
+    two = [{"role": "user", "content": "Is parking free at Holloway Ironworks and at Marlbridge Museum?"},
+           {"role": "assistant", "content": "Yes."}]
+    assert "Fernleigh" in rewrite("And at Fernleigh Hall?", two, "en")[0]   # two names after "at": no blind swap

@@ -107,3 +107,8 @@ def test_evidence_refuses_a_chinese_statement_about_other_listed_names() -> None
     assert refused.action == "refuse" and "国际部" in refused.reason, refused.reason
     answered = decide_evidence("高中部的大课间是几点到几点？", corpus, [("times#0", times), ("intro#0", intro)], "zh")
     assert answered.action != "refuse", answered.reason
+
+
+def test_a_name_said_shorter_has_the_longer_names_siblings() -> None:
+    space = env([chunk("welcome#0", "Our venues: Marlbridge City Museum, Holloway Ironworks and Fernleigh Hall Gallery.")]).space
+    assert siblings("Fernleigh Hall", space, None) == {"marlbridge city museum", "holloway ironworks"}
