@@ -23,7 +23,7 @@ _EN_N = (r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|el
          r"several|couple of)")
 
 # ── what a question asks ─────────────────────────────────────────────────────────────────────
-_ZH_TIME_UNIT = r"(?:个)?(?:工作日|自然日|天|周|星期|礼拜|月|年|小时|钟头|分钟|秒)"
+_ZH_TIME_UNIT = r"(?:个)?(?:工作日|自然日|天|周(?!岁)|星期|礼拜|月|年|小时|钟头|分钟|秒)"
 _LENGTH_UNITS = ("个?字符|个字|位数?|characters?|chars|digits|毫米|厘米|公分|分米|公里|千米|米|英里|英尺|英寸|海里|mm|cm|km|kilomet(?:er|re)s?|met(?:er|re)s?|"
                  "miles?|feet|foot|ft|inch(?:es)?|yards?")
 _WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|pounds?|ounces?|oz"
@@ -89,9 +89,13 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                                r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
+    ("mobile", re.compile(r"\b(?:what|which)(?:['’]s| is| are)?\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|our\s+)?(?:[\w'’-]+\s+){0,4}?"
+                          r"(?:mobile|cell)(?: ?phone)? numbers?\b|(?<!我的)(?<!我)手机号?(?:码)?(?:是|为)?(?:多少|什么)", re.I)),
     # a telephone number ("what is the phone number of the EAP?", 手机号是多少, 联系电话是多少), never an extension or a count
-    ("phone", re.compile(r"\b(?:tele)?phone number\b|\bmobile number\b|\bnumber (?:to|I should|do I|should I) (?:call|ring|phone|dial)\b|"
-                         r"(?:电话|手机|手机号|联系方式)(?:号码|号)?(?:是|为)?(?:多少|什么)|打(?:哪个|什么)(?:电话|号码)", re.I)),
+    ("phone", re.compile(r"\b(?:what|which)(?:['’]s| is| are)?\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|our\s+)?(?:[\w'’-]+\s+){0,4}?"
+                         r"(?:(?:tele)?phone|mobile|contact) numbers?\b(?!\s+(?:do|should|must|can)\s+I\b)|"
+                         r"\bnumber (?:to|I should|do I|should I) (?:call|ring|phone|dial)\b|"
+                         r"(?<!我的)(?<!我)(?:电话|手机|手机号)(?:号码|号)?(?:是|为)?(?:多少|什么)|打(?:哪个|什么)(?:电话|号码)", re.I)),
     ("area", re.compile(rf"(?:面积|占地)[^，。？?]{{0,4}}?多少|多大面积|多少(?:{_AREA_UNITS})|"
                         rf"\bhow many (?:{_AREA_UNITS})\b|\bwhat (?:is|was|'s) the (?:area|size) of\b", re.I)),
 ]
@@ -107,6 +111,8 @@ def asked_measure(question: str) -> str | None:
         asked.discard("money")
     if "frequency" in asked:   # 多久…一次 asks how often, not a span
         asked.discard("time")
+    if "mobile" in asked:   # a mobile number is a telephone number of its own kind
+        asked.discard("phone")
     return asked.pop() if len(asked) == 1 else None
 
 
@@ -167,8 +173,12 @@ _STATES = {
     "weight": [_amount(_WEIGHT_UNITS)],
     "area": [_amount(_AREA_UNITS)],
     # a number of seven digits or more, or any number after a word that says it is one ("电话: 8251", "phone 2200")
-    "phone": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{5,}\d(?![\d.])|(?:电话|手机|热线|phone|tel|telephone|mobile|helpline|hotline|"
-                         r"ext(?:ension)?|分机|call|ring|dial)\D{0,12}\d{3,}", re.I)],
+    "phone": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{5,}\d(?![\d.])|(?<![\d.])\d{2,4}(?:\.\d{2,4}){2,}(?![\d.])|"
+                         r"(?:电话|手机|热线|分机|拨打|致电|拨)\D{0,12}\d{3,}|"
+                         r"\b(?:phone|tel|telephone|mobile|helpline|hotline|ext(?:ension)?|call|ring|dial|contact)\b\.?[^.;\n\d]{0,40}\d{3,}|"
+                         r"\bx\s?\d{3,5}\b|\bNHS\s*111\b", re.I)],
+    # a mobile number is a long one: an office extension or an emergency line is no one's mobile
+    "mobile": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{8,}\d(?![\d.])")],
     "temperature": [_amount(r"°\s*[CF]|℃|℉|摄氏度|华氏度|度|degrees?"), re.compile(r"[-−]?\d+(?:\.\d+)?\s*°")],
 }
 

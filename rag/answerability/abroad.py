@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import re
 
-_ASKS = re.compile(r"\b(?:abroad|overseas|internationally|foreign (?:travel|trip|country|countries))\b|\binternational "
+# ("our overseas office in Dublin" is a place of the company's, not travel abroad)
+_ASKS = re.compile(r"\babroad\b|\boverseas\b(?!\s+(?:office|branch|site|team|subsidiary|staff|colleagues?|students?))|"
+                   r"\binternationally\b|\bforeign (?:travel|trip|country|countries)\b|\binternational "
                    r"(?:travel|trip|conference|tour|flight)s?\b|境外|国外|出国|海外", re.I)
-_WRITES = re.compile(r"\b(?:abroad|overseas|international|foreign|worldwide|non-UK|outside (?:the )?(?:UK|United Kingdom|"
-                     r"country|EU|European Union|US|USA)|Europe|European|EU|Asia|America)\b|境外|国外|出国|海外|国际(?!部|象棋)|港澳|澳门|"
-                     r"香港|台湾|外籍|出境", re.I)
+# (never a name's "International": Birmingham International, 浦东国际机场)
+_WRITES = re.compile(r"\b(?:abroad|overseas|foreign|worldwide|non-UK|countries|out of the country|other country|outside (?:the )?"
+                     r"(?:UK|United Kingdom|Britain|England|Scotland|Wales|country|EU|European Union|US|USA)|Europe|European|"
+                     r"EU|Asia|America)\b|\binternational (?:travel|trips?|flights?|conferences?|rates?|journeys?)\b|"
+                     r"境外|国外|出国|海外|国际(?:出差|差旅|航班|会议|旅行|行程)|港澳|澳门|香港|台湾|外籍|外国|外宾|留学|出境|"
+                     r"美国|日本|韩国|新加坡|欧洲|英国|法国|德国|泰国|越南|澳大利亚|加拿大|俄罗斯", re.I)
 
 
 def abroad_unspoken(question: str, sources: str) -> bool:

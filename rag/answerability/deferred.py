@@ -14,13 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+_DOCUMENT = r"(?:policy|procedure|handbook|guide|guidance|scheme|document|agreement|plan|code|rules|schedule|table)"
 _DEFER_EN = re.compile(
-    r"\b(?:covered|set out|explained|described|dealt with|detailed|handled|given|listed)\s+(?:by|in)\s+(?:the\s+|a\s+|our\s+)?"
-    r"separate\b|\bsee the separate\b|\b(?:in|by|under) (?:a|the) separate\b", re.I)
-_DEFER_ZH = re.compile(r"另行(?:规定|制定|通知|发文)|另有规定|不在本(?:标准|办法|制度|规定|手册|细则)(?:内|中|范围)|"
-                       r"见[^，。；\n]{0,20}?《[^》]{2,30}》|按《[^》]{2,30}》(?:执行|办理)")
+    rf"\b(?:covered|set out|explained|described|dealt with|detailed|handled|given|listed)\s+(?:by|in)\s+(?:the\s+|a\s+|our\s+)?"
+    rf"separate\s+(?:[\w'’-]+\s+){{0,4}}?{_DOCUMENT}s?\b|\bsee the separate\s+(?:[\w'’-]+\s+){{0,4}}?{_DOCUMENT}s?\b|"
+    rf"\b(?:in|by|under) (?:a|the) separate\s+(?:[\w'’-]+\s+){{0,4}}?{_DOCUMENT}s?\b", re.I)
+_DEFER_ZH = re.compile(r"另行(?:规定|制定|发文)|不在本(?:标准|办法|制度|规定|手册|细则)(?:内|中|范围)|"
+                       r"见[^，。；\n]{0,20}?《[^》]{2,30}》|按(?:照)?《[^》]{2,30}》(?:[^，。；\n]{0,6})?(?:执行|办理)")
 # the document handed to: "the separate Family Leave Policy", 《薪酬管理办法》
-_HANDED_EN = re.compile(r"separate\s+((?:[A-Z][\w'’-]*\s+){0,5}(?:Policy|Procedure|Handbook|Guide|Scheme|Agreement|Plan))")
+_HANDED_EN = re.compile(r"separate\s+((?:[A-Z][\w'’-]*\s+){1,5}(?i:policy|procedure|handbook|guide|scheme|agreement|plan)|"
+                        r"Code of [A-Z][\w'’-]*)")
 _HANDED_ZH = re.compile(r"《([^》]{2,30})》")
 
 
@@ -34,10 +37,13 @@ def handed_to(sentence: str) -> str | None:
 
 
 def deferred(statements: list[str], typed: str, rarest: str, holds: Callable[[str, str], bool],
-             visible_title: Callable[[str], bool]) -> str | None:
+             visible_title: Callable[[str], bool], share: Callable[[str], float] | None = None) -> str | None:
     """The handing-over sentence when one of ``statements`` (the top sources' sentences) holds the ``rarest`` key term
     the sources hold and hands its subject to a document the asker may not see, and ``typed`` — the statement that
-    carries the asked fact's type, with its header — does not hold that term (``holds(term, text)``)."""
+    carries the asked fact's type, with its header — does not hold that term (``holds(term, text)``). With ``share`` (the
+    question's key-term weight a text holds), the handing-over sentence must carry more of the question than the typed
+    statement: "Basic pay for porters is in the separate Facilities Pay Agreement" hands on another subject of the
+    porters than their night shift allowance."""
     if not rarest or holds(rarest, typed):
         return None
     for sentence in statements:
@@ -45,6 +51,8 @@ def deferred(statements: list[str], typed: str, rarest: str, holds: Callable[[st
         if title is None or not holds(rarest, sentence):
             continue
         if title and visible_title(title):
+            continue
+        if share is not None and share(sentence) <= share(typed):
             continue
         return sentence
     return None

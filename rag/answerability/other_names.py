@@ -27,13 +27,17 @@ from rag.memo import PerCorpus
 from rag.text import CJK, is_table_row, table_cells
 
 _CAPITALISED = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]{2,}[a-z]*)"
-_NAME = rf"{_CAPITALISED}(?:\s+(?:of\s+|&\s+)?{_CAPITALISED})*"
+# (at most six words: a run of capitals read in linear time)
+_NAME = rf"{_CAPITALISED}(?:\s+(?:of\s+|&\s+)?{_CAPITALISED}){{0,5}}"
 _ARTICLE = r"(?:(?:at|in|on|for|from)\s+)?(?:the\s+)?"
 # an enumeration of two names or more: "A, B and C", "A or B", "A and B" (each optionally with "the")
 _LISTED = re.compile(rf"{_ARTICLE}({_NAME})((?:\s*,\s*{_ARTICLE}{_NAME})*\s*,?\s+(?:and|or)\s+{_ARTICLE}{_NAME})")
 _ONE = re.compile(_NAME)
 # the bold name that opens a list item: "- **Westmere Zoo:** staff use Gate C …"
 _ITEM_LEAD = re.compile(rf"^\s*(?:[-*+]|\d+[.)])\s+\*\*({_NAME})\s*[:：]?\*\*\s*[:：]?", re.M)
+# the last words of kinds written in title case ("Sick Leave", "Night Allowance"), which are no places
+_KIND_ENDS = frozenset("leave allowance allowances pay rate rates fee fees policy policies training course courses "
+                       "certificate certificates shift shifts scheme premium bonus award test check".split())
 _GENERIC_ONE = frozenset("All Other Staff Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
                          "April May June July August September October November December The This That These Those".split())
 
@@ -41,7 +45,8 @@ _GENERIC_ONE = frozenset("All Other Staff Monday Tuesday Wednesday Thursday Frid
 def asked_names_zh(question: str, space: Any, allowed: Any) -> list[str]:
     """The Chinese names a visible chunk lists with others that ``question`` writes, longest first, none inside another."""
     names = sorted({name for pos, group in _groups(space) if allowed is None or allowed[pos]
-                    for name in group if CJK.search(name) and name in question}, key=lambda n: (-len(n), n))
+                    for name in group if CJK.search(name) and name in question
+                    and not re.search(rf"我(?:们)?(?:在|是){re.escape(name)}", question)}, key=lambda n: (-len(n), n))
     return [name for i, name in enumerate(names) if not any(name in longer for longer in names[:i])]
 
 
@@ -49,20 +54,27 @@ def _plain(name: str) -> str:
     return re.sub(r"^the ", "", " ".join(name.lower().split()))
 
 
+def _a_place(name: str) -> bool:
+    return not CJK.search(name) and name.split()[-1] not in _KIND_ENDS if name else False
+
+
 def listed_together(text: str) -> list[frozenset[str]]:
     """The groups of names ``text`` lists together, each a set of names read plain (lower case)."""
     groups: list[frozenset[str]] = []
     for match in _LISTED.finditer(text):
         names = {_plain(n) for n in _ONE.findall(match.group(0)) if n not in _GENERIC_ONE}
+        names = {n for n in names if _a_place(n)}
         if len(names) >= 2:
             groups.append(frozenset(names))
-    leads = [_plain(m.group(1)) for m in _ITEM_LEAD.finditer(text) if m.group(1) not in _GENERIC_ONE]
+    leads = [_plain(m.group(1)) for m in _ITEM_LEAD.finditer(text) if m.group(1) not in _GENERIC_ONE
+             and _a_place(_plain(m.group(1)))]
     if len(set(leads)) >= 2:
         groups.append(frozenset(leads))
     # a table's header cells that are names (the sites a rota gives a column each), and its first column's labels
     rows = [table_cells(line) for line in text.splitlines() if is_table_row(line) and not re.fullmatch(r"[\s|:-]+", line)]
     for cells in ([rows[0]] if rows else []) + [[row[0] for row in rows[1:] if row]]:
-        names = {_plain(cell) for cell in cells if re.fullmatch(_NAME, cell.strip()) and cell.strip() not in _GENERIC_ONE}
+        names = {_plain(cell) for cell in cells if re.fullmatch(_NAME, cell.strip()) and cell.strip() not in _GENERIC_ONE
+                 and _a_place(_plain(cell))}
         if len(names) >= 2:
             groups.append(frozenset(names))
         zh = _kin_zh([cell.strip() for cell in cells])
@@ -82,10 +94,14 @@ def listed_together(text: str) -> list[frozenset[str]]:
     return groups
 
 
+# the last characters of the names of places and bodies (a 住宿费 and a 伙食补助费 are kinds, not places)
+_ZH_PLACE_ENDS = frozenset("部店区校所馆园站厂院科处室队组场楼库司局村镇县市省港岛湾")
+
+
 def _kin_zh(cells: list[str]) -> frozenset[str] | None:
-    """The Chinese names among ``cells`` (two to six characters) that end in the character most of them end in, when
-    two or more do: 初中部, 高中部, 国际部 (部); 南湖店, 桐乡店 (店)."""
-    names = [cell for cell in cells if re.fullmatch(r"[\u4e00-\u9fff]{2,6}", cell)]
+    """The Chinese names of places or bodies among ``cells`` (two to six characters) that end in the character most of
+    them end in, when two or more do: 初中部, 高中部, 国际部 (部); 南湖店, 桐乡店 (店)."""
+    names = [cell for cell in cells if re.fullmatch(r"[\u4e00-\u9fff]{2,6}", cell) and cell[-1] in _ZH_PLACE_ENDS]
     ends = Counter(name[-1] for name in names)
     if not ends:
         return None
@@ -113,6 +129,16 @@ def siblings(name: str, space: Any, allowed: Any) -> frozenset[str]:
     return frozenset(out)
 
 
+_FOR_ALL = re.compile(r"\b(?:all|every|each|both)\s+(?:(?:of\s+)?(?:the|our)\s+)?(?:two\s+|three\s+|four\s+|five\s+)?"
+                      r"(?:sites?|venues?|branches?|depots?|stores?|shops?|offices?|schools?|homes?|locations?|centres?|"
+                      r"departments?|teams?|staff|employees|members)\b(?!\s+(?:bays?|rooms?|areas?|floors?|doors?|shelf|shelves|"
+                      r"units?|cupboards?|box(?:es)?|cases?|windows?))|\beveryone\b|\bacross the (?:trust|company|service|"
+                      r"group|council)\b|各(?:学部|部门|网点|门店|分店|校区|站点|院区|项目部|支公司|单位|店)|全校|全院|全公司|"
+                      r"全体|所有(?:员工|人员|学部|门店|网点|部门)|均(?:须|应|按|为|可|在)", re.I)
+# where the asker is ("As I work at Westmere Zoo, …", 我在初中部上班): a name of the asker's, not asked about
+_ASKERS_OWN = re.compile(r"\b(?:I|we)\s+(?:work|am based|'m based|am|'m)\s+(?:at|in|for)\s+(?:the\s+)?$|我(?:们)?(?:在|是)$", re.I)
+
+
 def asked_names(question: str) -> list[str]:
     """The names of capitalised words in the sentences that ask, not the word that opens a sentence."""
     names = []
@@ -123,6 +149,8 @@ def asked_names(question: str) -> list[str]:
                 words = words[1:]   # the word that opens a sentence is capitalised anyway
             while words and words[0] in ("of", "&"):
                 words = words[1:]
+            if _ASKERS_OWN.search(sentence[max(0, match.start() - 40):match.start()]):
+                continue
             if words and not (len(words) == 1 and (words[0] in _GENERIC_ONE or len(words[0]) < 3)):
                 names.append(" ".join(words))
     return names
@@ -143,6 +171,10 @@ def other_name(asked_names: Iterable[str], statement: str, statements: list[tupl
     the question's other words as the statement does: "- Oakbank: Thursdays at 11:00" under "The fire alarm is tested
     every week:"). ``typed``: the statement's sentences that hold the candidate, which must name the asked one (the
     window's other sentence may name it in passing); the statement itself by default."""
+    # "at all three sites", 各学部均, 全校: a statement for every one of them (read in its sentences, never its heading:
+    # "各学部作息时间表 > …" titles a table of each one's own times)
+    if _FOR_ALL.search((typed if typed is not None else statement).split("\n", 1)[-1]):
+        return None
     for name in asked_names:
         if _holds(_plain(name), typed if typed is not None else statement):
             continue

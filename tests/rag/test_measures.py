@@ -49,7 +49,7 @@ from rag.measures import asked_measure, states_measure
     ("What is the keeper-to-animal ratio in the Butterfly House?", "percent"),
     ("What staff to student ratio do we need for a day trip?", "percent"),
     ("What is the phone number of the employee assistance programme?", "phone"),
-    ("白沙供电所所长吴德胜的手机号是多少？", "phone"),
+    ("白沙供电所所长吴德胜的手机号是多少？", "mobile"),   # a mobile number is a long one, never an extension
     ("值班电话是多少？", "phone"),
     ("How many phone numbers are listed?", None),
     # how often something recurs (blind dev air-en, zoo-en, dianli-zh)

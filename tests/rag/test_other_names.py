@@ -36,7 +36,7 @@ The fire alarm is tested every week by the maintenance team:
      {"gullhaven aquarium", "brackenfold wildlife park", "ocean tank"}),
     (PARKING, {"westmere zoo", "gullhaven aquarium", "brackenfold wildlife park"}),
     ("| Shift | Westmere Zoo | Gullhaven Aquarium |\n|---|---|---|\n| Early | 07:30 | 08:00 |\n",
-     {"westmere zoo", "gullhaven aquarium", "shift"}),
+     {"westmere zoo", "gullhaven aquarium"}),   # (the column of kinds, Shift, is no place)
 ])
 def test_names_listed_together(text: str, group: set[str]) -> None:
     assert frozenset(group) in listed_together(text)
