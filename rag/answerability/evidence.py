@@ -231,6 +231,7 @@ def evidence(
     refuse_siblings: bool = True,
     refuse_unwritten_names: bool = True,
     measure_ratio: float | dict[str, float] | None = None,
+    refuse_abroad: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -337,7 +338,7 @@ def evidence(
     whose rarest key term stands in a sentence that hands its subject to another document the asker may not see
     ("covered by the separate Family Leave Policy", 不在本标准内, 按《…》执行), when the statement carrying the asked
     type lacks that term (:mod:`rag.answerability.deferred`, signal ``deferred``); and a question about going abroad
-    when no top source speaks of abroad (:mod:`rag.answerability.abroad`, signal ``abroad_unspoken``).) With
+    when no top source speaks of abroad (``refuse_abroad``, :mod:`rag.answerability.abroad`, signal ``abroad_unspoken``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -490,7 +491,7 @@ def evidence(
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
-        if refuse_unwritten_names and abroad_unspoken(question, joined):
+        if refuse_abroad and abroad_unspoken(question, joined):
             return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0})
         if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
             unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
