@@ -51,9 +51,17 @@ from rag.acronyms import written_out
 from rag.answer_types import UNTYPED, has_candidate, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.abroad import abroad_unspoken
-from rag.answerability.asked_fact import ASKING_NOUNS, asked_fact, header_of, sentences_of
+from rag.answerability.aliases import alias_unwritten
+from rag.answerability.asked_fact import (
+    ASKING_NOUNS,
+    AskedFact,
+    asked_fact,
+    header_of,
+    sentences_of,
+)
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.deferred import deferred
+from rag.answerability.event_verbs import event_unsaid
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.other_grades import other_grade
 from rag.answerability.other_names import asked_names, asked_names_zh, other_name
@@ -69,6 +77,7 @@ from rag.answerability.question_terms import (
 )
 from rag.answerability.rows_elsewhere import row_elsewhere, visible_tables
 from rag.answerability.siblings import unlisted_sibling
+from rag.answerability.time_spans import span_unwritten
 from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.answerability.unwritten_names import unwritten_names
@@ -196,7 +205,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="78")
+@answerability.register("evidence", version="79")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -232,6 +241,9 @@ def evidence(
     refuse_unwritten_names: bool = True,
     measure_ratio: float | dict[str, float] | None = None,
     refuse_abroad: bool = True,
+    refuse_unwritten_aliases: bool = True,
+    refuse_unwritten_spans: bool = True,
+    refuse_unsaid_events: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -338,7 +350,14 @@ def evidence(
     whose rarest key term stands in a sentence that hands its subject to another document the asker may not see
     ("covered by the separate Family Leave Policy", 不在本标准内, 按《…》执行), when the statement carrying the asked
     type lacks that term (:mod:`rag.answerability.deferred`, signal ``deferred``); and a question about going abroad
-    when no top source speaks of abroad (``refuse_abroad``, :mod:`rag.answerability.abroad`, signal ``abroad_unspoken``).) With
+    when no top source speaks of abroad (``refuse_abroad``, :mod:`rag.answerability.abroad`, signal ``abroad_unspoken``).
+    Version 79: a question asking another name (又叫, 别名, 简称, "also known as") when no top source writes a word that
+    gives one (``refuse_unwritten_aliases``, :mod:`rag.answerability.aliases`, signal ``alias_unwritten``), and a question
+    pinned to a span of months (1969年9月至1970年4月) when no sentence of the top sources writes its start and its end
+    (``refuse_unwritten_spans``, :mod:`rag.answerability.time_spans`, signal ``span_unwritten``); and a Chinese question
+    asking when an event happened (or, in running prose, where) when the sentence that carries its key terms and a date
+    (a place) writes none of its verbs
+    (``refuse_unsaid_events``, :mod:`rag.answerability.event_verbs`, signal ``event_unsaid``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -493,6 +512,12 @@ def evidence(
                                 {**signals, "unknown_names": float(len(unknown))})
         if refuse_abroad and abroad_unspoken(question, joined):
             return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0})
+        if refuse_unwritten_aliases and alias_unwritten(question, [item.text for item in top]):
+            return Decision("refuse", "asks another name, which no source gives", {**signals, "alias_unwritten": 1.0})
+        if refuse_unwritten_spans and (span := span_unwritten(question, joined)):
+            (start_year, start_month), (end_year, end_month) = span
+            return Decision("refuse", f"no source states the span {start_year}-{start_month:02d} to {end_year}-{end_month:02d}",
+                            {**signals, "span_unwritten": 1.0})
         if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
             unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
             if unwritten:
@@ -679,6 +704,15 @@ def evidence(
             return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
+        if score >= threshold and refuse_unsaid_events and asked is not None \
+                and (asked.kind == "date" or (asked.kind == "place" and asked.prose)) \
+                and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
+            # "蒋巨峰是何时辞去四川省长职务的？" against his career's other dates: the dated sentence is of another event;
+            # "六十进制发源于哪里？" against the places that use it (running prose only: a handbook's "在哪里办理？" is
+            # answered by a row that writes the room, not the verb)
+            return Decision("refuse", f"asks {'when' if asked.kind == 'date' else 'where'} {'/'.join(unsaid[:3])} "
+                                      f"happened; the sentence with a {asked.kind} [{asked.source}] writes none of it",
+                            {**signals, "event_unsaid": 1.0})
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
@@ -694,6 +728,13 @@ def evidence(
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return in_parts(decide) if parts else decide
+
+
+def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
+    """The windows of the asked fact's source that hold a candidate of the asked type."""
+    said = next((sentences for item, sentences in sentences_of(top) if item.number == asked.source), [])
+    spans = (" ".join(said[i:i + window]) for i in range(len(said)))
+    return [span for span in spans if has_candidate(span, asked.kind, question)]
 
 
 def _nearer_rows(env: QueryEnv) -> NearerRows:

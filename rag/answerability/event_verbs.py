@@ -1,0 +1,72 @@
+"""A date whose sentence says nothing of the asked event: "蒋巨峰是何时辞去四川省长职务的？" answered by
+"2002年4月至2007年1月任中共四川省委副书记…" — a date, in a sentence about the asked person, but of another event.
+
+When a question asks when something happened, the event is its verb (辞去, 退休, 发行, 竣工); the sentence that states
+the date of that event writes it (or the verb's core: 建于 is written 兴建, 列为 列入). In a source about the same subject
+the other events' dates stand near the question's key terms, so the key-term support and the asked type are both
+there. Refused when a Chinese question asks a date (何时, 什么时候, 哪一年; never a clock time, a day or a month, which
+timetables state without the verb: "几点开门") and the sentence that carries its key terms and a date writes none of
+its verbs, unless that sentence states a time of day or a weekday (a schedule: "接待时间为工作日 12:40 至 13:20" for
+"它平时什么时候开放？"). Another window of the same source that holds a candidate of the asked type may write the verb instead.
+Verbs are jieba's part-of-speech tags (v, vn), and the word right before the asking words whatever its tag (发源 of
+"发源于哪里", 总部 of "总部在哪里"); light and modal verbs (是, 有, 开始, 可以, 计划) say nothing
+of the event, and a verb inside a name the question writes is the name's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.text import names_of, zh_tagged
+
+_ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
+_ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
+_LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
+                   "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做".split())
+# a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
+_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|[上下]午|凌晨|晚上|早上|中午|周[一二三四五六日天]|"
+                    r"星期[一二三四五六日天]|工作日")
+_BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 来 位于 坐落 地处".split())
+_PARTICLES = re.compile(r"(?<=.)[于在到为成至出]$")
+
+
+def event_verbs(question: str, kind: str = "date") -> list[str]:
+    """The verbs of a Chinese question that asks when (``kind`` "date") or where (``kind`` "place") something happened,
+    as the sentence would write them (建于 → 建); none for any other question."""
+    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE}.get(kind)
+    if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
+        return []
+    names = names_of(question)
+    tagged = list(zh_tagged(question))
+    words = [word for word, flag in tagged
+             if flag in ("v", "vn") and word not in _LIGHT and not any(word in name for name in names)
+             and not asks.search(word)]
+    # the word right before the asking words, particles aside, is the predicate whatever jieba tags it
+    # ("发源于哪里", "总部在哪里", "效力于哪儿")
+    ask = next((i for i, (word, _) in enumerate(tagged) if asks.search(word)), None)
+    before = [(word, flag) for word, flag in tagged[:ask] if word not in _BETWEEN] if ask else []
+    if before and len(before[-1][0]) >= 2 and not before[-1][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x")) \
+            and not any(before[-1][0] in name for name in names):
+        words.append(before[-1][0])
+    verbs: list[str] = []
+    for word in words:
+        core = _PARTICLES.sub("", word)
+        if core not in _LIGHT and core not in verbs:
+            verbs.append(core)
+    return verbs
+
+
+def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None) -> list[str]:
+    """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
+    none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
+    [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
+    verb), or when the question asks no date of an event."""
+    verbs = event_verbs(question, kind)
+    if not verbs or not sentence or _CLOCK.search(sentence):
+        return []
+    return verbs if not any(_written(verb, said) for said in [sentence, *(others or [])] for verb in verbs) else []
+
+
+def _written(verb: str, sentence: str) -> bool:
+    """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于)."""
+    return verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1)))

@@ -1,0 +1,55 @@
+"""A date whose sentence says nothing of the asked event (rag.answerability.event_verbs, evidence v79)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability.event_verbs import event_unsaid, event_verbs
+
+
+@pytest.mark.parametrize(("question", "verbs"), [
+    ("蒋巨峰是何时辞去四川省长职务的？", ["辞去"]),
+    ("富国银行广场建于哪一年？", ["建"]),                 # as a sentence writes it: 1986年兴建
+    ("卡塞雷斯老城区是何时被列为世界文化遗产的？", ["列"]),
+    ("《real world》什么时候发行的？", ["发行"]),
+    ("临平高架桥项目计划什么时候竣工？", ["竣工"]),       # 计划 says nothing of the event
+    ("前厅部的早班是几点到几点？", []),                   # a clock time: timetables state it without the verb
+    ("春节假放到几号？", []),
+    ("What year did the bridge open?", []),               # Chinese only
+    ("叶盛茂的籍贯是哪里？", []),                         # no date asked
+])
+def test_event_verbs(question: str, verbs: list[str]) -> None:
+    assert event_verbs(question) == verbs
+
+
+@pytest.mark.parametrize(("question", "sentence", "refused"), [
+    ("蒋巨峰是何时辞去四川省长职务的？", "2007年1月至2013年1月5日任中共四川省委副书记、四川省代省长、省长。", True),
+    ("茨柏克沃斯基是何时从微软退休的？", "1996年起，微软独立开发Cairo，茨柏克沃斯基参与Windows NT核心的档案系统开发。", True),
+    ("《real world》什么时候发行的？", "2007年波士顿红袜队的松坂大辅在决赛最终战使用的入场歌曲。", True),
+    ("临平高架桥项目计划什么时候竣工？", "项目部: 临平高架桥项目部; 开工时间: 2023 年 2 月", True),
+    # the dated sentence writes the event
+    ("尤金袋鼠最初是何时被发现的？", "尤金袋鼠最初是于1628年船难的生还者在西澳发现的。", False),
+    ("富国银行广场建于哪一年？", "1986年，西北国家银行在原址兴建新大厦，并于1988年落成。", False),
+    ("西贡商信银行成立的时间是什么时候？", "西贡商业信用银行成立于1991年12月21日。", False),
+    ("年终奖什么时候发？", "年终奖于次年1月随工资发放。", False),
+    # a schedule states its times without the verb
+    ("它平时什么时候开放？", "家长接待室设在行政楼一楼 105 室，接待时间为工作日 12:40 至 13:20。", False),
+    # no dated sentence: the other checks decide
+    ("蒋巨峰是何时辞去四川省长职务的？", "", False),
+])
+def test_event_unsaid(question: str, sentence: str, refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence)) is refused
+
+
+@pytest.mark.parametrize(("question", "sentence", "others", "refused"), [
+    ("六十进制发源于哪里？", "其他文明也有使用六十进制，如西新几内亚的Ekagi族。", [], True),   # 发源, though jieba tags it a noun
+    ("琴娜·杜普洛生活在什么地方？", "在她的网站，杜普洛写道：我并没有真的去作一个作家。", [], True),
+    ("西贡商信银行的总部在哪里？", "该银行的总部位于胡志明市。", [], False),
+    ("严长寿的出生地在哪里？", "严长寿，出生于上海市，祖籍浙江杭州。", [], False),   # 出生地 by its piece 出生
+    ("小艾瑞克·高登现效力于哪儿？", "小艾瑞克·高登，美国职业篮球运动员，现效力于NBA休士顿火箭。", [], False),
+    # another window of the source with a place writes the verb
+    ("挪威海螯虾主要分布在哪些地区？", "在西班牙及葡萄牙等地，每逢重大节日都会烹煮挪威海螯虾。",
+     ["主要分布于东大西洋海域，北至挪威及冰岛之间的挪威海海域。"], False),
+])
+def test_event_unsaid_where(question: str, sentence: str, others: list[str], refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, "place", others)) is refused
