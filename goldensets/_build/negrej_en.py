@@ -16,10 +16,17 @@ answer.
   round-robin within each stratum (kept / cut), so both splits hold both kinds.
 
     python goldensets/_build/negrej_en.py
+
+The same protocol builds another set from another source (a blind pair, a Chinese set of written paragraphs):
+
+    python goldensets/_build/negrej_en.py --source S.yaml --out goldensets/NAME --seed NAME [--language zh]
+
+(Chinese sentences are joined without spaces.)
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 from collections import Counter
@@ -34,8 +41,8 @@ SEED = "negrej-en"
 TYPES = ("number", "date", "person", "place", "organisation", "list", "yesno", "procedure", "reason", "definition")
 
 
-def order(ids: list[str]) -> list[str]:
-    return sorted(ids, key=lambda p: hashlib.sha256(f"{SEED}:{p}".encode()).hexdigest())
+def order(ids: list[str], seed: str = SEED) -> list[str]:
+    return sorted(ids, key=lambda p: hashlib.sha256(f"{seed}:{p}".encode()).hexdigest())
 
 
 def check(paragraphs: list[dict]) -> None:
@@ -60,21 +67,28 @@ def check(paragraphs: list[dict]) -> None:
 
 
 def main() -> None:
-    paragraphs = yaml.safe_load(SOURCE.read_text(encoding="utf-8"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=SOURCE)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--seed", default=SEED)
+    parser.add_argument("--language", choices=("en", "zh"), default="en")
+    args = parser.parse_args()
+    joiner = "" if args.language == "zh" else " "
+    paragraphs = yaml.safe_load(args.source.read_text(encoding="utf-8"))
     check(paragraphs)
     by_id = {p["id"]: p for p in paragraphs}
-    cut = {pid for i, pid in enumerate(order(list(by_id))) if i % 2 == 1}
+    cut = {pid for i, pid in enumerate(order(list(by_id), args.seed)) if i % 2 == 1}
 
     corpus = []
     for p in paragraphs:
         gone = {q["sentence"] for q in p["questions"]} if p["id"] in cut else set()
-        text = " ".join(s.strip() for i, s in enumerate(p["sentences"]) if i not in gone)
+        text = joiner.join(s.strip() for i, s in enumerate(p["sentences"]) if i not in gone)
         corpus.append({"_id": p["id"], "title": p["title"], "text": text})
     haystack = "\n".join(f"{d['title']}\n{d['text']}" for d in corpus).lower()
 
     split: dict[str, str] = {}
     for stratum in (False, True):
-        ids = order([pid for pid in by_id if (pid in cut) == stratum])
+        ids = order([pid for pid in by_id if (pid in cut) == stratum], args.seed)
         split |= {pid: ("dev", "test")[i % 2] for i, pid in enumerate(ids)}
 
     cases, dropped = [], []
@@ -94,11 +108,12 @@ def main() -> None:
                     case["answers"] = [q["answer"]]
             cases.append({**case, "split": split[p["id"]]})
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    with (OUT / "corpus.jsonl").open("w", encoding="utf-8") as out:
+    out_dir: Path = args.out
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with (out_dir / "corpus.jsonl").open("w", encoding="utf-8") as out:
         for d in corpus:
             out.write(json.dumps(d, ensure_ascii=False) + "\n")
-    with (OUT / "cases.jsonl").open("w", encoding="utf-8") as out:
+    with (out_dir / "cases.jsonl").open("w", encoding="utf-8") as out:
         for c in cases:
             out.write(json.dumps(c, ensure_ascii=False) + "\n")
 

@@ -21,6 +21,7 @@ from rag.text import names_of, zh_tagged
 
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
+_ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
                    "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
@@ -33,7 +34,7 @@ _PARTICLES = re.compile(r"(?<=.)[于在到为成至出]$")
 def event_verbs(question: str, kind: str = "date") -> list[str]:
     """The verbs of a Chinese question that asks when (``kind`` "date") or where (``kind`` "place") something happened,
     as the sentence would write them (建于 → 建); none for any other question."""
-    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE}.get(kind)
+    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
         return []
     names = names_of(question)

@@ -705,12 +705,12 @@ def evidence(
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
         if score >= threshold and refuse_unsaid_events and asked is not None \
-                and (asked.kind == "date" or (asked.kind == "place" and asked.prose)) \
+                and (asked.kind == "date" or (asked.kind in ("place", "person") and asked.prose)) \
                 and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
             # "蒋巨峰是何时辞去四川省长职务的？" against his career's other dates: the dated sentence is of another event;
             # "六十进制发源于哪里？" against the places that use it (running prose only: a handbook's "在哪里办理？" is
             # answered by a row that writes the room, not the verb)
-            return Decision("refuse", f"asks {'when' if asked.kind == 'date' else 'where'} {'/'.join(unsaid[:3])} "
+            return Decision("refuse", f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} "
                                       f"happened; the sentence with a {asked.kind} [{asked.source}] writes none of it",
                             {**signals, "event_unsaid": 1.0})
         if score >= threshold:
@@ -728,6 +728,9 @@ def evidence(
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return in_parts(decide) if parts else decide
+
+
+_ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
 
 
 def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
