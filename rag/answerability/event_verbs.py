@@ -28,6 +28,8 @@ _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 �
 _CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|[上下]午|凌晨|晚上|早上|中午|周[一二三四五六日天]|"
                     r"星期[一二三四五六日天]|工作日")
 _BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 来 位于 坐落 地处".split())
+# (属于, 处于, 位于 keep their 于: 属 alone is no verb)
+_BOUND = frozenset("属处位等对关")
 _PARTICLES = re.compile(r"(?<=.)[于在到为成至出]$")
 
 
@@ -51,7 +53,7 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
         words.append(before[-1][0])
     verbs: list[str] = []
     for word in words:
-        core = _PARTICLES.sub("", word)
+        core = _PARTICLES.sub("", word) if len(word) > 2 or word[:1] not in _BOUND else word
         if core not in _LIGHT and core not in verbs:
             verbs.append(core)
     return verbs

@@ -53,3 +53,20 @@ def test_event_unsaid(question: str, sentence: str, refused: bool) -> None:
 ])
 def test_event_unsaid_where(question: str, sentence: str, others: list[str], refused: bool) -> None:
     assert bool(event_unsaid(question, sentence, "place", others)) is refused
+
+
+@pytest.mark.parametrize(("question", "sentence", "others", "refused"), [
+    ("2001年，叶盛茂接替谁担任调查局局长？", "叶盛茂，中华民国法务部调查局前局长。",
+     ["卸任调查局长后遭起诉并被判刑。"], True),
+    ("魏舒把筑修城墙的事交给了谁？", "李忠臣被任命为同平章事。", [], True),
+    # every window of the source counts for a person: the answer may be a post no name reader finds
+    ("根据传统，谁在国会中拥有一个席位？", "1867年5月24日，委任约翰·A·麦克唐纳爵士组建第一任加拿大联邦政府。",
+     ["根据传统，总理在国会中拥有一个席位。"], False),
+])
+def test_event_unsaid_who(question: str, sentence: str, others: list[str], refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, "person", others)) is refused
+
+
+def test_bound_characters_keep_their_particle() -> None:
+    """属于 is no 属: a one-character core that binds to its particle is no verb of its own."""
+    assert event_verbs("行政权名义上属于谁？", "person") == []
