@@ -30,7 +30,8 @@ _CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?
 _BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 来 位于 坐落 地处".split())
 # (属于, 处于, 位于 keep their 于: 属 alone is no verb)
 _BOUND = frozenset("属处位等对关")
-_PARTICLES = re.compile(r"(?<=.)[于在到为成至出]$")
+# (a preposition or a directional complement after the verb: 建于 is written 兴建, 考上 考入, 买到 买)
+_PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过掉]$")
 
 
 def event_verbs(question: str, kind: str = "date") -> list[str]:

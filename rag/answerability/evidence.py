@@ -54,11 +54,13 @@ from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.aliases import alias_unwritten
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
+    SCAFFOLD_WORDS,
     AskedFact,
     asked_fact,
     header_of,
     sentences_of,
 )
+from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.deferred import deferred
 from rag.answerability.event_verbs import event_unsaid
@@ -84,6 +86,7 @@ from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
 from rag.measures import asked_measure, said_in_words, states_any_measure, states_measure
 from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
+from rag.synonyms import zh_synonyms
 from rag.text import CJK as _CJK
 from rag.text import (
     SAME_DAYS,
@@ -244,6 +247,9 @@ def evidence(
     refuse_unwritten_aliases: bool = True,
     refuse_unwritten_spans: bool = True,
     refuse_unsaid_events: bool = True,
+    refuse_unwritten_attributes: bool = True,
+    refuse_untyped_sources: bool = True,
+    synonyms: bool | dict[str, bool] = False,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -587,9 +593,12 @@ def evidence(
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         asked = None
         if answer_type or scatter_at is not None:
-            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS)))
+            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
+            if by_language_or_none(synonyms, language):   # 出钱 stands in 出资 (rag.synonyms: Cilin)
+                said_as = {**{t: dict.fromkeys(sorted(zh_synonyms(t)), 1.0) for t in keys
+                              if _CJK.search(t) and zh_synonyms(t)}, **(said_as or {})}
             asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
@@ -704,6 +713,17 @@ def evidence(
             return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
+        if score >= threshold and refuse_unwritten_attributes and asked is not None and asked.kind in UNTYPED \
+                and asked.best and (part := attribute_unwritten(question, _source_of(asked.best, top), ASKING_NOUNS)):
+            # "大果西番莲的根部有什么作用？" against an entry on the plant's fruit: the part is never written
+            return Decision("refuse", f"asks about {part!r}, which the source that best carries the question never "
+                                      "writes", {**signals, "attribute_unwritten": 1.0})
+        if score >= threshold and refuse_untyped_sources and asked is not None and asked.kind in _NAMED_KINDS \
+                and asked.source is None and not env.facts.get("sub_queries"):
+            # "青穹牧业在哪个省？" answered from sentences about other places: no sentence that carries a key term holds
+            # a candidate of the asked type at all
+            return Decision("refuse", f"asked {asked.kind}: no sentence of the top sources that carries the question's "
+                                      "key terms holds one", {**signals, "untyped_sources": 1.0})
         if score >= threshold and refuse_unsaid_events and asked is not None \
                 and (asked.kind == "date" or (asked.kind in ("place", "person") and asked.prose)) \
                 and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
@@ -731,6 +751,13 @@ def evidence(
 
 
 _ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
+_NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
+
+
+def _source_of(window: str, top: list[ContextItem]) -> str:
+    """The text of the top source a window (its header, a newline, its sentences) was read from."""
+    body = window.split("\n", 1)[-1][:12]
+    return next((item.text for item in top if body and body in item.text), window)
 
 
 def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
