@@ -8,7 +8,8 @@ A question that names no measure ("how many people", "几条跑道") is left to 
 :mod:`rag.answer_types`.
 
 Measures: ``frequency`` (how often: "every 2 years", "once a year", 每 3 年, "Valid for: 3 years"), ``phone`` (a telephone number: seven digits or more, or a number a word calls one), ``time`` (a span or a deadline: "30 days", "两周", "by March 31", "次日"), ``money``,
-``percent``, ``length`` (also "the maximum height"), ``weight``, ``area``, ``temperature`` ("what temperature",
+``percent``, ``length`` (also "the maximum height"), ``speed`` ("how fast", "top wind speed", 时速多少: mph, km/h,
+knots, 米/秒), ``weight``, ``area``, ``temperature`` ("what temperature",
 "气温低于零下多少度": "29°C", "37℃", "零下 10 度"). "How long" and 多长 ask a time or a length.
 """
 
@@ -87,6 +88,13 @@ _ASKS = [   # (measure, pattern): the first that matches decides
     ("temperature", re.compile(r"(?:气温|温度|水温|室温|体温|零下|零上)[^，。？?]{0,8}?(?:多少|几)\s*(?:度|℃)|多少摄氏度|"
                                r"\bwhat temperature\b|\bhow (?:hot|cold|warm)\b|\bhow many degrees\b|"
                                r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
+    # a speed ("What was the top wind speed in Storm Edwina?", "how fast", 时速多少): "61-year-old" states none
+    # ("how fast do I have to report it?" asks how soon, 多快 too)
+    ("speed", re.compile(r"\bhow fast\b(?!\s+(?:do|does|did|must|should|will|would|can|could|have|has|need|is it)\b)|"
+                         r"\bhow fast (?:can|could|does|did|will|would) (?:the |a |an |it |this |that |its )?(?:[\w-]+ ){0,2}"
+                         r"(?:go|travel|run|fly|sail|move|spin|blow)\b|\bat what speed\b|\bwhat(?:'s|’s| is| was| are| were) the (?:[\w-]+ ){0,2}speeds?\b|"
+                         r"\b(?:top|maximum|max|average|highest|peak|cruising|wind) speeds?\b|时速[^，。？?]{0,4}?多少|"
+                         r"(?:速度|风速|航速|车速)[^，。？?]{0,4}?多少", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
     ("mobile", re.compile(r"\b(?:what|which)(?:['’]s| is| are)?\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|our\s+)?(?:[\w'’-]+\s+){0,4}?"
@@ -171,6 +179,9 @@ _STATES = {
                            rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],
+    "speed": [_amount(r"mph|km\s*/\s*h|kmh|kph|knots?|kts|m\s*/\s*s|(?:kilomet(?:er|re)s?|km|miles?|met(?:er|re)s?) (?:per|an|a) "
+                      r"(?:hour|second)|公里\s*/\s*(?:小时|时)|千米\s*/\s*(?:小时|时)|公里每小时|千米每小时|米\s*/\s*秒|米每秒|节"),
+              re.compile(r"时速\s*[0-9一二三四五六七八九十百]|速度\s*[:：]\s*\d", re.I)],
     "area": [_amount(_AREA_UNITS)],
     # a number of seven digits or more, or any number after a word that says it is one ("电话: 8251", "phone 2200")
     "phone": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{5,}\d(?![\d.])|(?<![\d.])\d{2,4}(?:\.\d{2,4}){2,}(?![\d.])|"

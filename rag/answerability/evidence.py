@@ -86,7 +86,6 @@ from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
 from rag.measures import asked_measure, said_in_words, states_any_measure, states_measure
 from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
-from rag.synonyms import zh_synonyms
 from rag.text import CJK as _CJK
 from rag.text import (
     SAME_DAYS,
@@ -249,7 +248,6 @@ def evidence(
     refuse_unsaid_events: bool = True,
     refuse_unwritten_attributes: bool = True,
     refuse_untyped_sources: bool = True,
-    synonyms: bool | dict[str, bool] = False,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -596,9 +594,6 @@ def evidence(
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
-            if by_language_or_none(synonyms, language):   # 出钱 stands in 出资 (rag.synonyms: Cilin)
-                said_as = {**{t: dict.fromkeys(sorted(zh_synonyms(t)), 1.0) for t in keys
-                              if _CJK.search(t) and zh_synonyms(t)}, **(said_as or {})}
             asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
