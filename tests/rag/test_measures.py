@@ -178,3 +178,24 @@ def test_heights_and_temperatures_are_measures(question: str, measure: str | Non
 ])
 def test_a_sentence_states_a_temperature(sentence: str, holds: bool) -> None:
     assert states_measure(sentence, "temperature") is holds
+
+
+@pytest.mark.parametrize(("question", "measure"), [   # (evidence v79)
+    ("What was the top wind speed in Storm Edwina?", "speed"),
+    ("How fast is the new ferry?", "speed"),
+    ("列车最高时速是多少？", "speed"),
+    ("台风中心附近最大风速是多少？", "speed"),
+    ("How fast do I have to report it?", None),          # how soon, not a speed
+    ("退款多快能到账？", None),
+])
+def test_speeds_are_measures(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+@pytest.mark.parametrize(("sentence", "holds"), [
+    ("Gusts reached 94 mph on the coast.", True), ("The ship cruises at 18 knots.", True),
+    ("最高时速350公里。", True), ("设计速度 120 公里/小时。", True),
+    ("A 61-year-old man died when a tree fell on his car.", False),
+])
+def test_a_sentence_states_a_speed(sentence: str, holds: bool) -> None:
+    assert states_measure(sentence, "speed") is holds
