@@ -89,10 +89,8 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                                r"\bwhat temperature\b|\bhow (?:hot|cold|warm)\b|\bhow many degrees\b|"
                                r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
     # a speed ("What was the top wind speed in Storm Edwina?", "how fast", 时速多少): "61-year-old" states none
-    # ("how fast do I have to report it?" asks how soon, 多快 too)
-    ("speed", re.compile(r"\bhow fast\b(?!\s+(?:do|does|did|must|should|will|would|can|could|have|has|need|is it)\b)|"
-                         r"\bhow fast (?:can|could|does|did|will|would) (?:the |a |an |it |this |that |its )?(?:[\w-]+ ){0,2}"
-                         r"(?:go|travel|run|fly|sail|move|spin|blow)\b|\bat what speed\b|\bwhat(?:'s|’s| is| was| are| were) the (?:[\w-]+ ){0,2}speeds?\b|"
+    # (never "how fast", which asks how soon as often as a speed: "how fast is the first response?", 多快能到账)
+    ("speed", re.compile(r"\bat what speed\b|\bwhat(?:'s|’s| is| was| are| were) the (?:[\w-]+ ){0,2}speeds?\b|"
                          r"\b(?:top|maximum|max|average|highest|peak|cruising|wind) speeds?\b|时速[^，。？?]{0,4}?多少|"
                          r"(?:速度|风速|航速|车速)[^，。？?]{0,4}?多少", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
