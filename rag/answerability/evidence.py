@@ -714,7 +714,8 @@ def evidence(
             return Decision("refuse", f"asks about {part!r}, which the source that best carries the question never "
                                       "writes", {**signals, "attribute_unwritten": 1.0})
         if score >= threshold and refuse_untyped_sources and asked is not None and asked.kind in _NAMED_KINDS \
-                and asked.source is None and not env.facts.get("sub_queries"):
+                and asked.source is None and not env.facts.get("sub_queries") \
+                and not (asked.kind == "date" and _ASKS_CONDITION.search(question)):
             # "青穹牧业在哪个省？" answered from sentences about other places: no sentence that carries a key term holds
             # a candidate of the asked type at all
             return Decision("refuse", f"asked {asked.kind}: no sentence of the top sources that carries the question's "
@@ -747,6 +748,11 @@ def evidence(
 
 _ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
 _NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
+# "When do I need three written quotes?", 什么时候需要…: a "when" that asks in what case, answered by a condition
+_ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|will|may|might|have|has|need|needs) (?:i|you|we|they|"
+                             r"staff|employees|people|someone|anyone|one|he|she|it|a|an|my|our|your)\b|\bwhen (?:is|are) "
+                             r"(?:[\w-]+ ){0,4}(?:required|needed|necessary|allowed|mandatory|compulsory|due)\b|"
+                             r"什么时候(?:需要|要|得|必须|应该|应当|可以|能|才)|什么情况下|何种情况|哪些情况", re.I)
 
 
 def _source_of(window: str, top: list[ContextItem]) -> str:
