@@ -48,7 +48,7 @@ test-llm: setup
 # summary and names its run log and HTML report under reports/runs/.
 bench: setup
 	$(VENV)/bin/ragbench run configs/default.yaml
-	$(VENV)/bin/ragbench run configs/default.yaml --split test -P 'suites=[../goldensets/cmrc2018-negrej/suite.yaml, ../goldensets/negrej-en/suite.yaml]'
+	$(VENV)/bin/ragbench run configs/default.yaml --split test -P 'suites=[../goldensets/cmrc2018-negrej/suite.yaml, ../goldensets/negrej-en/suite.yaml, ../goldensets/blindneg-zh/suite.yaml, ../goldensets/blindneg-en/suite.yaml]'
 	$(VENV)/bin/ragbench run configs/default.yaml -P 'suites=[../goldensets/office-en/suite.yaml, ../goldensets/office-zh/suite.yaml, ../goldensets/city-en/suite.yaml, ../goldensets/wuliu-zh/suite.yaml, ../goldensets/air-en/suite.yaml, ../goldensets/hotel-zh/suite.yaml, ../goldensets/lib-en/suite.yaml, ../goldensets/bank-zh/suite.yaml, ../goldensets/shop-en/suite.yaml, ../goldensets/wuye-zh/suite.yaml, ../goldensets/water-en/suite.yaml, ../goldensets/yaodian-zh/suite.yaml, ../goldensets/school-en/suite.yaml, ../goldensets/canyin-zh/suite.yaml, ../goldensets/care-en/suite.yaml, ../goldensets/yiyuan-zh/suite.yaml, ../goldensets/bus-en/suite.yaml, ../goldensets/gongchang-zh/suite.yaml, ../goldensets/ferry-en/suite.yaml, ../goldensets/kuaidi-zh/suite.yaml, ../goldensets/vet-en/suite.yaml, ../goldensets/chaoshi-zh/suite.yaml, ../goldensets/gym-en/suite.yaml, ../goldensets/jianzhu-zh/suite.yaml, ../goldensets/theatre-en/suite.yaml, ../goldensets/dianli-zh/suite.yaml, ../goldensets/zoo-en/suite.yaml, ../goldensets/baoxian-zh/suite.yaml, ../goldensets/museum-en/suite.yaml, ../goldensets/xuexiao-zh/suite.yaml]'
 	$(VENV)/bin/ragbench sweep configs/sweep-seed-stages.yaml
 	$(VENV)/bin/ragbench run configs/scifact-bm25.yaml
