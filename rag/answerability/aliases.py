@@ -6,7 +6,8 @@ high; but an alias is written with a word that gives it: 别名, 又称, 简称,
 Refused when the question asks what another name is and no top source that names the subject writes a word that gives
 one of the asked kind: a short or a full name (简称, 全称, "stand for") by 简称, 全称, 缩写 or "short for"; a former name
 (原名, 旧称, "originally called") by 原名, 前身, 更名 or "formerly"; any other (别名, 又叫, "also known as") by any of
-these or 又称, 俗称, 称为, "known as", "called". Where no top source names the subject as the question writes it, every
+these or 又称, 俗称, 称为, "known as", "called"; where a name comes from (名字的由来, 因何得名, 以什么命名, "named
+after what") by 得名, 命名, 纪念, 源于, "named after", "in honour of". Where no top source names the subject as the question writes it, every
 top source is read.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 
 _SHORT_ZH = r"简称|全称|全名|缩写|简写|略称"
-_FORMER_ZH = r"原名|原称|旧称|旧名|曾用名|曾名|前身|更名|改名|改称|易名|古称|本名"
+_FORMER_ZH = r"原名|原称|旧称|旧名|前称|前名|曾用名|曾名|曾称|前身|更名|改名|改称|易名|古称|本名"
 _OTHER_ZH = (r"别名|别称|又名|又叫|又作|又称|也叫|也称|亦称|亦名|亦作|或称|俗称|通称|统称|雅称|美称|昵称|外号|绰号|英文名|"
              r"英语|英文|称为|称作|叫做|叫作|名为|之称|被称|称之|号称|俗名|土名|命名")
 _SHORT_EN = r"\bshort for\b|\bstands? for\b|\babbreviat\w*|\bacronym\b|\bfull (?:name|title|form)\b|\binitials\b"
@@ -39,7 +40,17 @@ _ASKS = [
                          r"\bwhat else is .{1,60}? called\b|\b(?:another|other|alternative|common|popular) names? (?:for|of)\b|"
                          r"\bnickname\b|\baka\b", re.I)),
 ]
+# where a name comes from ("四加亭名字的由来是什么？", "威拍哇丽兰室路是以什么来命名的？", "Why is the Iron Mile called that?")
+_ORIGIN_ZH = r"得名|命名|取名|为名|故名|之名|名字来|名称来|名字源|名称源|来源于|源于|源自|纪念|称为|称作|叫做|由此而来|因此而来"
+_ORIGIN_EN = (r"\bnamed (?:after|for)\b|\btakes? (?:its|their|his|her) name\b|\bname (?:comes|came|derives|derived) from\b|"
+              r"\bin (?:honou?r|memory) of\b|\bcalled\b|\bnamed\b|\bhence the name\b")
+_ASKS_ORIGIN = re.compile(r"名字的?由来|名称的?由来|名称来源|名字来源|因何得名|怎么得名|如何得名|得名于|(?:以|用)(?:什么|谁|何)(?:来)?命名|"
+                          r"为什么又?(?:叫|被称为|被叫做|取名|称)|为何又?(?:叫|被称为|取名|称)|"
+                          r"\bwhy (?:is|was|are|were) .{1,60}? (?:called|named)\b|\bnamed (?:after|for) (?:what|whom|who)\b|"
+                          r"\bwhat (?:is|was) .{1,60}? named (?:after|for)\b|\bhow did .{1,60}? get (?:its|their|his|her) name\b|"
+                          r"\bwhere does the name\b", re.I)
 _GIVES = {
+    "origin": re.compile(f"{_ORIGIN_ZH}|{_ORIGIN_EN}", re.I),
     "short": re.compile(f"{_SHORT_ZH}|{_SHORT_EN}", re.I),
     "former": re.compile(f"{_FORMER_ZH}|{_FORMER_EN}", re.I),
     "other": re.compile(f"{_SHORT_ZH}|{_FORMER_ZH}|{_OTHER_ZH}|{_SHORT_EN}|{_FORMER_EN}|{_OTHER_EN}", re.I),
@@ -50,8 +61,10 @@ _CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’-]*(?:\s+(?:of|the|d
 
 
 def asked_alias(question: str) -> tuple[str, re.Match[str]] | None:
-    """The kind of other name ``question`` asks ("short", "former", "other") and where it asks it; None when it asks
-    none (a question that gives the other name and asks why, "…为什么又叫十分钟机场？", asks none)."""
+    """The kind of other name ``question`` asks ("short", "former", "other", or "origin": where its name comes from) and
+    where it asks it; None when it asks none ("…为什么又叫十分钟机场？" asks where that name comes from)."""
+    if origin := _ASKS_ORIGIN.search(question):
+        return "origin", origin
     if re.search(r"(?<![之称名])为什么|为何|\bwhy\b", question, re.I):   # (not 称之为什么)
         return None
     for kind, pattern in _ASKS:

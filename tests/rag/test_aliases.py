@@ -26,7 +26,14 @@ BRIDGE = "The Corvan Bridge crosses the Lune at Hallam. It opened in 1931 and ca
     ("What is the Corvan Bridge also known as?", BRIDGE + " Locals call it the Iron Mile.", False),
     ("What was the Corvan Bridge originally called?", "The bridge, formerly the Hallam Crossing, opened in 1931.", False),
     ("What does NHS stand for?", "The NHS (National Health Service) funds the clinic.", True),
-    ("伊丽莎白港机场为什么又叫十分钟机场？", "伊丽莎白港机场位于南非。", False),   # asks why, not the name
+    # where a name comes from (evidence v79): 得名, 故名, 命名, "named after"
+    ("伊丽莎白港机场为什么又叫十分钟机场？", "伊丽莎白港机场位于南非。", True),
+    ("伊丽莎白港机场为什么又叫十分钟机场？", "从市中心开车只需十分钟，故名。", False),
+    ("四加亭名字的由来是什么？", "四加亭是位于马来西亚柔佛州峇株巴辖县的小镇之一。", True),
+    ("百老汇剧院是因何得名的？", "因为剧院大多在百老汇街道附近，故被统称为百老汇剧院。", False),
+    ("Why is the Iron Mile called that?", "The Iron Mile is a footpath beside the old ironworks.", True),
+    ("What was the Corvan Bridge named after?", "The Corvan Bridge was named after the engineer Ada Corvan.", False),
+    ("富国银行广场的前称是什么？", "富国银行广场是一座位于明尼阿波利斯的摩天大楼。", True),
     ("What does NHS stand for?", "NHS stands for National Health Service.", False),
     # no other name asked
     ("天门冬是什么科的植物？", PLANT, False),
