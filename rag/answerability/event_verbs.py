@@ -8,6 +8,8 @@ there. Refused when a Chinese question asks a date (何时, 什么时候, 哪一
 timetables state without the verb: "几点开门") and the sentence that carries its key terms and a date writes none of
 its verbs, unless that sentence states a time of day or a weekday (a schedule: "接待时间为工作日 12:40 至 13:20" for
 "它平时什么时候开放？"). Another window of the same source that holds a candidate of the asked type may write the verb instead.
+The same reads where (哪里, 什么地方: "六十进制发源于哪里？") and who (谁: "魏舒把筑修城墙的事交给了谁？"); the evidence
+rule reads those only in running prose, and for who every window of the source (the answer may be a post).
 Verbs are jieba's part-of-speech tags (v, vn), and the word right before the asking words whatever its tag (发源 of
 "发源于哪里", 总部 of "总部在哪里"); light and modal verbs (是, 有, 开始, 可以, 计划) say nothing
 of the event, and a verb inside a name the question writes is the name's.
@@ -35,7 +37,7 @@ _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过�
 
 
 def event_verbs(question: str, kind: str = "date") -> list[str]:
-    """The verbs of a Chinese question that asks when (``kind`` "date") or where (``kind`` "place") something happened,
+    """The verbs of a Chinese question that asks when (``kind`` "date"), where ("place") or who ("person") did something,
     as the sentence would write them (建于 → 建); none for any other question."""
     asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
