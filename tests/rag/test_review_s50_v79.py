@@ -44,8 +44,8 @@ words that give no name (英语, 命名, "named after", "originally built", 称�
 counts); time_spans reads no English span without the start's year, no span of days, no 同年; speed reads 8节车厢 and
 第3节 as knots; attributes holds a part inside a longer word (花冠 in 副花冠) or written of another subject.
 
-Note: aliases.py had uncommitted edits in the working tree during this review (the "origin" kind: 名字的由来, "why is it
-called"); the cases here are written against that working tree, and the origin cases attack it too.
+Note: aliases.py gained the "origin" kind (名字的由来, 因何得名, "why is it called", e5a1eef) during this review; the cases
+here are written against it, and the origin cases attack it too.
 
 Not pinned (no timed tests here): no catastrophic backtracking was found. The unbounded patterns (the English
 attribute pattern's ``[A-Z][\\w'-]*[^?]* (?:used|like) for``, aliases' ``_CAPITALISED`` with ``\\s+(?:of|…)?\\s*``) are at
@@ -243,7 +243,7 @@ A3 = "aliases: the source gives the name without a marker word the lists hold"
     ("夜来香的别名是什么？", ["夜来香是萝藦科夜来香属的植物，别名“夜香花”、“夜兰香”。"]),
     ("What does NHS stand for?", ["NHS stands for National Health Service."]),
     ("What is Tom Hanks's nickname?", ["Hanks is widely known as America's Dad."]),
-    # where a name comes from (the "origin" kind, added to the working tree during this review)
+    # where a name comes from (the "origin" kind, e5a1eef)
     bug(3, f"{A3}: 意为 … 而来 explains the name", "四加亭名字的由来是什么？", ["四加亭在马来语中意为“四棵树”，因镇口四棵老树而来。"]),
     bug(3, f"{A3}: 'gave it its name'", "Why is the Iron Mile called that?",
         ["The Iron Mile runs a mile beside the old ironworks, which gave it its name."]),
