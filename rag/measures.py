@@ -89,10 +89,12 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                                r"\bwhat temperature\b|\bhow (?:hot|cold|warm)\b|\bhow many degrees\b|"
                                r"\bwhat (?:is|was|'s) the (?:\w+ )?temperature\b", re.I)),
     # a speed ("What was the top wind speed in Storm Edwina?", "how fast", 时速多少): "61-year-old" states none
-    # (never "how fast", which asks how soon as often as a speed: "how fast is the first response?", 多快能到账)
-    ("speed", re.compile(r"\bat what speed\b|\bwhat(?:'s|’s| is| was| are| were) the (?:[\w-]+ ){0,2}speeds?\b|"
-                         r"\b(?:top|maximum|max|average|highest|peak|cruising|wind) speeds?\b|时速[^，。？?]{0,4}?多少|"
-                         r"(?:速度|风速|航速|车速)[^，。？?]{0,4}?多少", re.I)),
+    # (never "how fast", which asks how soon as often as a speed: "how fast is the first response?", 多快能到账; nor the speed of
+    # a connection, a printer or a call centre: Mbps, 页/分钟, "average speed of answer")
+    ("speed", re.compile(r"\bat what speed\b|\bwhat(?:'s|’s| is| was| are| were) the (?:(?:top|maximum|max|average|highest|peak|"
+                         r"cruising|wind|design|rated) )?speeds?(?: limit)?\b(?!\s+of\s+(?:answer|response|service|light|sound))|"
+                         r"\b(?:top|maximum|max|highest|peak|cruising|wind) speeds?\b|"
+                         r"(?:时速|风速|航速|车速|最高速度|行驶速度|设计速度)[^，。？?]{0,4}?多少", re.I)),
     ("weight", re.compile(rf"多重(?=\s*[？?吗呢啊]|\s*$)|(?:重量|体重|质量)[^，。？?]{{0,4}}?多少|多少(?:{_WEIGHT_UNITS})|\bhow heavy\b|"
                           rf"\bhow many (?:{_WEIGHT_UNITS})\b|\bwhat (?:is|was|'s) the weight\b", re.I)),
     ("mobile", re.compile(r"\b(?:what|which)(?:['’]s| is| are)?\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|our\s+)?(?:[\w'’-]+\s+){0,4}?"
@@ -177,9 +179,11 @@ _STATES = {
                            rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],
-    "speed": [_amount(r"mph|km\s*/\s*h|kmh|kph|knots?|kts|m\s*/\s*s|(?:kilomet(?:er|re)s?|km|miles?|met(?:er|re)s?) (?:per|an|a) "
-                      r"(?:hour|second)|公里\s*/\s*(?:小时|时)|千米\s*/\s*(?:小时|时)|公里每小时|千米每小时|米\s*/\s*秒|米每秒|节"),
-              re.compile(r"时速\s*[0-9一二三四五六七八九十百]|速度\s*[:：]\s*\d", re.I)],
+    "speed": [_amount(r"mph|m\.p\.h\.?|km\s*/\s*h|kmh|kph|knots?|kts|m\s*/\s*s|(?:kilomet(?:er|re)s?|km|miles?|met(?:er|re)s?) "
+                      r"(?:per|an|a) (?:hour|second)|公里\s*/\s*(?:小时|时)|千米\s*/\s*(?:小时|时)|公里每小时|千米每小时|"
+                      r"米\s*/\s*秒|米每秒|海里\s*/\s*(?:小时|时)"),
+              re.compile(r"(?:时速|风速|航速|车速|速度)[^，。；\n]{0,6}?[0-9一二三四五六七八九十百]|每(?:小时|秒)\s*[0-9一二三四五六七八九十百]|"
+                         r"\bmach\s*\d|(?<![\d.])\d+\s*级(?:大风|风|台风)|风力\s*\d", re.I)],
     "area": [_amount(_AREA_UNITS)],
     # a number of seven digits or more, or any number after a word that says it is one ("电话: 8251", "phone 2200")
     "phone": [re.compile(r"(?<![\d.])\+?\d[\d ()-]{5,}\d(?![\d.])|(?<![\d.])\d{2,4}(?:\.\d{2,4}){2,}(?![\d.])|"

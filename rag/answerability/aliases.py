@@ -16,21 +16,23 @@ from __future__ import annotations
 import re
 
 _SHORT_ZH = r"简称|全称|全名|缩写|简写|略称"
-_FORMER_ZH = r"原名|原称|旧称|旧名|前称|前名|曾用名|曾名|曾称|前身|更名|改名|改称|易名|古称|本名"
+_FORMER_ZH = r"原名|原称|旧称|旧名|前称|前名|曾用名|曾名|曾称|前身|更名|改名|改称|易名|古称|本名|原为"
 _OTHER_ZH = (r"别名|别称|又名|又叫|又作|又称|也叫|也称|亦称|亦名|亦作|或称|俗称|通称|统称|雅称|美称|昵称|外号|绰号|英文名|"
+             r"又译|亦译|译名|译作|美誉|誉为|也就是|"
              r"英语|英文|称为|称作|叫做|叫作|名为|之称|被称|称之|号称|俗名|土名|命名")
 _SHORT_EN = r"\bshort for\b|\bstands? for\b|\babbreviat\w*|\bacronym\b|\bfull (?:name|title|form)\b|\binitials\b"
 _FORMER_EN = (r"\bformerly\b|\bpreviously\b|\boriginally\b|\b(?:former|original|old|earlier) names?\b|\brenamed\b|"
+              r"\bchanged (?:its|their|his|her) name\b|"
               r"\bn[ée]e\b|\buntil \w+ (?:called|named|known)\b")
 _OTHER_EN = (r"\balso (?:known|called|referred to|spelled|written)\b|\ba\.?k\.?a\b|\bknown as\b|\bcalled\b|"
              r"\bcall(?:s|ed)? (?:it|them|him|her|this|the)\b|\bnicknamed?\b|\bnamed\b|\balias\b|\bor simply\b|"
-             r"\bbetter known\b|\b(?:other|another|trading|brand|common|popular) names?\b")
+             r"\bbetter known\b|\bdubbed\b|\bmeans\b|\b(?:other|another|trading|brand|common|popular) names?\b")
 
 # what a question asks, by kind: "…是什么的简称？", "…的原名是什么？", "…又叫什么？", "What is X also known as?"
 _ASKS = [
     ("short", re.compile(rf"(?:{_SHORT_ZH})(?:是|叫|为)?(?:什么|啥|何)|是(?:什么|哪个?)的(?:{_SHORT_ZH})|"
                          r"\bwhat (?:does|do|did) .{1,60}? stand for\b|\bwhat is .{1,60}? short for\b|"
-                         r"\bfull (?:name|title|form) (?:of|for)\b|\bwhat(?:'s| is) the abbreviation\b", re.I)),
+                         r"\bfull form (?:of|for)\b|\bwhat(?:'s| is) the abbreviation\b", re.I)),
     ("former", re.compile(rf"(?:{_FORMER_ZH})(?:是|叫|为)?(?:什么|啥|何|叫什么)|以前叫什么|"
                           r"\b(?:originally|formerly|previously) (?:called|named|known as)\b|"
                           r"\b(?:former|original|old|earlier) name\b", re.I)),
@@ -38,7 +40,7 @@ _ASKS = [
                          r"(?:是|叫|为)?(?:什么|啥|何)|还叫什么|"
                          r"\bwhat (?:is|was|are|were) .{1,60}? (?:also )?(?:known|called|referred to) as\b|"
                          r"\bwhat else is .{1,60}? called\b|\b(?:another|other|alternative|common|popular) names? (?:for|of)\b|"
-                         r"\bnickname\b|\baka\b", re.I)),
+                         r"\bwhat(?:'s|’s| is| was| are)? (?:the |its |his |her |their )?(?:[\w'’-]+['’]s )?nicknames?\b", re.I)),
 ]
 # where a name comes from ("四加亭名字的由来是什么？", "威拍哇丽兰室路是以什么来命名的？", "Why is the Iron Mile called that?")
 _ORIGIN_ZH = r"得名|命名|取名|为名|故名|之名|名字来|名称来|名字源|名称源|来源于|源于|源自|纪念|称为|称作|叫做|由此而来|因此而来"
@@ -96,4 +98,13 @@ def alias_unwritten(question: str, sources: list[str]) -> bool:
     kind, where = asked
     subject = _subject(question, where)
     naming = [s for s in sources if subject and all(n.lower() in s.lower() for n in subject)] or sources
+    if kind in ("short", "other") and any(_bracketed(name, source) for name in subject for source in naming):
+        return False   # "Control of Substances Hazardous to Health (COSHH)", "伦敦塔桥（Tower Bridge）"
     return not any(_GIVES[kind].search(source) for source in naming)
+
+
+def _bracketed(name: str, source: str) -> bool:
+    """Whether ``source`` writes another name for ``name`` in brackets beside it: "(COSHH)" after the words it stands for,
+    "伦敦塔桥（Tower Bridge）"."""
+    escaped = re.escape(name)
+    return re.search(rf"{escaped}\s*[（(][^（）()]{{2,60}}[)）]|[（(]\s*{escaped}\s*[)）]", source, re.I) is not None

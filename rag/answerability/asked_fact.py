@@ -44,12 +44,12 @@ ASKING_NOUNS = frozenset(
     "feature features characteristic characteristics role purpose effect effects kind kinds type types reason "
     "name called way ways".split())
 
-# Words that only place or hedge a question in time or frequency ("青崖噪鹛平时都吃些什么？", "到现在一共拍了几季？",
-# "What does the owl usually eat?"): the sentence that answers states the fact without them, so they are no key terms
-# of the asked fact (they still count for coverage)
+# Chinese words that only place or hedge a question in time or frequency ("青崖噪鹛平时都吃些什么？", "到现在一共拍了几季？"):
+# the sentence that answers states the fact without them, so they are no key terms of the asked fact (they still count for
+# coverage). Not English: the index stems "generally" to the "general" of "general manager", "finally" to "final salary";
+# nor 最后 / 最终, which name a thing (最后一班车, 最终审批人)
 SCAFFOLD_WORDS = frozenset(
-    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 眼下 当年 当时 那时 后来 最后 最终 一共 总共 大概 到底 究竟 "
-    "usually normally typically generally currently nowadays ever finally eventually".split())
+    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟".split())
 
 @dataclass(frozen=True)
 class AskedFact:

