@@ -74,5 +74,15 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
 
 
 def _written(verb: str, sentence: str) -> bool:
-    """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于)."""
-    return verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1)))
+    """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or one of
+    its characters right after a date, where a biography or a chronicle writes the event in one character or another
+    word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
+    if verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1))):
+        return True
+    chars = "".join(sorted(set(verb) - _NO_EVENT))
+    return bool(chars) and re.search(rf"(?:\d|[一二三四五六七八九十〇零])\s*(?:年|月|日|号)(?:[初底末中]|以来|前后|左右)?\s*"
+                                     rf"(?:正式|已|被|才|便|就|又|再|始|落|竣)?[{re.escape(chars)}]", sentence) is not None
+
+
+# characters of a verb that say nothing of the event after a date ("2020年的" is no event)
+_NO_EVENT = frozenset("的了在是有为和与及以于到")

@@ -763,10 +763,15 @@ def _source_of(window: str, top: list[ContextItem]) -> str:
 
 
 def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
-    """The windows of the asked fact's source that hold a candidate of the asked type; for a person, every window (the
-    answer may be a post, which no name reader finds: "行政权名义上属于谁？" — 君主)."""
-    said = next((sentences for item, sentences in sentences_of(top) if item.number == asked.source), [])
-    spans = (" ".join(said[i:i + window]) for i in range(len(said)))
+    """The windows that hold a candidate of the asked type: of the asked fact's source in running prose (another
+    paragraph's dated sentence is about something else), of every top source otherwise (the best of them may stand in
+    another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
+    for a person, every window of the asked fact's source (the answer may be a post, which no name reader finds:
+    "行政权名义上属于谁？" — 君主)."""
+    spans = []
+    for item, said in sentences_of(top):
+        if item.number == asked.source or not (asked.prose or asked.kind == "person"):
+            spans += [" ".join(said[i:i + window]) for i in range(len(said))]
     return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]
 
 

@@ -70,3 +70,16 @@ def test_event_unsaid_who(question: str, sentence: str, others: list[str], refus
 def test_bound_characters_keep_their_particle() -> None:
     """属于 is no 属: a one-character core that binds to its particle is no verb of its own."""
     assert event_verbs("行政权名义上属于谁？", "person") == []
+
+
+@pytest.mark.parametrize(("question", "sentence", "refused"), [
+    # a character of the verb right after a date states the event in a biography's or a chronicle's words
+    ("张三是哪一年出生的？", "张三，1950年3月生，江苏南京人。", False),
+    ("大楼是哪一年建成的？", "大楼于1988年落成。", False),
+    ("这条线路何时开通？", "该线路2005年通车。", False),
+    # …never a character that says nothing of the event, nor one far from the date
+    ("《real world》什么时候发行的？", "2007年的入场歌曲由松坂大辅挑选。", True),
+    ("蒋巨峰是何时辞去四川省长职务的？", "2007年1月至2013年1月任四川省省长，后调任他职。", True),
+])
+def test_a_verb_right_after_a_date(question: str, sentence: str, refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence)) is refused

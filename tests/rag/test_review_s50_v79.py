@@ -80,6 +80,12 @@ def defect(number: int, why: str) -> pytest.MarkDecorator:
 # next, dotted months, a part written as its head (根 for 根部), speeds in more units): each is the short hash of its
 # parameters, and runs as a plain test
 FIXED = frozenset({
+    "256628217e",   # (a verb's character right after a date)
+    "31b496023e",   # (a verb's character right after a date)
+    "500cd674d1",   # (a verb's character right after a date)
+    "805dc4f9a5",   # (a verb's character right after a date)
+    "8176c2f030",   # (a verb's character right after a date)
+    "fa8dd1eda6",   # (a verb's character right after a date)
     "0023c62b1b",
     "0224c1505a",
     "03f85b529c",
