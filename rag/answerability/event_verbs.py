@@ -33,6 +33,7 @@ _BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 �
 # (属于, 处于, 位于 keep their 于: 属 alone is no verb)
 _BOUND = frozenset("属处位等对关")
 # (a preposition or a directional complement after the verb: 建于 is written 兴建, 考上 考入, 买到 买)
+_NEGATION = re.compile(r"^[没不未别](?=.)")
 _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过掉]$")
 
 
@@ -49,13 +50,19 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
              and not asks.search(word)]
     # the word right before the asking words, particles aside, is the predicate whatever jieba tags it
     # ("发源于哪里", "总部在哪里", "效力于哪儿")
-    ask = next((i for i, (word, _) in enumerate(tagged) if asks.search(word)), None)
-    before = [(word, flag) for word, flag in tagged[:ask] if word not in _BETWEEN] if ask else []
+    # (by where the asking words start: jieba may cut 什么时候 in two)
+    asked_at = asks.search(question).start()   # type: ignore[union-attr]
+    ends, at = [], 0
+    for word, _ in tagged:
+        at += len(word)
+        ends.append(at)
+    before = [(word, flag) for (word, flag), end in zip(tagged, ends, strict=True) if end <= asked_at and word not in _BETWEEN]
     if before and len(before[-1][0]) >= 2 and not before[-1][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x")) \
             and not any(before[-1][0] in name for name in names):
         words.append(before[-1][0])
     verbs: list[str] = []
     for word in words:
+        word = _NEGATION.sub("", word)   # 没休 (jieba glues the negation): 休
         core = _PARTICLES.sub("", word) if len(word) > 2 or word[:1] not in _BOUND else word
         if core not in _LIGHT and core not in verbs:
             verbs.append(core)
