@@ -55,15 +55,13 @@ from rag.answerability.aliases import alias_unwritten
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
     SCAFFOLD_WORDS,
-    AskedFact,
     asked_fact,
     header_of,
     sentences_of,
 )
-from rag.answerability.attributes import attribute_unwritten
+from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.deferred import deferred
-from rag.answerability.event_verbs import event_unsaid
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.other_grades import other_grade
 from rag.answerability.other_names import asked_names, asked_names_zh, other_name
@@ -708,28 +706,11 @@ def evidence(
             return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
-        if score >= threshold and refuse_unwritten_attributes and asked is not None and asked.kind in UNTYPED \
-                and asked.best and (part := attribute_unwritten(question, _source_of(asked.best, top), ASKING_NOUNS)):
-            # "大果西番莲的根部有什么作用？" against an entry on the plant's fruit: the part is never written
-            return Decision("refuse", f"asks about {part!r}, which the source that best carries the question never "
-                                      "writes", {**signals, "attribute_unwritten": 1.0})
-        if score >= threshold and refuse_untyped_sources and asked is not None and asked.kind in _NAMED_KINDS \
-                and asked.source is None and asked.prose and not env.facts.get("sub_queries") \
-                and not (asked.kind == "date" and _ASKS_CONDITION.search(question)):
-            # "青穹牧业在哪个省？" answered from sentences about other places: no sentence that carries a key term holds
-            # a candidate of the asked type at all (running prose only: a handbook states what no candidate reader finds —
-            # 不收费, 在人力资源部办理, 三个工作日内 — after a review)
-            return Decision("refuse", f"asked {asked.kind}: no sentence of the top sources that carries the question's "
-                                      "key terms holds one", {**signals, "untyped_sources": 1.0})
-        if score >= threshold and refuse_unsaid_events and asked is not None \
-                and (asked.kind == "date" or (asked.kind in ("place", "person") and asked.prose)) \
-                and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
-            # "蒋巨峰是何时辞去四川省长职务的？" against his career's other dates: the dated sentence is of another event;
-            # "六十进制发源于哪里？" against the places that use it (running prose only: a handbook's "在哪里办理？" is
-            # answered by a row that writes the room, not the verb)
-            return Decision("refuse", f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} "
-                                      f"happened; the sentence with a {asked.kind} [{asked.source}] writes none of it",
-                            {**signals, "event_unsaid": 1.0})
+        if score >= threshold and asked is not None and (refused := asked_fact_refusal(
+                question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
+                attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events)):
+            reason, signal = refused
+            return Decision("refuse", reason, {**signals, signal: 1.0})
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
@@ -745,34 +726,6 @@ def evidence(
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return in_parts(decide) if parts else decide
-
-
-_ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
-_NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
-# "When do I need three written quotes?", 什么时候需要…: a "when" that asks in what case, answered by a condition
-_ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|will|may|might|have|has|need|needs) (?:i|you|we|they|"
-                             r"staff|employees|people|someone|anyone|one|he|she|it|a|an|my|our|your)\b|\bwhen (?:is|are) "
-                             r"(?:[\w-]+ ){0,4}(?:required|needed|necessary|allowed|mandatory|compulsory|due)\b|"
-                             r"什么时候(?:需要|要|得|必须|应该|应当|可以|能|才)|什么情况下|何种情况|哪些情况", re.I)
-
-
-def _source_of(window: str, top: list[ContextItem]) -> str:
-    """The text of the top source a window (its header, a newline, its sentences) was read from."""
-    body = window.split("\n", 1)[-1][:12]
-    return next((item.text for item in top if body and body in item.text), window)
-
-
-def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
-    """The windows that hold a candidate of the asked type: of the asked fact's source in running prose (another
-    paragraph's dated sentence is about something else), of every top source otherwise (the best of them may stand in
-    another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
-    for a person, every window of the asked fact's source (the answer may be a post, which no name reader finds:
-    "行政权名义上属于谁？" — 君主)."""
-    spans = []
-    for item, said in sentences_of(top):
-        if item.number == asked.source or not (asked.prose or asked.kind == "person"):
-            spans += [" ".join(said[i:i + window]) for i in range(len(said))]
-    return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]
 
 
 def _nearer_rows(env: QueryEnv) -> NearerRows:

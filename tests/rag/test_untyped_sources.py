@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answerability.evidence import _ASKS_CONDITION
+from rag.answerability.asked_fact_checks import _ASKS_CONDITION
 
 
 @pytest.mark.parametrize(("question", "condition"), [

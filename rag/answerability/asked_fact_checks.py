@@ -1,0 +1,69 @@
+"""Checks of the sentence that carries the asked fact (evidence v79), each a reason to refuse what the key-term support
+and the asked type let through:
+
+- **a part of the subject the best source never writes** (:mod:`rag.answerability.attributes`, signal
+  ``attribute_unwritten``): "大果西番莲的根部有什么作用？" against an entry on the plant's fruit;
+- **no candidate of the asked type at all** (signal ``untyped_sources``, running prose only): "青穹牧业在哪个省？"
+  answered from sentences about other places; never a "when" that asks in what case ("When do I need three written
+  quotes?", 什么时候需要…), which a condition answers;
+- **the asked event unsaid** (:mod:`rag.answerability.event_verbs`, signal ``event_unsaid``): "蒋巨峰是何时辞去四川省长
+  职务的？" against the dates of his other posts (where and who in running prose only).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer_types import UNTYPED, has_candidate
+from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, sentences_of
+from rag.answerability.attributes import attribute_unwritten
+from rag.answerability.event_verbs import event_unsaid
+from rag.types import ContextItem
+
+
+def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], window: int, *, sub_queries: bool,
+                       attributes: bool = True, untyped: bool = True, events: bool = True) -> tuple[str, str] | None:
+    """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
+    when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision)."""
+    if attributes and asked.kind in UNTYPED and asked.best \
+            and (part := attribute_unwritten(question, _source_of(asked.best, top), ASKING_NOUNS)):
+        return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
+    if untyped and asked.kind in _NAMED_KINDS and asked.source is None and asked.prose and not sub_queries \
+            and not (asked.kind == "date" and _ASKS_CONDITION.search(question)):
+        # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
+        return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
+            "untyped_sources"
+    if events and (asked.kind == "date" or (asked.kind in ("place", "person") and asked.prose)) \
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
+        # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
+        return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
+                f"[{asked.source}] writes none of it"), "event_unsaid"
+    return None
+
+
+_ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
+_NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
+# "When do I need three written quotes?", 什么时候需要…: a "when" that asks in what case, answered by a condition
+_ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|will|may|might|have|has|need|needs) (?:i|you|we|they|"
+                             r"staff|employees|people|someone|anyone|one|he|she|it|a|an|my|our|your)\b|\bwhen (?:is|are) "
+                             r"(?:[\w-]+ ){0,4}(?:required|needed|necessary|allowed|mandatory|compulsory|due)\b|"
+                             r"什么时候(?:需要|要|得|必须|应该|应当|可以|能|才)|什么情况下|何种情况|哪些情况", re.I)
+
+
+def _source_of(window: str, top: list[ContextItem]) -> str:
+    """The text of the top source a window (its header, a newline, its sentences) was read from."""
+    body = window.split("\n", 1)[-1][:12]
+    return next((item.text for item in top if body and body in item.text), window)
+
+
+def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
+    """The windows that hold a candidate of the asked type: of the asked fact's source in running prose (another
+    paragraph's dated sentence is about something else), of every top source otherwise (the best of them may stand in
+    another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
+    for a person, every window of the asked fact's source (the answer may be a post, which no name reader finds:
+    "行政权名义上属于谁？" — 君主)."""
+    spans = []
+    for item, said in sentences_of(top):
+        if item.number == asked.source or not (asked.prose or asked.kind == "person"):
+            spans += [" ".join(said[i:i + window]) for i in range(len(said))]
+    return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]
