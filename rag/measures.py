@@ -260,6 +260,11 @@ def states_any_measure(text: str, measure: str, question: str = "") -> bool:
         or (measure == "money" and _MONEY_COLUMN.search(text) is not None)
 
 
+# a statement that no amount is owed or capped: it answers "how much" without a figure ("The gym is free for all staff")
+NO_AMOUNT_NEEDED = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
+                              r"no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|不设上限|无上限|上不封顶", re.I)
+
+
 # a heading that gives the unit of every figure below it: "（单位：元/月）", "(all figures in £)", "Rates (£ per hour)"
 _UNIT_GIVEN = {
     "money": re.compile(r"单位\s*[:：]\s*(?:万?元|美元|欧元|英镑|港元)|[(（]\s*(?:元|万元|美元|[£$€¥￥]|usd|eur|gbp|rmb|cny)\s*"

@@ -5,7 +5,7 @@ and the asked type let through:
   ``attribute_unwritten``): "大果西番莲的根部有什么作用？" against an entry on the plant's fruit;
 - **no candidate of the asked type at all** (signal ``untyped_sources``, running prose only): "青穹牧业在哪个省？"
   answered from sentences about other places; never a "when" that asks in what case ("When do I need three written
-  quotes?", 什么时候需要…), which a condition answers;
+  quotes?", 什么时候需要…), which a condition answers, nor a "how much" the best window says is free or paid in full;
 - **the asked event unsaid** (:mod:`rag.answerability.event_verbs`, signal ``event_unsaid``): "蒋巨峰是何时辞去四川省长
   职务的？" against the dates of his other posts (where and who in running prose only).
 """
@@ -18,6 +18,7 @@ from rag.answer_types import UNTYPED, has_candidate
 from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, sentences_of
 from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.event_verbs import event_unsaid
+from rag.measures import NO_AMOUNT_NEEDED
 from rag.types import ContextItem
 
 
@@ -29,7 +30,8 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
             and (part := attribute_unwritten(question, _source_of(asked.best, top), ASKING_NOUNS)):
         return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
     if untyped and asked.kind in _NAMED_KINDS and asked.source is None and asked.prose and not sub_queries \
-            and not (asked.kind == "date" and _ASKS_CONDITION.search(question)):
+            and not (asked.kind == "date" and _ASKS_CONDITION.search(question)) \
+            and not (asked.kind == "number" and NO_AMOUNT_NEEDED.search(asked.best)):
         # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
         return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
             "untyped_sources"

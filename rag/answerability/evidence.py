@@ -82,7 +82,13 @@ from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
-from rag.measures import asked_measure, said_in_words, states_any_measure, states_measure
+from rag.measures import (
+    NO_AMOUNT_NEEDED,
+    asked_measure,
+    said_in_words,
+    states_any_measure,
+    states_measure,
+)
 from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
@@ -111,8 +117,6 @@ _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no 
                              r"不设上限|不限|无上限|上不封顶|由公司承担|公司承担", re.I)
 # …of which those that answer "how much" by themselves ("free", "in full", 免费, 全额): never 据实 ("at cost, within the
 # limit below" — 限额内凭票据实报销 — leaves the amount to a table)
-_NO_AMOUNT_NEEDED = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
-                               r"no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|不设上限|无上限|上不封顶", re.I)
 _PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
@@ -695,7 +699,7 @@ def evidence(
         ratio = by_language_or_none(measure_ratio, language) if asked is not None and measure_ratio is not None else None
         measure = asked_measure(question) if ratio is not None and score >= threshold else None
         if measure and asked.answer_type < ratio * asked.support \
-                and not (measure == "money" and _NO_AMOUNT_NEEDED.search(asked.best)) \
+                and not (measure == "money" and NO_AMOUNT_NEEDED.search(asked.best)) \
                 and not (said_in_words(asked.best, measure)
                          and not any(states_measure(item.text, measure, question) for item in top)):  # type: ignore[union-attr,operator]
             # (the window that carries the question may say it is free, or state the amount in words — "a fortnight",
