@@ -112,3 +112,13 @@ _OWN_POST = re.compile(r"\b(?:I'm|I’m|I am|I work as)\s+(?:an?|the)\s+(?:new\s
 
 def first_label(rows: list[tuple[list[str], list[str]]]) -> str:
     return next((cell for labels, cells in rows for cell in labels + cells if cell.strip()), "")
+
+
+# a Chinese clause that asks, and one that sets the scene (the asker's own place or time: "我在海宁店上班")
+ZH_ASKS = re.compile(r"多少|几(?!乎)|什么|啥|哪|谁|怎么|怎样|如何|吗|是否|能否|可否|多久|多长|多大|多高|多远")
+ZH_SCENE = re.compile(r"^(?:我|咱|俺|他|她|家里|听说|最近|昨天|今天|明天|上周|下周)")
+
+
+def asking_clauses(question: str) -> list[str]:
+    """Every clause that asks ("海宁店的店长是谁？分机多少？" both), never one that sets the scene ("我在海宁店上班")."""
+    return [c for c in re.split(r"[，,。！？；!?;]", question) if ZH_ASKS.search(c) and not ZH_SCENE.search(c)]

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from rag.answerability.row_words import asking_clauses
 from rag.text import CJK, is_table_row, is_table_separator, table_cells, zh_tagged
 
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
@@ -172,7 +173,6 @@ def _crossed_column(question: str, text: str) -> tuple[str, str] | None:
     write the store). Read only where the named post stands under two values of the other column or more (a 店长 per
     store; never 营运总监, one for the company, so "南湖店的营运总监是谁？" is answered), a cell's listed parts each count
     (南湖店、桐乡店), and the word's part before its kind is a name of two characters or more (never 门店, 总部, 各店)."""
-    from rag.answerability.unnamed_rows import asking_clauses  # (it reads this module's labels)
 
     asking = "，".join(asking_clauses(question))   # (a scene may name the asker's own store: "我在海宁店上班，…")
     for rows in _label_tables(text):

@@ -21,13 +21,13 @@ import re
 from collections.abc import Callable
 
 from rag.answerability.row_words import (
+    asking_clauses,
     asking_sentence,
     is_specific,
     is_written,
     plain_spelling,
     word_forms,
 )
-from rag.answerability.unnamed_rows import asking_clauses
 from rag.text import CJK, EN_FUNCTION_WORDS, zh_tagged
 
 # (a word starts after a space, never after a hyphen: "co-operative take" holds no "operative")

@@ -56,6 +56,12 @@ from rag.answerability.row_words import (
     naming_words,
     plain_spelling,
 )
+from rag.answerability.row_words import (
+    ZH_ASKS as _ZH_ASKS,
+)
+from rag.answerability.row_words import (
+    ZH_SCENE as _ZH_SCENE,
+)
 from rag.answerability.siblings import LABEL_PARTS, LIST_ITEM, MAX_LONG_LABEL
 from rag.holders import is_zh_name
 from rag.text import CJK, EN_FUNCTION_WORDS, is_table_row, table_cells, zh_tagged
@@ -171,7 +177,6 @@ _ZH_TAGGED_ROWS = 5   # rows whose label holds a question word, read by jieba's 
 # a word for the plain kind (普通员工, 一般性问题) names the row a table leaves unnamed: its plain column or its default
 _ZH_PLAIN = re.compile(r"普通|一般|通常|常规|其他|其它|其余")
 # a word that asks (多少, 几, 多长时间): a sentence that holds one asks
-_ZH_ASKS = re.compile(r"多少|几(?!乎)|什么|啥|哪|谁|怎么|怎样|如何|吗|是否|能否|可否|多久|多长|多大|多高|多远")
 
 
 def _unnamed_zh(question: str, rows: list[tuple[list[str], list[str]]], sources: str, headers: list[str],
@@ -244,14 +249,8 @@ def _asking_clause(question: str) -> str:
     return "，".join(c for c in (before, clauses[at]) if c)
 
 
-def asking_clauses(question: str) -> list[str]:
-    """Every clause that asks ("海宁店的店长是谁？分机多少？" both), never one that sets the scene ("我在海宁店上班")."""
-    return [c for c in re.split(r"[，,。！？；!?;]", question) if _ZH_ASKS.search(c) and not _ZH_SCENE.search(c)]
-
-
 _ZH_ALSO = re.compile(r"也一样|一样吗|也是|呢$")
 _ZH_SUBJECT_CLAUSE = 8   # characters: "实习生上夜班" names the subject; a longer clause tells a story
-_ZH_SCENE = re.compile(r"^(?:我|咱|俺|他|她|家里|听说|最近|昨天|今天|明天|上周|下周)")
 
 
 @lru_cache(maxsize=8192)
