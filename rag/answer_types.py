@@ -280,19 +280,19 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b(?!\s+(?:limit|limits|frame|frames|perio
 _ASKS_DAY = re.compile(r"几号(?![楼线房车门口位床])|几月几|哪一?天|哪一?日|什么日子|\bwhat date\b|\bwhich (?:date|day)\b(?!-)|"
                        r"\bwhat day\b(?!-)|\bon what day\b", re.I)
 # months are read capitalised only ("you may carry over", "Up to 3 may be submitted")
-_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
-           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+EN_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+             r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
 _DAY = {
     "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,3}}\s*[日号](?![常期报志记])|周[一二三四五六日末天]|星期[一二三四五六日天]|"
                      rf"礼拜[一二三四五六日天]|除夕|(?<!最)初[一二三四五六七八九十]|当天|当日|次日|[前后]一[天日]|"
                      rf"第[{_ZH_NUM}0-9]+个?(?:天|日|工作日)|最后一(?:个工作日|天)|[0-9０-９{_ZH_NUM}]{{1,2}}\s*月\s*[底末初中]|"
                      rf"[月年][底末初]|[上中下]旬|元旦|春节|国庆|中秋|清明|端午|劳动节|"
                      rf"[0-9]{{4}}[-/.][0-9]{{1,2}}[-/.][0-9]{{1,2}}"),
-    "en": re.compile(rf"\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b|"
+    "en": re.compile(rf"\b{EN_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{EN_MONTHS}\b|"
                      r"\b(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?\b|\b(?:weekday|weekend)s?\b|"
                      r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|"
                      r"\b(?:the\s+)?(?:same|next|following|previous)\s+day\b|"
-                     rf"\b(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?(?:month|year|week|quarter|{_MONTHS})\b|"
+                     rf"\b(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?(?:month|year|week|quarter|{EN_MONTHS})\b|"
                      r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:working\s+|business\s+)?"
                      r"day\b|\bday\s+(?:one|two|three|\d{1,3})\b|"
                      r"\b(?:New Year's Day|Christmas(?: Day| Eve)?|Boxing Day|Easter(?: Monday)?|Good Friday)|"
@@ -312,7 +312,7 @@ _MONTH = {
     "zh": re.compile(rf"[0-9０-９{_ZH_NUM}]{{1,2}}\s*月|[0-9]{{4}}[-/.][0-9]{{1,2}}|月[底末初中]|[上中下]旬|"
                      r"(?:当|次|本|下|上)个?月|年[底末初]"),
     # (a month's name capitalised, and never the modal: "May I …")
-    "en": re.compile(rf"\b(?!May\s+(?:I|we|you|he|she|it|they|not|also|only|be)\b){_MONTHS}\b|\b\d{{4}}-\d{{2}}\b|"
+    "en": re.compile(rf"\b(?!May\s+(?:I|we|you|he|she|it|they|not|also|only|be)\b){EN_MONTHS}\b|\b\d{{4}}-\d{{2}}\b|"
                      r"(?i:\b(?:end|start|beginning|middle) of (?:the )?(?:month|year|quarter)\b|"
                      r"\b(?:next|following|same|previous|that) month\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b)"),
 }

@@ -60,6 +60,7 @@ class AskedFact:
     sentence: str          # the sentence that carried the asked type ("" when none did)
     prose: bool = False    # every source holding a key term is running prose (:func:`prose_only`)
     best: str = ""         # the window that carried the best share (``support``), with its source's header
+    best_source: int | None = None   # the context number of that window's source
 
 
 _PREFIX = 6
@@ -151,15 +152,15 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
         lowered = text.lower()
         return max((c for pattern, c in words if pattern.search(lowered)), default=0.0)
 
-    best_any, best_typed, source, sentence, best = 0.0, 0.0, None, "", ""
+    best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
     for item, said in sentences_of(items):
         header = header_of(item)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             covered = share(f"{header}\n{span}")
             if covered > best_any:
-                best_any, best = covered, f"{header}\n{span}"
+                best_any, best, best_source = covered, f"{header}\n{span}", item.number
             if covered > best_typed and has_candidate(span, kind, question, unit_from=header):
                 best_typed, source, sentence = covered, item.number, span
     return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,
-                     prose_only(items, lambda text: bool(held_in(text))), best)
+                     prose_only(items, lambda text: bool(held_in(text))), best, best_source)

@@ -27,7 +27,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
     when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision)."""
     if attributes and asked.kind in UNTYPED and asked.best \
-            and (part := attribute_unwritten(question, _source_of(asked.best, top), ASKING_NOUNS)):
+            and (part := attribute_unwritten(question, _best_source(asked, top), ASKING_NOUNS)):
         return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
     if untyped and asked.kind in _NAMED_KINDS and asked.source is None and asked.prose and not sub_queries \
             and not (asked.kind == "date" and _ASKS_CONDITION.search(question)) \
@@ -52,10 +52,9 @@ _ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|wil
                              r"什么时候(?:需要|要|得|必须|应该|应当|可以|能|才)|什么情况下|何种情况|哪些情况", re.I)
 
 
-def _source_of(window: str, top: list[ContextItem]) -> str:
-    """The text of the top source a window (its header, a newline, its sentences) was read from."""
-    body = window.split("\n", 1)[-1][:12]
-    return next((item.text for item in top if body and body in item.text), window)
+def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:
+    """The text of the top source the best window was read from."""
+    return next((item.text for item in top if item.number == asked.best_source), asked.best)
 
 
 def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:

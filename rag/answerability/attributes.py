@@ -38,4 +38,4 @@ def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str]
     said = source.lower()
     # a part written in another form: 根 for 根部, 叶 for 叶子, "leaves" for "leaf"
     forms = {part.lower(), re.sub(r"(?<=[\u4e00-\u9fff])[部子儿片]$", "", part), re.sub(r"(?:f|ves|s|es)$", "", part.lower())}
-    return None if any(len(form) >= 1 and form in said for form in forms if form) else part
+    return None if any(form and form in said for form in forms) else part

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import re
 
+from rag.answer_types import EN_MONTHS
+
 Date = tuple[int, int]   # (year, month)
 
 _TO = r"\s*(?:至|到|—|–|-|~|～|－)\s*"
 _ZH_SPAN = re.compile(rf"((?:19|20)\d\d)\s*年\s*(\d{{1,2}})\s*月(?:份)?{_TO}(?:((?:19|20)\d\d)\s*年\s*)?(\d{{1,2}})\s*月")
 _ZH_DATE = re.compile(r"(?:((?:19|20)\d\d)\s*年\s*)?(\d{1,2})\s*月")
 _EN_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_EN_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
-             r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_EN_MONTH = rf"{EN_MONTHS}\.?"
 _EN_SPAN = re.compile(rf"\b(?:from|between)\s+({_EN_MONTH})\s+((?:19|20)\d\d)\s+(?:to|and|until|till|through)\s+"
                       rf"({_EN_MONTH})\s+((?:19|20)\d\d)\b", re.I)
 _EN_DATE = re.compile(rf"\b({_EN_MONTH})\s+(?:\d{{1,2}},?\s+)?((?:19|20)\d\d)\b", re.I)
@@ -72,13 +73,14 @@ def span_unwritten(question: str, sources: str) -> tuple[Date, Date] | None:
     if span is None:
         return None
     sentences = _SENTENCE.split(sources)
-    if any(set(span) <= _dates(sentence) for sentence in sentences):
+    dates = [_dates(sentence) for sentence in sentences]   # (each sentence read once)
+    if any(set(span) <= said for said in dates):
         return None
     # …or a sentence that starts a post at the start, and that sentence or the next writes the end: "1969年9月任连长。
     # 1970年4月调任营长。" (never a start written as the end of another span: "1967年4月至1969年9月任排长")
     start, end = span
     for i, sentence in enumerate(sentences):
-        if _starts(sentence, start) and any(end in _dates(s) for s in sentences[i:i + 2]):
+        if _starts(sentence, start) and any(end in said for said in dates[i:i + 2]):
             return None
     return span
 
