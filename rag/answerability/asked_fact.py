@@ -51,6 +51,16 @@ ASKING_NOUNS = frozenset(
 SCAFFOLD_WORDS = frozenset(
     "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟".split())
 
+# Chinese words that only join, point or mark ("现在开车能从青藜桥上过吗？", "雷霆打猎鹰那场比分是多少？", "他还在那家公司吗？"):
+# prepositions, aspect particles, adverbs of time and degree, pronouns and a demonstrative with its classifier. A sentence
+# that states the fact needs none of them, so they are no key terms of the asked fact (they still count for coverage).
+# Never a negation (不, 没有, 无), which changes the fact
+FUNCTION_WORDS = frozenset(
+    "从 自 自从 向 往 朝 对 对于 关于 由 于 以 跟 同 按 按照 依照 根据 除了 替 到 过 着 所 之 "
+    "的话 还 都 也 就 又 再 才 已 已经 曾 曾经 一直 总是 仍 仍然 依然 还是 "
+    "他 她 它 他们 她们 它们 你们 咱们 此 "
+    "这个 那个 这家 那家 这场 那场 这次 那次 这位 那位 这件 那件 这些 那些 这种 那种 这里 那里 这边 那边".split())
+
 @dataclass(frozen=True)
 class AskedFact:
     kind: str              # the asked type (rag.answer_types.TYPES)

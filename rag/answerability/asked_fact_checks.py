@@ -6,6 +6,8 @@ and the asked type let through:
 - **no candidate of the asked type at all** (signal ``untyped_sources``, running prose only): "青穹牧业在哪个省？"
   answered from sentences about other places; never a "when" that asks in what case ("When do I need three written
   quotes?", 什么时候需要…), which a condition answers, nor a "how much" the best window says is free or paid in full;
+- **the counted thing uncounted** (:mod:`rag.counted`, signal ``uncounted``, running prose only): "伊丽莎白港机场有几条
+  跑道？" against "机场又有13个停机坪";
 - **the asked event unsaid** (:mod:`rag.answerability.event_verbs`, signal ``event_unsaid``): "蒋巨峰是何时辞去四川省长
   职务的？" against the dates of his other posts (where and who in running prose only).
 """
@@ -18,15 +20,17 @@ from rag.answer_types import UNTYPED, has_candidate
 from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, sentences_of
 from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.event_verbs import event_unsaid
+from rag.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.measures import NO_AMOUNT_NEEDED
 from rag.types import ContextItem
 
 
 def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], window: int, *, sub_queries: bool,
-                       attributes: bool = True, untyped: bool = True, events: bool = True) -> tuple[str, str] | None:
+                       attributes: bool = True, untyped: bool = True, events: bool = True,
+                       counted: bool = True) -> tuple[str, str] | None:
     """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
     when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision)."""
-    if attributes and asked.kind in UNTYPED and asked.best \
+    if attributes and (asked.kind in UNTYPED or asked.kind == "list") and asked.best \
             and (part := attribute_unwritten(question, _best_source(asked, top), ASKING_NOUNS)):
         return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
     if untyped and asked.kind in _NAMED_KINDS and asked.source is None and asked.prose and not sub_queries \
@@ -40,6 +44,15 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
+    if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
+            and (nouns := counted_noun(question)) \
+            and not any(counts(span, nouns) for span in typed_windows(asked, top, question, window)):
+        return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
+                "uncounted")
+    if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
+            and (classifier := asked_ordinal(question)) \
+            and not any(ordinal_in(span, classifier) for span in typed_windows(asked, top, question, window)):
+        return f"asks which 第几{classifier}; no sentence of [{asked.source}] writes one", "uncounted"
     return None
 
 

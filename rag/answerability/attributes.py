@@ -15,18 +15,33 @@ import re
 _ASKING = r"(?:特点|特征|特色|作用|用途|功效|功能|意义|好处|坏处|危害|习性|样子|外观|形态|结构|区别)"
 _ZH = re.compile(rf"的([\u4e00-\u9fff]{{2,6}}?)(?:都|又|还|主要|一般|通常)?(?:有|是|具有|起|起到|发挥)(?:什么|哪些|何种|怎样的|怎么样的)"
                  rf"(?:样的)?{_ASKING}")
+# …or what its members are ("马来穿山甲的天敌有哪些？", "美特斯邦威有哪些旗下品牌？"): the list's sentence names the kind it
+# lists; never a kind any answer lists without naming it (哪些地区, 哪些方面, 哪些人)
+_ZH_MEMBERS = re.compile(r"的([\u4e00-\u9fff]{2,6}?)(?:都|又|还|主要|一般|通常)?(?:有|包括|包含|分为|分成)(?:哪些|哪几[种类个项])|"
+                         r"(?:有|包括|包含)哪些([\u4e00-\u9fff]{2,6})(?=[？?。，,]|$)")
+# …or what it is, as a noun of its own ("京急逗子线的路线记号是什么？", "加拿大航空189号航班的线路是怎样的？"); never a name
+# (英文名, 全称, 别号: rag.answerability.aliases reads those) nor a kind any answer gives without naming it
+_ZH_WHAT = re.compile(r"的([\u4e00-\u9fff]{2,6}?)(?:又|主要|一般|通常)?(?:是|为)(?:什么|怎样的|怎么样的|啥|如何)(?:样的|样子的)?(?=[？?]|$)|"
+                      r"的([\u4e00-\u9fff]{2,6}?)(?:是)?(?:怎样的|怎么样|如何)(?=[？?]|$)")
+_ANY_KIND = frozenset("地区 地方 国家 城市 省份 方面 东西 内容 问题 事情 事项 人物 类型 种类 方式 方法 形式 措施 活动 情况 条件 "
+                      "要求 因素 项目 部分 成员 人员 领域 范围 特征 事物 作品 手段 途径 渠道 步骤 规定 好处 作用 功能 程序 标准 "
+                      "政策 办法 制度 安排 原则 条件 意思 含义 定义 概念 结论 答案 结果 看法 态度 区别 关系".split())
 _EN = re.compile(r"\bwhat (?:is|are) (?:special|distinctive|unusual) about (?:the |its |their )?([a-z][a-z-]+)(?: of| in)\b|"
                  r"\bwhat (?:is|are) (?:the |its |their )?([a-z][a-z-]+) (?:of|in) (?:the |a |an )?[A-Z][\w'-]*[^?]* (?:used|like) for\b",
                  re.I)
 
 
-def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset()) -> str | None:
+def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset(), what: bool = True) -> str | None:
     """The part or attribute of its subject ``question`` asks what it is like or does ("根部" of "大果西番莲的根部有
     什么作用？"); None when it asks none, or the part is itself an asking noun."""
     found = _ZH.search(question) or _EN.search(question)
-    if found is None:
+    members = None if found else (_ZH_MEMBERS.search(question) or (_ZH_WHAT.search(question) if what else None))
+    if found is None and members is None:
         return None
-    part = next(g for g in found.groups() if g).split("的")[-1]   # 员工的福利: 福利
+    part = next(g for g in (found or members).groups() if g).split("的")[-1]   # 员工的福利: 福利
+    part = re.sub(r"^(?:主要|一般|通常|具体)(?=[\u4e00-\u9fff]{2})", "", part)   # 主要经营模式: 经营模式
+    if members is not None and (part in _ANY_KIND or part[-2:] in _ANY_KIND or part[-1] in "名称号"):
+        return None
     return None if len(part) < 2 or part in asking_nouns or part.lower() in asking_nouns else part
 
 
@@ -38,4 +53,6 @@ def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str]
     said = source.lower()
     # a part written in another form: 根 for 根部, 叶 for 叶子, "leaves" for "leaf"
     forms = {part.lower(), re.sub(r"(?<=[\u4e00-\u9fff])[部子儿片]$", "", part), re.sub(r"(?:f|ves|s|es)$", "", part.lower())}
+    if len(part) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", part):   # 旗下品牌: 品牌 or 旗下 will do
+        forms |= {part[i:i + 2] for i in range(0, len(part) - 1, 2)}
     return None if any(form and form in said for form in forms) else part

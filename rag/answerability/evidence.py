@@ -54,6 +54,7 @@ from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.aliases import alias_unwritten
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
+    FUNCTION_WORDS,
     SCAFFOLD_WORDS,
     asked_fact,
     header_of,
@@ -209,7 +210,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="79")
+@answerability.register("evidence", version="80")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -250,6 +251,8 @@ def evidence(
     refuse_unsaid_events: bool = True,
     refuse_unwritten_attributes: bool = True,
     refuse_untyped_sources: bool = True,
+    function_words: bool = True,
+    refuse_uncounted: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -363,7 +366,11 @@ def evidence(
     (``refuse_unwritten_spans``, :mod:`rag.answerability.time_spans`, signal ``span_unwritten``); and a Chinese question
     asking when an event happened (or, in running prose, where) when the sentence that carries its key terms and a date
     (a place) writes none of its verbs
-    (``refuse_unsaid_events``, :mod:`rag.answerability.event_verbs`, signal ``event_unsaid``).) With
+    (``refuse_unsaid_events``, :mod:`rag.answerability.event_verbs`, signal ``event_unsaid``). Version 80: Chinese
+    words that only join, point or mark (从, 过, 还, 那场, 他) are no key terms of the asked fact (``function_words``), and in
+    running prose a "how many" question whose counted thing no sentence with a number of the asked fact's source
+    writes ("几条跑道" against "13个停机坪"), or an ordinal no sentence writes (第几张 against 第18位), is refused
+    (``refuse_uncounted``, :mod:`rag.counted`, signal ``uncounted``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -593,7 +600,7 @@ def evidence(
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         asked = None
         if answer_type or scatter_at is not None:
-            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS)))
+            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | (FUNCTION_WORDS if function_words else frozenset()))))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
@@ -712,7 +719,8 @@ def evidence(
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
         if score >= threshold and asked is not None and (refused := asked_fact_refusal(
                 question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
-                attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events)):
+                attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events,
+                counted=refuse_uncounted)):
             reason, signal = refused
             return Decision("refuse", reason, {**signals, signal: 1.0})
         if score >= threshold:

@@ -34,3 +34,32 @@ def test_asked_attribute(question: str, part: str | None) -> None:
 ])
 def test_attribute_unwritten(question: str, source: str, refused: bool) -> None:
     assert (attribute_unwritten(question, source, ASKING_NOUNS) is not None) is refused
+
+
+# evidence v80: what its members are (X 的 Y 有哪些, 有哪些 Y) and what it is (X 的 Y 是什么 / 是怎样的)
+@pytest.mark.parametrize(("question", "part"), [
+    ("马来穿山甲的天敌有哪些？", "天敌"),
+    ("美特斯邦威有哪些旗下品牌？", "旗下品牌"),
+    ("威拍哇丽兰室路主要包括哪些马路？", "马路"),
+    ("天门冬分布在哪些地区？", None),              # a kind any answer lists without naming it
+    ("年假有哪些规定？", None),
+    ("短叶水蜈蚣有哪些功能？", None),
+    ("加拿大航空189号航班的线路是怎样的？", "线路"),
+    ("塞内加尔国徽的图案是怎样的？", "图案"),
+    ("美特斯邦威的主要经营模式是什么？", "经营模式"),   # 主要 is no part of the noun
+    ("西贡商业信用银行的英文名是什么？", None),      # a name: rag.answerability.aliases reads it
+    ("报销的流程是什么？", "流程"),                  # (on the dev suites a handbook that answers writes the word)
+    ("这个词的意思是什么？", None),
+])
+def test_asked_members_and_what(question: str, part: str | None) -> None:
+    assert asked_attribute(question, ASKING_NOUNS) == part
+
+
+@pytest.mark.parametrize(("question", "source", "refused"), [
+    ("马来穿山甲的天敌有哪些？", "马来穿山甲很多时都是独居的。它的皮肤、皮革及肉都是人类猎杀的目的。", True),
+    ("马来穿山甲的天敌有哪些？", "马来穿山甲的天敌有老虎、豹和蟒蛇。", False),
+    ("美特斯邦威有哪些旗下品牌？", "公司于2008年推出ME&CITY品牌。", False),     # a piece of the noun (品牌) is written
+    ("塞内加尔国徽的图案是怎样的？", "塞内加尔国徽所使用的颜色和物件带有文化、政治和地区性的意义。", True),
+])
+def test_members_and_what_unwritten(question: str, source: str, refused: bool) -> None:
+    assert (attribute_unwritten(question, source, ASKING_NOUNS) is not None) is refused
