@@ -39,7 +39,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
         return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
             "untyped_sources"
-    if events and (asked.kind == "date" or (asked.kind in ("place", "person") and asked.prose)) \
+    if events and (asked.kind == "date" or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
             and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
@@ -56,7 +56,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     return None
 
 
-_ASKED_WORD = {"date": "when", "place": "where", "person": "who"}
+_ASKED_WORD = {"date": "when", "place": "where", "person": "who", "organisation": "which body", "list": "which ones"}
 _NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
 # "When do I need three written quotes?", 什么时候需要…: a "when" that asks in what case, answered by a condition
 _ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|will|may|might|have|has|need|needs) (?:i|you|we|they|"

@@ -8,7 +8,8 @@ there. Refused when a Chinese question asks a date (何时, 什么时候, 哪一
 timetables state without the verb: "几点开门") and the sentence that carries its key terms and a date writes none of
 its verbs, unless that sentence states a time of day or a weekday (a schedule: "接待时间为工作日 12:40 至 13:20" for
 "它平时什么时候开放？"). Another window of the same source that holds a candidate of the asked type may write the verb instead.
-The same reads where (哪里, 什么地方: "六十进制发源于哪里？") and who (谁: "魏舒把筑修城墙的事交给了谁？"); the evidence
+The same reads where (哪里, 什么地方: "六十进制发源于哪里？"), who (谁: "魏舒把筑修城墙的事交给了谁？") and which body
+(哪所大学, 哪家公司: "茨柏克沃斯基毕业于哪所大学？", evidence v80), and which ones (哪些: "洛拉会讲哪些语言？", v80); the evidence
 rule reads those only in running prose, and for who every window of the source (the answer may be a post).
 Verbs are jieba's part-of-speech tags (v, vn), and the word right before the asking words whatever its tag (发源 of
 "发源于哪里", 总部 of "总部在哪里"); light and modal verbs (是, 有, 开始, 可以, 计划) say nothing
@@ -24,6 +25,9 @@ from rag.text import names_of, zh_tagged
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
+_ASKS_WHICH = re.compile(r"哪些|哪几")
+_ASKS_WHICH_BODY = re.compile(r"哪[个家所支]?(?:公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|"
+                              r"部门|医院|乐队|团体)")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
                    "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
@@ -40,7 +44,8 @@ _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过�
 def event_verbs(question: str, kind: str = "date") -> list[str]:
     """The verbs of a Chinese question that asks when (``kind`` "date"), where ("place") or who ("person") did something,
     as the sentence would write them (建于 → 建); none for any other question."""
-    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO}.get(kind)
+    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO, "organisation": _ASKS_WHICH_BODY,
+            "list": _ASKS_WHICH}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
         return []
     names = names_of(question)

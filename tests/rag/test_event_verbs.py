@@ -83,3 +83,19 @@ def test_bound_characters_keep_their_particle() -> None:
 ])
 def test_a_verb_right_after_a_date(question: str, sentence: str, refused: bool) -> None:
     assert bool(event_unsaid(question, sentence)) is refused
+
+
+# evidence v80: which body (哪所大学, 哪家公司) and which ones (哪些), read in running prose
+@pytest.mark.parametrize(("question", "kind", "sentence", "refused"), [
+    ("马克·茨柏克沃斯基毕业于哪所大学？", "organisation",
+     "2008年1月，茨柏克沃斯基加入SWsoft担任资深技术顾问。", True),
+    ("马克·茨柏克沃斯基毕业于哪所大学？", "organisation", "茨柏克沃斯基1980年毕业于卡内基梅隆大学。", False),
+    ("他在哪家公司工作？", "organisation", "他在华为公司工作了十年。", False),
+    ("洛拉·帕尼亚尼会讲哪些语言？", "list", "她的父亲是义大利作家和编剧家恩佐·帕尼亚尼。", True),
+    ("洛拉·帕尼亚尼会讲哪些语言？", "list", "她能讲英语、法语和意大利语。", False),
+    ("短叶水蜈蚣主治哪些问题？", "list", "根状茎匍匐，狭线形叶子互生；穗状花序单生茎端。", True),
+    ("入职需要带哪些东西？", "list", "新员工请携带身份证、学历证书和一寸照片。", False),   # 带 in 携带
+    ("西班牙语内有哪些方言种类？", "list", "西班牙语有许多方言。", False),               # no verb: 有 says nothing
+])
+def test_event_unsaid_which(question: str, kind: str, sentence: str, refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, kind)) is refused
