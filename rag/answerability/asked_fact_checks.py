@@ -45,10 +45,15 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
     if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
-            and (nouns := counted_noun(question)) \
-            and not any(counts(span, nouns) for span in typed_windows(asked, top, question, window)):
-        return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
-                "uncounted")
+            and (nouns := counted_noun(question)):
+        counting = [span for span in typed_windows(asked, top, question, window) if counts(span, nouns)]
+        if not counting:
+            return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
+                    "uncounted")
+        if unsaid := event_unsaid(question, counting[0], f"number:{nouns[0]}", counting[1:]):
+            # "多少部作品参评" against "共有12部作品获奖": the count of another event
+            return (f"asks how many {'/'.join(nouns)} {'/'.join(unsaid[:3])}; the sentences of [{asked.source}] that "
+                    f"count them write none of it"), "uncounted"
     if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
             and (classifier := asked_ordinal(question)) \
             and not any(ordinal_in(span, classifier) for span in typed_windows(asked, top, question, window)):

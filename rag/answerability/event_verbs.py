@@ -26,6 +26,7 @@ _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年�
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _ASKS_WHICH = re.compile(r"哪些|哪几")
+_ASKS_HOW_MANY = re.compile(r"(?<!第)(?:几|多少)(?=[\u4e00-\u9fff])")
 _ASKS_WHICH_BODY = re.compile(r"哪[个家所支]?(?:公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|"
                               r"部门|医院|乐队|团体)")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
@@ -74,12 +75,41 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     return verbs
 
 
+# what may stand between a count's verb and 几 / 多少: 遍布了多少, 一共有多少, 能容纳多少
+_COUNT_GAP = frozenset("了 有 共 共有 一共 总共 约 大约 大概 能 可以 可 会 要 还 都 过".split())
+
+
+def counted_event(question: str, noun: str) -> list[str]:
+    """The verb of a Chinese "how many" question's count, right before 几 / 多少 ("遍布了多少个国家" → 遍布) or right after
+    the counted thing ("多少部作品参评" → 参评) — never a verb of a clause that only names the subject ("参加奥运会的
+    中国皮划艇队有多少运动员")."""
+    match = _ASKS_HOW_MANY.search(question)
+    if match is None or not noun:
+        return []
+    tagged, at = [], 0
+    for word, flag in zh_tagged(question):
+        tagged.append((word, flag, at, at + len(word)))
+        at += len(word)
+    before = [(w, f) for w, f, _, end in tagged if end <= match.start() and w not in _COUNT_GAP]
+    noun_at = question.find(noun, match.end())
+    after = [(w, f) for w, f, start, _ in tagged if noun_at >= 0 and start >= noun_at + len(noun)][:1]
+    verbs = []
+    # the word before whatever jieba tags it (能容纳: 容纳 reads as a name, 共出动 as an idiom), the word after a verb
+    for (word, flag), tags in [(w, ("v", "vn", "l", "nr", "a")) for w in before[-1:]] + [(w, ("v", "vn")) for w in after]:
+        core = re.sub(r"^(?:一共|总共|共)", "", word)
+        core = _PARTICLES.sub("", core) if len(core) > 2 else core
+        if flag.startswith(tags) and len(core) >= 2 and core not in _LIGHT and noun not in core:
+            verbs.append(core)
+    return verbs
+
+
 def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None) -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
-    none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
+    none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type;
+    ``kind`` "number:<thing>": the windows that count the thing, and the count's verb, :func:`counted_event`);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
     verb), or when the question asks no date of an event."""
-    verbs = event_verbs(question, kind)
+    verbs = counted_event(question, kind.partition(":")[2]) if kind.startswith("number:") else event_verbs(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
     return verbs if not any(_written(verb, said) for said in [sentence, *(others or [])] for verb in verbs) else []
