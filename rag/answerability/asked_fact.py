@@ -31,7 +31,7 @@ from rag.answerability.question_terms import written_in
 from rag.memo import TextTerms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import names_of, statements, strip_header
+from rag.text import names_of, statements, strip_header, zh_tagged
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -57,9 +57,29 @@ SCAFFOLD_WORDS = frozenset(
 # Never a negation (不, 没有, 无), which changes the fact
 FUNCTION_WORDS = frozenset(
     "从 自 自从 向 往 朝 对 对于 关于 由 于 以 跟 同 按 按照 依照 根据 除了 替 到 过 着 所 之 "
-    "的话 还 都 也 就 又 再 才 已 已经 曾 曾经 一直 总是 仍 仍然 依然 还是 "
+    "的话 以后 之后 以前 之前 还 都 也 就 又 再 才 已 已经 曾 曾经 一直 总是 仍 仍然 依然 还是 "
     "他 她 它 他们 她们 它们 你们 咱们 此 "
     "这个 那个 这家 那家 这场 那场 这次 那次 这位 那位 这件 那件 这些 那些 这种 那种 这里 那里 这边 那边".split())
+
+def asked_class(question: str) -> list[str]:
+    """The kind a Chinese "which" question asks an instance of (哪所大学 → 大学, 哪个单位 → 单位, 哪位漫画家 → 漫画家): the
+    answer names the instance (东沅市体育运动学校), which need not repeat the kind, while any sentence that writes the
+    kind (长清大学城) is no nearer the asked fact — so it is no key term of the asked fact (it still counts for
+    coverage)."""
+    if "哪" not in question:
+        return []
+    tagged = [(w, f) for w, f in zh_tagged(question) if w.strip()]
+    out = []
+    for i, (word, _) in enumerate(tagged):
+        if not word.startswith("哪") or word.startswith(("哪里", "哪儿", "哪些", "哪几")):
+            continue
+        j = i + 1
+        if word == "哪" and j < len(tagged) and len(tagged[j][0]) == 1:
+            j += 1   # 哪 / 所 / 大学
+        if j < len(tagged) and tagged[j][1].startswith(("n", "vn")) and len(tagged[j][0]) >= 2:
+            out.append(tagged[j][0])
+    return out
+
 
 @dataclass(frozen=True)
 class AskedFact:

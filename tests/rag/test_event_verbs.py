@@ -99,3 +99,13 @@ def test_a_verb_right_after_a_date(question: str, sentence: str, refused: bool) 
 ])
 def test_event_unsaid_which(question: str, kind: str, sentence: str, refused: bool) -> None:
     assert bool(event_unsaid(question, sentence, kind)) is refused
+
+
+@pytest.mark.parametrize(("question", "kind", "verbs"), [
+    ("发布会的时间是什么时候？", "date", []),          # 时间 names what is asked: never the event (evidence v80)
+    ("西贡商信银行成立的时间是什么时候？", "date", ["成立"]),
+    ("比赛的地点在哪里？", "place", ["比赛"]),
+    ("新馆开放的时间是哪一年？", "date", ["开放"]),
+])
+def test_an_asking_noun_is_no_event(question: str, kind: str, verbs: list[str]) -> None:
+    assert event_verbs(question, kind) == verbs
