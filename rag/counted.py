@@ -2,7 +2,8 @@
 
 "伊丽莎白港机场有几条跑道？" asks a number of runways: "机场又有13个停机坪" states a number, of stands, and answers
 nothing. :func:`counted_noun` reads the counted thing (跑道, "runways") off the question; :func:`counts` says whether
-a sentence writes a number in the same clause as that thing (or a two-character piece of it: 指标 for 评分指标). A
+a sentence writes a number (never a year or a designation) beside that thing (or a two-character piece of it: 指标 for
+评分指标). A
 thing of one Chinese character (几个人, 多少次) or a unit of measure (days, 元, 公里: :mod:`rag.measures` reads those)
 asks nothing this module checks, nor does an ordinal (第几张, "which edition") or a count of the asker's own.
 """
@@ -40,14 +41,18 @@ _ZH_UNIT_GLUED = re.compile(r"^(?:[天次回分年月周岁点号届期]|工作�
 # a sum, asked by what it pays for (多少补贴, 多少押金, 多少辛苦费, 几个月工资): rag.measures' work, not a count
 _ZH_MONEY = re.compile(r"[费金贴奖租资薪款价值钱税]$|夜班|工作日")
 # a number in a clause: digits, Chinese numerals, English number words
-_NUMBER = re.compile(r"[0-9０-９]|[一二两三四五六七八九十百千万亿]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
-                     r"twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen|several|both|single)\b", re.I)
+_NUMBER = re.compile(r"[0-9０-９]|[一二两兩俩倆三四五六七八九十百千万萬亿〇廿双雙]|\b(?:one|two|three|four|five|six|seven|eight|nine|"
+                     r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
+                     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|several|both|single|once|twice|"
+                     r"thrice|pair|twin|couple)\b", re.I)
+# what looks like a count and is none: a year (1998年, "in 1998"), a designation (09/27, 17/35)
+_NOT_A_COUNT = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d\s*年|\b(?:in|since|from|until|by) (?:1[5-9]|20)\d\d\b|\d+\s*/\s*\d+", re.I)
 # a number of people, which may count the asked ones under another name ("几个孩子" / "育有3名子女", 运动员 / 12 名选手)
-_ZH_PEOPLE = re.compile(r"[0-9０-９一二两三四五六七八九十百千万]\s*(?:多|余)?\s*(?:[名位口]|人(?!次))")
+_ZH_PEOPLE = re.compile(r"[0-9０-９一二两兩俩三四五六七八九十百千万]\s*(?:多|余)?\s*(?:[名位口]|人(?!次)|个?[子女儿孩])")
 # …when the asked ones are people: a noun ending in a suffix that names people (运动员, 观众, 孩子, 学生, 病人, 球迷)
 _ZH_PERSON_NOUN = re.compile(r"[员手者人生师士子女众民工友客迷童儿]$")
-_ZH_CLAUSE = re.compile(r"[，。；;！？!?、：:（）()]")
-_EN_CLAUSE = re.compile(r"[,;.!?:()]\s|[;!?()]")
+_ZH_SENTENCE = re.compile(r"[。！？!?；;]")
+_EN_SENTENCE = re.compile(r"[.!?;]\s|[!?;]")
 
 
 def counted_noun(question: str) -> tuple[str, ...]:
@@ -91,13 +96,18 @@ def counted_noun(question: str) -> tuple[str, ...]:
         if word.lower() in _EN_AFTER:
             break
         words.append(word.lower())
+    words = [w for w in words if not w.endswith("ed")]   # "how many died": a verb counts nothing a sentence names
     stems = tuple(re.sub(r"(?:es|s)$", "", w) if len(w) > 3 else w for w in words)
-    if not stems or any(_EN_NOT_COUNTED.match(w) for w in stems) or all(len(w) < 3 for w in stems):
+    if not stems or any(_EN_NOT_COUNTED.match(w) for w in (*words, *stems)) or all(len(w) < 3 for w in stems):
         return ()   # "how many people live …", "how many days …": no thing a sentence names beside its number
     return stems
 
 
 _ZH_ORDINAL = re.compile(r"第几([张部届次集季章节版代任期轮号卷册首场座])")
+# classifiers one ordinal may be written with for the other (第几任总统 / 第45位总统, 第几届 / 第十二次举办)
+_SAME_ORDINAL = {"任": "任位届", "届": "届次", "次": "次届"}
+# the first, said without a number (首张, 出道专辑, 处女作, 第一)
+_FIRST = re.compile(r"首[张部届次集季任场]|出道|处女作|第一")
 
 
 def asked_ordinal(question: str) -> str | None:
@@ -108,14 +118,18 @@ def asked_ordinal(question: str) -> str | None:
 
 
 def ordinal_in(sentence: str, classifier: str) -> bool:
-    """Whether ``sentence`` writes an ordinal with that classifier (第 20 张, 第十届, 首张) — 第18位 is no album's number."""
-    return re.search(rf"第\s*[0-9０-９一二两三四五六七八九十百千]+\s*{classifier}|首{classifier}", sentence) is not None
+    """Whether ``sentence`` writes an ordinal with that classifier (第 20 张, 第十届; 第45位 for 第几任) or a first (首张,
+    出道, 处女作) — 第18位 is no album's number."""
+    same = _SAME_ORDINAL.get(classifier, classifier)
+    return re.search(rf"第\s*[0-9０-９一二两三四五六七八九十百千]+\s*[{same}]", sentence) is not None \
+        or _FIRST.search(sentence) is not None
 
 
 def counts(sentence: str, nouns: tuple[str, ...], number: re.Pattern[str] = _NUMBER) -> bool:
-    """Whether a clause of ``sentence`` holds a number (``number``) and the counted thing: a two-character piece of it
-    (a Chinese thing: 指标 for 评分指标), or a word that begins as one of its words does (an English one: runway /
-    runways)."""
+    """Whether a sentence of ``sentence`` holds a number (``number``; never a year or a designation such as 17/35) and the
+    counted thing: a two-character piece of it (a Chinese thing: 指标 for 评分指标) or a number of people (when the asked
+    ones are people: they may stand under another name), or a word that begins as one of its words does (an English
+    one: runway / runways)."""
     if not nouns:
         return True
     if CJK.search(nouns[0]):
@@ -123,6 +137,7 @@ def counts(sentence: str, nouns: tuple[str, ...], number: re.Pattern[str] = _NUM
         pieces = {noun} | {noun[i:i + 2] for i in range(len(noun) - 1)}
         people = bool(_ZH_PERSON_NOUN.search(noun))
         return any(number.search(c) and (any(p in c for p in pieces) or (people and _ZH_PEOPLE.search(c)))
-                   for c in _ZH_CLAUSE.split(sentence))
-    stems = [re.compile(rf"\b{re.escape(n[: max(4, len(n) - 2)])}", re.I) for n in nouns]
-    return any(number.search(c) and any(s.search(c) for s in stems) for c in _EN_CLAUSE.split(sentence))
+                   for c in _ZH_SENTENCE.split(_NOT_A_COUNT.sub(" ", sentence)))
+    stems = [re.compile(rf"{re.escape(n[: max(4, len(n) - 2)])}", re.I) for n in nouns]
+    return any(number.search(c) and any(s.search(c) for s in stems)
+               for c in _EN_SENTENCE.split(_NOT_A_COUNT.sub(" ", sentence)))

@@ -31,7 +31,7 @@ from rag.answerability.question_terms import written_in
 from rag.memo import TextTerms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import names_of, statements, strip_header, zh_tagged
+from rag.text import names_of, statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -61,24 +61,21 @@ FUNCTION_WORDS = frozenset(
     "他 她 它 他们 她们 它们 你们 咱们 此 "
     "这个 那个 这家 那家 这场 那场 这次 那次 这位 那位 这件 那件 这些 那些 这种 那种 这里 那里 这边 那边".split())
 
-def asked_class(question: str) -> list[str]:
-    """The kind a Chinese "which" question asks an instance of (哪所大学 → 大学, 哪个单位 → 单位, 哪位漫画家 → 漫画家): the
-    answer names the instance (东沅市体育运动学校), which need not repeat the kind, while any sentence that writes the
-    kind (长清大学城) is no nearer the asked fact — so it is no key term of the asked fact (it still counts for
-    coverage)."""
-    if "哪" not in question:
-        return []
-    tagged = [(w, f) for w, f in zh_tagged(question) if w.strip()]
-    out = []
-    for i, (word, _) in enumerate(tagged):
-        if not word.startswith("哪") or word.startswith(("哪里", "哪儿", "哪些", "哪几")):
-            continue
-        j = i + 1
-        if word == "哪" and j < len(tagged) and len(tagged[j][0]) == 1:
-            j += 1   # 哪 / 所 / 大学
-        if j < len(tagged) and tagged[j][1].startswith(("n", "vn")) and len(tagged[j][0]) >= 2:
-            out.append(tagged[j][0])
-    return out
+# …unless the character is a surname before a title (曾医生, 于老师, 向经理), or the time word follows a date ("2015年以前")
+_TITLED = re.compile(r"^(?:医生|大夫|老师|经理|总|先生|女士|小姐|主任|教授|师傅|律师|护士|工|局长|处长|科长|部长|书记|校长|院长)")
+_DATED = re.compile(r"[0-9０-９年月日号]$")
+
+
+def function_words_of(question: str) -> frozenset[str]:
+    """The :data:`FUNCTION_WORDS` that only join, point or mark in ``question``: a surname before a title and a time word
+    after a date are kept (they are what the question turns on)."""
+    kept = set()
+    for word in FUNCTION_WORDS & {w for w in FUNCTION_WORDS if w in question}:
+        for at in (m.start() for m in re.finditer(re.escape(word), question)):
+            after, before = question[at + len(word):], question[:at]
+            if (len(word) == 1 and _TITLED.match(after)) or (word in ("以前", "以后", "之前", "之后") and _DATED.search(before)):
+                kept.add(word)
+    return FUNCTION_WORDS - kept
 
 
 @dataclass(frozen=True)

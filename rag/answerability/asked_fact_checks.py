@@ -31,7 +31,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
     when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision)."""
     if attributes and (asked.kind in UNTYPED or asked.kind == "list") and asked.best \
-            and (part := attribute_unwritten(question, _best_source(asked, top), ASKING_NOUNS)):
+            and (part := attribute_unwritten(question, _best_source(asked, top), ASKING_NOUNS, what=asked.prose)):
         return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
     if untyped and asked.kind in _NAMED_KINDS and asked.source is None and asked.prose and not sub_queries \
             and not (asked.kind == "date" and _ASKS_CONDITION.search(question)) \
@@ -45,15 +45,10 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
     if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
-            and (nouns := counted_noun(question)):
-        counting = [span for span in typed_windows(asked, top, question, window) if counts(span, nouns)]
-        if not counting:
-            return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
-                    "uncounted")
-        if unsaid := event_unsaid(question, counting[0], f"number:{nouns[0]}", counting[1:]):
-            # "多少部作品参评" against "共有12部作品获奖": the count of another event
-            return (f"asks how many {'/'.join(nouns)} {'/'.join(unsaid[:3])}; the sentences of [{asked.source}] that "
-                    f"count them write none of it"), "uncounted"
+            and (nouns := counted_noun(question)) \
+            and not any(counts(span, nouns) for span in typed_windows(asked, top, question, window)):
+        return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
+                "uncounted")
     if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
             and (classifier := asked_ordinal(question)) \
             and not any(ordinal_in(span, classifier) for span in typed_windows(asked, top, question, window)):

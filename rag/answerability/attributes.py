@@ -25,7 +25,10 @@ _ZH_WHAT = re.compile(r"的([\u4e00-\u9fff]{2,6}?)(?:又|主要|一般|通常)?(
                       r"的([\u4e00-\u9fff]{2,6}?)(?:是)?(?:怎样的|怎么样|如何)(?=[？?]|$)")
 _ANY_KIND = frozenset("地区 地方 国家 城市 省份 方面 东西 内容 问题 事情 事项 人物 类型 种类 方式 方法 形式 措施 活动 情况 条件 "
                       "要求 因素 项目 部分 成员 人员 领域 范围 特征 事物 作品 手段 途径 渠道 步骤 规定 好处 作用 功能 程序 标准 "
-                      "政策 办法 制度 安排 原则 条件 意思 含义 定义 概念 结论 答案 结果 看法 态度 区别 关系".split())
+                      "政策 办法 制度 安排 原则 条件 意思 含义 定义 概念 结论 答案 结果 看法 态度 区别 关系 "
+                      # what an answer gives without naming it: 中国女演员 for 职业, 美国华裔 for 国籍, 位于…号 for 地址
+                      "职业 身份 国籍 籍贯 地址 学历 气候 交通 症状 产品 景点 福利 流程 手续 规则 职责 费用 主题 用法 待遇 "
+                      "工资 薪酬 收入 待遇 工作 职务 经历 背景 来源 来历 历史 现状 目标 任务 主张 观点 理念 宗旨 风格".split())
 _EN = re.compile(r"\bwhat (?:is|are) (?:special|distinctive|unusual) about (?:the |its |their )?([a-z][a-z-]+)(?: of| in)\b|"
                  r"\bwhat (?:is|are) (?:the |its |their )?([a-z][a-z-]+) (?:of|in) (?:the |a |an )?[A-Z][\w'-]*[^?]* (?:used|like) for\b",
                  re.I)
@@ -33,26 +36,32 @@ _EN = re.compile(r"\bwhat (?:is|are) (?:special|distinctive|unusual) about (?:th
 
 def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset(), what: bool = True) -> str | None:
     """The part or attribute of its subject ``question`` asks what it is like or does ("根部" of "大果西番莲的根部有
-    什么作用？"); None when it asks none, or the part is itself an asking noun."""
+    什么作用？"), or (``what``: running prose only, evidence v80) what its members are or what it is ("天敌" of
+    "马来穿山甲的天敌有哪些？", "图案" of "…国徽的图案是怎样的？"); None when it asks none, or the part is itself an asking
+    noun or a kind an answer gives without naming it."""
     found = _ZH.search(question) or _EN.search(question)
-    members = None if found else (_ZH_MEMBERS.search(question) or (_ZH_WHAT.search(question) if what else None))
+    members = None if found or not what else (_ZH_MEMBERS.search(question) or _ZH_WHAT.search(question))
     if found is None and members is None:
         return None
     part = next(g for g in (found or members).groups() if g).split("的")[-1]   # 员工的福利: 福利
+    if not part:
+        return None   # "改革的目的是什么？": the part's own 的 (目的) split it away
     part = re.sub(r"^(?:主要|一般|通常|具体)(?=[\u4e00-\u9fff]{2})", "", part)   # 主要经营模式: 经营模式
     if members is not None and (part in _ANY_KIND or part[-2:] in _ANY_KIND or part[-1] in "名称号"):
         return None
     return None if len(part) < 2 or part in asking_nouns or part.lower() in asking_nouns else part
 
 
-def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str] = frozenset()) -> str | None:
-    """The asked part when ``source`` (the text of the source that holds the best window) never writes it."""
-    part = asked_attribute(question, asking_nouns)
+def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str] = frozenset(),
+                        what: bool = True) -> str | None:
+    """The asked part when ``source`` (the text of the source that holds the best window) never writes it; ``what``:
+    read the members and what-it-is forms too (the evidence rule does in running prose only)."""
+    part = asked_attribute(question, asking_nouns, what)
     if part is None:
         return None
     said = source.lower()
     # a part written in another form: 根 for 根部, 叶 for 叶子, "leaves" for "leaf"
     forms = {part.lower(), re.sub(r"(?<=[\u4e00-\u9fff])[部子儿片]$", "", part), re.sub(r"(?:f|ves|s|es)$", "", part.lower())}
-    if len(part) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", part):   # 旗下品牌: 品牌 or 旗下 will do
-        forms |= {part[i:i + 2] for i in range(0, len(part) - 1, 2)}
+    if len(part) >= 3 and re.fullmatch(r"[\u4e00-\u9fff]+", part):   # 旗下品牌: 品牌 or 旗下 will do; 栖息地: 栖息
+        forms |= {part[i:i + 2] for i in range(len(part) - 1)}
     return None if any(form and form in said for form in forms) else part

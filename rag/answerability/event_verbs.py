@@ -26,7 +26,7 @@ _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年�
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _ASKS_WHICH = re.compile(r"哪些|哪几")
-_ASKS_HOW_MANY = re.compile(r"(?<!第)(?:几|多少)(?=[\u4e00-\u9fff])")
+_CLASSIFIERS = frozenset("个家所支位座条只种类件本部名项门首届次场")   # 哪支球队: 支 is no verb
 _ASKS_WHICH_BODY = re.compile(r"哪[个家所支]?(?:公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|"
                               r"部门|医院|乐队|团体)")
 # the words that name what is asked (成立的时间是什么时候, 比赛的地点在哪里): the answer's sentence states a date or a place
@@ -56,7 +56,7 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     tagged = list(zh_tagged(question))
     words = [word for word, flag in tagged
              if flag in ("v", "vn") and word not in _LIGHT and not any(word in name for name in names)
-             and not asks.search(word)]
+             and not asks.search(word) and not (len(word) == 1 and word in _CLASSIFIERS)]
     # the word right before the asking words, particles aside, is the predicate whatever jieba tags it
     # ("发源于哪里", "总部在哪里", "效力于哪儿")
     # (by where the asking words start: jieba may cut 什么时候 in two)
@@ -78,52 +78,31 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     return verbs
 
 
-# what may stand between a count's verb and 几 / 多少: 遍布了多少, 一共有多少, 能容纳多少
-_COUNT_GAP = frozenset("了 有 共 共有 一共 总共 约 大约 大概 能 可以 可 会 要 还 都 过".split())
-
-
-def counted_event(question: str, noun: str) -> list[str]:
-    """The verb of a Chinese "how many" question's count, right before 几 / 多少 ("遍布了多少个国家" → 遍布) or right after
-    the counted thing ("多少部作品参评" → 参评) — never a verb of a clause that only names the subject ("参加奥运会的
-    中国皮划艇队有多少运动员")."""
-    match = _ASKS_HOW_MANY.search(question)
-    if match is None or not noun:
-        return []
-    tagged, at = [], 0
-    for word, flag in zh_tagged(question):
-        tagged.append((word, flag, at, at + len(word)))
-        at += len(word)
-    before = [(w, f) for w, f, _, end in tagged if end <= match.start() and w not in _COUNT_GAP]
-    noun_at = question.find(noun, match.end())
-    after = [(w, f) for w, f, start, _ in tagged if noun_at >= 0 and start >= noun_at + len(noun)][:1]
-    verbs = []
-    # the word before whatever jieba tags it (能容纳: 容纳 reads as a name, 共出动 as an idiom), the word after a verb
-    for (word, flag), tags in [(w, ("v", "vn", "l", "nr", "a")) for w in before[-1:]] + [(w, ("v", "vn")) for w in after]:
-        core = re.sub(r"^(?:一共|总共|共)", "", word)
-        core = _PARTICLES.sub("", core) if len(core) > 2 else core
-        if flag.startswith(tags) and len(core) >= 2 and core not in _LIGHT and noun not in core:
-            verbs.append(core)
-    return verbs
-
-
 def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None) -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
-    none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type;
-    ``kind`` "number:<thing>": the windows that count the thing, and the count's verb, :func:`counted_event`);
+    none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
     verb), or when the question asks no date of an event."""
-    verbs = counted_event(question, kind.partition(":")[2]) if kind.startswith("number:") else event_verbs(question, kind)
+    verbs = event_verbs(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
-    return verbs if not any(_written(verb, said) for said in [sentence, *(others or [])] for verb in verbs) else []
+    lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
+    return verbs if not any(_written(verb, said, lenient) for said in [sentence, *(others or [])] for verb in verbs) else []
 
 
-def _written(verb: str, sentence: str) -> bool:
-    """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or one of
+# characters too common to say that a sentence writes an event in another word (作 of 工作, 出 of 出演)
+_COMMON = frozenset("的了在是有为和与及以于到出入上下大小中发生成行开进作工主不一人来去过会可得用要把被给对从向")
+
+
+def _written(verb: str, sentence: str, lenient: bool = False) -> bool:
+    """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or
+    (``lenient``) a word of two by one of its characters that is not too common to tell (获 of 获得 in 荣获), or one of
     its characters right after a date, where a biography or a chronicle writes the event in one character or another
     word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
     if verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1))):
         return True
+    if lenient and len(verb) >= 2 and any(ch in sentence for ch in set(verb) - _COMMON):
+        return True   # 获得 / 荣获, 出演 / 主演, 收购 / 并购
     chars = "".join(sorted(set(verb) - _NO_EVENT))
     return bool(chars) and re.search(rf"(?:\d|[一二三四五六七八九十〇零])\s*(?:年|月|日|号)(?:[初底末中]|以来|前后|左右)?\s*"
                                      rf"(?:正式|已|被|才|便|就|又|再|始|落|竣)?[{re.escape(chars)}]", sentence) is not None

@@ -54,10 +54,9 @@ from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.aliases import alias_unwritten
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
-    FUNCTION_WORDS,
     SCAFFOLD_WORDS,
-    asked_class,
     asked_fact,
+    function_words_of,
     header_of,
     sentences_of,
 )
@@ -601,7 +600,7 @@ def evidence(
                 said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         asked = None
         if answer_type or scatter_at is not None:
-            unasked = FUNCTION_WORDS | set(asked_class(question)) if function_words else frozenset()
+            unasked = function_words_of(question) if function_words else frozenset()
             asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
