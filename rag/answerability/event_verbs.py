@@ -101,8 +101,12 @@ def _written(verb: str, sentence: str, lenient: bool = False) -> bool:
     word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
     if verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1))):
         return True
-    if lenient and len(verb) >= 2 and any(ch in sentence for ch in set(verb) - _COMMON):
-        return True   # 获得 / 荣获, 出演 / 主演, 收购 / 并购
+    telling = set(verb) - _COMMON
+    if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):
+        # 获得 / 荣获, 出演 / 主演, 收购 / 并购: a short word of the sentence shares a character (never 作业系统 for 毕业:
+        # a compound noun's character is its own; jieba's tags are no help, 荣获 reads as a name and 主演 as a noun)
+        return any(telling & set(word) and not (len(word) >= 3 and flag.startswith("n"))
+                   for word, flag in zh_tagged(sentence))
     chars = "".join(sorted(set(verb) - _NO_EVENT))
     return bool(chars) and re.search(rf"(?:\d|[一二三四五六七八九十〇零])\s*(?:年|月|日|号)(?:[初底末中]|以来|前后|左右)?\s*"
                                      rf"(?:正式|已|被|才|便|就|又|再|始|落|竣)?[{re.escape(chars)}]", sentence) is not None
