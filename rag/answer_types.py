@@ -217,7 +217,9 @@ _ROLE = {
     "en": re.compile(r"\b(manager|director|supervisor|officer|team|department|committee|head|lead|hr|finance|"
                      r"compliance|security|helpdesk|help desk|desk|administrator|admin|ceo|cfo|cto|president|chair|"
                      r"founder|author|owner|staff|employee|colleague|assistant|secretary|board|mr|mrs|ms|dr|professor|"
-                     r"king|queen|emperor|general|minister|whoever)\b", re.I),
+                     # (a role, never the first half of a compound: "general-purpose", "head-office", "desk-based";
+                     # nor "general" in lower case, an adjective: "the general public")
+                     r"king|queen|emperor|(?-i:General)|minister|whoever)\b(?!-)", re.I),
 }
 _PLACE = {
     "zh": re.compile(r"[\u4e00-\u9fff](省|市|县|区|州|国|岛|山|河|江|湖|海|街|路|镇|乡|村|港|湾|洲|岸|峰|谷|城|宫|寺|庙|"
