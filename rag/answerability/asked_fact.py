@@ -40,7 +40,7 @@ _TERMS = TextTerms()
 # "what are its features". A source that answers rarely repeats them, so they are not key terms.
 ASKING_NOUNS = frozenset(
     "特点 特征 特色 作用 用途 注意事项 事项 情况 内容 意义 方面 方式 方法 地位 影响 外貌 外形 样子 形态 结果 功效 "
-    "区别 不同 主要 分别 称之为 称为 叫做 又称 别称 名称 名字 原因 理由 目的 时候 时间 地方 位置 "
+    "区别 不同 主要 分别 称之为 称为 叫做 又称 别称 名称 名字 原因 理由 目的 时候 时间 地方 位置 地理位置 地理 所在地 "
     "feature features characteristic characteristics role purpose effect effects kind kinds type types reason "
     "name called way ways".split())
 
@@ -49,7 +49,7 @@ ASKING_NOUNS = frozenset(
 # coverage). Not English: the index stems "generally" to the "general" of "general manager", "finally" to "final salary";
 # nor 最后 / 最终, which name a thing (最后一班车, 最终审批人)
 SCAFFOLD_WORDS = frozenset(
-    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟".split())
+    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 现今 当今 当前 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟".split())
 
 # Chinese words that only join, point or mark ("现在开车能从青藜桥上过吗？", "雷霆打猎鹰那场比分是多少？", "他还在那家公司吗？"):
 # prepositions, aspect particles, adverbs of time and degree, pronouns and a demonstrative with its classifier. A sentence
@@ -58,7 +58,7 @@ SCAFFOLD_WORDS = frozenset(
 FUNCTION_WORDS = frozenset(
     "从 自 自从 向 往 朝 对 对于 关于 由 于 以 跟 同 按 按照 依照 根据 除了 替 到 过 着 所 之 "
     "的话 以后 之后 以前 之前 还 都 也 就 又 再 才 已 已经 曾 曾经 一直 总是 仍 仍然 依然 还是 "
-    "他 她 它 他们 她们 它们 你们 咱们 此 "
+    "他 她 它 他们 她们 它们 你们 咱们 此 该 "
     "这个 那个 这家 那家 这场 那场 这次 那次 这位 那位 这件 那件 这些 那些 这种 那种 这里 那里 这边 那边".split())
 
 # …unless the character is a surname before a title (曾医生, 于老师, 向经理), or the time word follows a date ("2015年以前")
