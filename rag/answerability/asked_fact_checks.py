@@ -6,7 +6,7 @@ and the asked type let through:
 - **no candidate of the asked type at all** (signal ``untyped_sources``, running prose only): "青穹牧业在哪个省？"
   answered from sentences about other places; never a "when" that asks in what case ("When do I need three written
   quotes?", 什么时候需要…), which a condition answers, nor a "how much" the best window says is free or paid in full;
-- **the counted thing uncounted** (:mod:`rag.counted`, signal ``uncounted``, running prose only): "伊丽莎白港机场有几条
+- **the counted thing uncounted** (:mod:`rag.answerability.counted`, signal ``uncounted``, running prose only): "伊丽莎白港机场有几条
   跑道？" against "机场又有13个停机坪";
 - **the asked event unsaid** (:mod:`rag.answerability.event_verbs`, signal ``event_unsaid``): "蒋巨峰是何时辞去四川省长
   职务的？" against the dates of his other posts (where and who in running prose only).
@@ -19,8 +19,8 @@ import re
 from rag.answer_types import UNTYPED, has_candidate
 from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, sentences_of
 from rag.answerability.attributes import attribute_unwritten
+from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid
-from rag.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.measures import NO_AMOUNT_NEEDED
 from rag.types import ContextItem
 

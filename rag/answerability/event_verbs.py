@@ -33,7 +33,7 @@ _ASKS_WHICH_BODY = re.compile(r"哪[个家所支]?(?:公司|企业|机构|组织
 # without them, so they are never the event
 _ASKED_NOUNS = frozenset("时间 时候 日期 时期 年份 年代 时间段 时段 地点 地方 位置 地址 场所 地区 所在地 人 人物".split())
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
-                   "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做".split())
+                   "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做 还有 也有 都有 共有 只有 另有".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
 _CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|[上下]午|凌晨|晚上|早上|中午|周[一二三四五六日天]|"
                     r"星期[一二三四五六日天]|工作日")
@@ -54,9 +54,15 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
         return []
     names = names_of(question)
     tagged = list(zh_tagged(question))
+    # the kind a list asks of (哪些活动, 哪几种产品) is what the answer lists, never the event, however jieba tags it
+    listed = set()
+    if kind == "list":
+        rest = question[asks.search(question).end():]   # type: ignore[union-attr]
+        rest = rest[1:] if rest[:1] in _CLASSIFIERS else rest
+        listed = {word for word, _ in zh_tagged(rest)[:1]}
     words = [word for word, flag in tagged
              if flag in ("v", "vn") and word not in _LIGHT and not any(word in name for name in names)
-             and not asks.search(word) and not (len(word) == 1 and word in _CLASSIFIERS)]
+             and not asks.search(word) and not (len(word) == 1 and word in _CLASSIFIERS) and word not in listed]
     # the word right before the asking words, particles aside, is the predicate whatever jieba tags it
     # ("发源于哪里", "总部在哪里", "效力于哪儿")
     # (by where the asking words start: jieba may cut 什么时候 in two)

@@ -370,7 +370,7 @@ def evidence(
     words that only join, point or mark (从, 过, 还, 那场, 他) are no key terms of the asked fact (``function_words``), and in
     running prose a "how many" question whose counted thing no sentence with a number of the asked fact's source
     writes ("几条跑道" against "13个停机坪"), or an ordinal no sentence writes (第几张 against 第18位), is refused
-    (``refuse_uncounted``, :mod:`rag.counted`, signal ``uncounted``).) With
+    (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -1,4 +1,4 @@
-"""What a "how many" question counts, and whether a sentence counts it (rag.counted, evidence v80)."""
+"""What a "how many" question counts, and whether a sentence counts it (rag.answerability.counted, evidence v80)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from rag.answer_types import asked_type
 from rag.answerability.asked_fact import AskedFact
 from rag.answerability.asked_fact_checks import asked_fact_refusal
-from rag.counted import asked_ordinal, counted_noun, counts, ordinal_in
+from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from tests.rag.helpers import item
 
 

@@ -109,3 +109,12 @@ def test_event_unsaid_which(question: str, kind: str, sentence: str, refused: bo
 ])
 def test_an_asking_noun_is_no_event(question: str, kind: str, verbs: list[str]) -> None:
     assert event_verbs(question, kind) == verbs
+
+
+@pytest.mark.parametrize(("question", "verbs"), [
+    ("2014年，吕志兴有哪些活动？", []),       # the listed kind (活动) is never the event, however jieba tags it
+    ("除了张天霖，还有哪些名模？", []),       # 还有 says nothing of an event
+    ("公司生产哪几种产品？", ["生产"]),
+])
+def test_what_a_list_asks_of_is_no_event(question: str, verbs: list[str]) -> None:
+    assert event_verbs(question, "list") == verbs

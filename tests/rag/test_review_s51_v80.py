@@ -1,6 +1,6 @@
 """Hostile review (s51) of the evidence v80 answer-versus-refuse rules: Chinese function words dropped from the asked
 fact's key terms (:data:`rag.answerability.asked_fact.FUNCTION_WORDS`), the counted thing and the ordinal
-(:mod:`rag.counted`, signal ``uncounted``; the count's verb, ``counted_event``, was reviewed and then dropped),
+(:mod:`rag.answerability.counted`, signal ``uncounted``; the count's verb, ``counted_event``, was reviewed and then dropped),
 the members and the noun of a subject (:mod:`rag.answerability.attributes`: X的Y有哪些, 有哪些Y, X的Y是什么 / 是怎样的),
 and the asked event for which body (哪所大学, 哪家公司) and which ones (哪些) (:mod:`rag.answerability.event_verbs`).
 
@@ -53,9 +53,9 @@ import pytest
 from rag.answer_types import without_asking
 from rag.answerability.asked_fact import ASKING_NOUNS, FUNCTION_WORDS, SCAFFOLD_WORDS
 from rag.answerability.attributes import asked_attribute, attribute_unwritten
+from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid, event_verbs
 from rag.answerability.question_terms import content_terms
-from rag.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.memo import TextTerms
 from tests.rag.helpers import chunk, env, item
 from tests.rag.test_review_s50_v79 import FILLER_EN, FILLER_ZH, decide
