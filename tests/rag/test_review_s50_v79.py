@@ -55,8 +55,6 @@ characters. The long-input tests below assert correctness only.
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 from rag.answer_types import without_asking
@@ -69,11 +67,7 @@ from rag.answerability.time_spans import asked_span, span_unwritten
 from rag.measures import asked_measure, states_measure
 from rag.memo import TextTerms
 from tests.rag.helpers import chunk, env, item
-
-
-def defect(number: int, why: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"defect {number}: {why}")
-
+from tests.rag.review_helpers import pinned
 
 # the attacks the fixes after this review mended (evidence v79: untyped sources in running prose only, Chinese scaffolding
 # words only, names given in brackets, more alias and origin markers, spans started in one sentence and ended in the
@@ -146,10 +140,7 @@ FIXED = frozenset({
 })
 
 
-def bug(number: int, why: str, *values, id: str | None = None):  # noqa: A002
-    if hashlib.sha1(repr(values).encode()).hexdigest()[:10] in FIXED:
-        return pytest.param(*values, id=id)
-    return pytest.param(*values, marks=defect(number, why), id=id)
+bug = pinned(FIXED)
 
 
 def decide(question: str, corpus: list[tuple[str, str]], language: str = "en"):

@@ -46,8 +46,6 @@ character word (0.14 s).
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 from rag.answer_types import without_asking
@@ -58,12 +56,8 @@ from rag.answerability.event_verbs import event_unsaid, event_verbs
 from rag.answerability.question_terms import content_terms
 from rag.memo import TextTerms
 from tests.rag.helpers import chunk, env, item
+from tests.rag.review_helpers import pinned
 from tests.rag.test_review_s50_v79 import FILLER_EN, FILLER_ZH, decide
-
-
-def defect(number: int, why: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"defect {number}: {why}")
-
 
 # the attacks a later fix mended: each is the short hash of its parameters, and runs as a plain test
 # (57 mended after the review, in the same session: the crash, attributes in running prose only and the kinds an answer
@@ -130,10 +124,7 @@ FIXED: frozenset[str] = frozenset({
 })
 
 
-def bug(number: int, why: str, *values, id: str | None = None):  # noqa: A002
-    if hashlib.sha1(repr(values).encode()).hexdigest()[:10] in FIXED:
-        return pytest.param(*values, id=id)
-    return pytest.param(*values, marks=defect(number, why), id=id)
+bug = pinned(FIXED)
 
 
 def decide_scatter(question: str, corpus: list[tuple[str, str]], language: str = "zh", **params):
