@@ -370,7 +370,10 @@ def evidence(
     words that only join, point or mark (从, 过, 还, 那场, 他) are no key terms of the asked fact (``function_words``), and in
     running prose a "how many" question whose counted thing no sentence with a number of the asked fact's source
     writes ("几条跑道" against "13个停机坪"), or an ordinal no sentence writes (第几张 against 第18位), is refused
-    (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``).) With
+    (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``); in running prose too, the members or
+    the noun of a subject the best source never writes (天敌有哪些, 图案是怎样的: ``refuse_unwritten_attributes``) and
+    which body or which ones whose verb no candidate's sentence writes (毕业于哪所大学, 会讲哪些语言:
+    ``refuse_unsaid_events``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
