@@ -42,6 +42,9 @@ _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rat
 _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|had|i|you|we|they|"
                 r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
 
+# the bodies a Chinese question asks which of (哪所大学, 哪家公司): the organisation type, and the event rule's "which body"
+ZH_BODIES = r"公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体"
+
 _ASK = {
     "zh": [
         ("date", r"什么时候|啥时候|几时|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
@@ -51,7 +54,7 @@ _ASK = {
         # they ask nothing. 后几天 asks ("提交后几天到账？")
         ("number", rf"多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何|几岁|几千|几百|几万"),
         ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
-        ("organisation", r"哪[个家所支]?(公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体)|"
+        ("organisation", rf"哪[个家所支]?({ZH_BODIES})|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
         ("place", r"[在去到从]?哪里|[在去到从]?哪儿|何处|何地|什么地方|在哪|去哪|哪[个座片]?(国家|城市|省|省份|地区|地方|州|县|市|区|岛|国|城|位置|地点|房间|楼层|地址)|"
                   r"位于|坐落|发源于|来自哪"),

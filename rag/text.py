@@ -230,6 +230,12 @@ def without_look_up(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
+def two_char_pieces(word: str) -> set[str]:
+    """The two-character pieces of a Chinese word, each start in turn (出生地 → 出生, 生地): what a sentence that writes
+    the word in its own way (出生于) may still hold."""
+    return {word[i:i + 2] for i in range(len(word) - 1)}
+
+
 def zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
     """jieba's words of ``text`` with their part-of-speech tags, memoised (the same question or statement is tagged by
     several rules)."""

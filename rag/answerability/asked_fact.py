@@ -31,7 +31,7 @@ from rag.answerability.question_terms import written_in
 from rag.memo import TextTerms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import names_of, statements, strip_header
+from rag.text import names_of, statements, strip_header, two_char_pieces
 from rag.types import ContextItem, QueryEnv
 
 _TERMS = TextTerms()
@@ -70,7 +70,7 @@ def function_words_of(question: str) -> frozenset[str]:
     """The :data:`FUNCTION_WORDS` that only join, point or mark in ``question``: a surname before a title and a time word
     after a date are kept (they are what the question turns on)."""
     kept = set()
-    for word in FUNCTION_WORDS & {w for w in FUNCTION_WORDS if w in question}:
+    for word in (w for w in FUNCTION_WORDS if w in question):
         for at in (m.start() for m in re.finditer(re.escape(word), question)):
             after, before = question[at + len(word):], question[:at]
             if (len(word) == 1 and _TITLED.match(after)) or (word in ("以前", "以后", "之前", "之后") and _DATED.search(before)):
@@ -121,7 +121,7 @@ def pieces_in(term: str, text: str) -> float:
     :func:`asked_fact` gives a name (jieba's tagger, :func:`rag.text.names_of`) no such credit."""
     if len(term) < 3 or not _CJK.search(term):
         return 0.0
-    pieces = {term[i:i + 2] for i in range(len(term) - 1)}
+    pieces = two_char_pieces(term)
     return sum(piece in text for piece in pieces) / len(pieces)
 
 

@@ -39,20 +39,25 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
         return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
             "untyped_sources"
+    windows: list[str] | None = None
+
+    def typed() -> list[str]:   # the windows with a candidate, read once for the checks below that need them
+        nonlocal windows
+        if windows is None:
+            windows = typed_windows(asked, top, question, window)
+        return windows
+
     if events and (asked.kind == "date" or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
-            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed_windows(asked, top, question, window))):
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed())):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
-    if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
-            and (nouns := counted_noun(question)) \
-            and not any(counts(span, nouns) for span in typed_windows(asked, top, question, window)):
-        return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
-                "uncounted")
-    if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries \
-            and (classifier := asked_ordinal(question)) \
-            and not any(ordinal_in(span, classifier) for span in typed_windows(asked, top, question, window)):
-        return f"asks which 第几{classifier}; no sentence of [{asked.source}] writes one", "uncounted"
+    if counted and asked.kind == "number" and asked.source is not None and asked.prose and not sub_queries:
+        if (nouns := counted_noun(question)) and not any(counts(span, nouns) for span in typed()):
+            return (f"asks how many {'/'.join(nouns)}; no sentence of [{asked.source}] writes a number of them",
+                    "uncounted")
+        if (classifier := asked_ordinal(question)) and not any(ordinal_in(span, classifier) for span in typed()):
+            return f"asks which 第几{classifier}; no sentence of [{asked.source}] writes one", "uncounted"
     return None
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from rag.text import two_char_pieces
+
 _ASKING = r"(?:特点|特征|特色|作用|用途|功效|功能|意义|好处|坏处|危害|习性|样子|外观|形态|结构|区别)"
 _ZH = re.compile(rf"的([\u4e00-\u9fff]{{2,6}}?)(?:都|又|还|主要|一般|通常)?(?:有|是|具有|起|起到|发挥)(?:什么|哪些|何种|怎样的|怎么样的)"
                  rf"(?:样的)?{_ASKING}")
@@ -25,10 +27,10 @@ _ZH_WHAT = re.compile(r"的([\u4e00-\u9fff]{2,6}?)(?:又|主要|一般|通常)?(
                       r"的([\u4e00-\u9fff]{2,6}?)(?:是)?(?:怎样的|怎么样|如何)(?=[？?]|$)")
 _ANY_KIND = frozenset("地区 地方 国家 城市 省份 方面 东西 内容 问题 事情 事项 人物 类型 种类 方式 方法 形式 措施 活动 情况 条件 "
                       "要求 因素 项目 部分 成员 人员 领域 范围 特征 事物 作品 手段 途径 渠道 步骤 规定 好处 作用 功能 程序 标准 "
-                      "政策 办法 制度 安排 原则 条件 意思 含义 定义 概念 结论 答案 结果 看法 态度 区别 关系 "
+                      "政策 办法 制度 安排 原则 意思 含义 定义 概念 结论 答案 结果 看法 态度 区别 关系 "
                       # what an answer gives without naming it: 中国女演员 for 职业, 美国华裔 for 国籍, 位于…号 for 地址
                       "职业 身份 国籍 籍贯 地址 学历 气候 交通 症状 产品 景点 福利 流程 手续 规则 职责 费用 主题 用法 待遇 "
-                      "工资 薪酬 收入 待遇 工作 职务 经历 背景 来源 来历 历史 现状 目标 任务 主张 观点 理念 宗旨 风格".split())
+                      "工资 薪酬 收入 工作 职务 经历 背景 来源 来历 历史 现状 目标 任务 主张 观点 理念 宗旨 风格".split())
 _EN = re.compile(r"\bwhat (?:is|are) (?:special|distinctive|unusual) about (?:the |its |their )?([a-z][a-z-]+)(?: of| in)\b|"
                  r"\bwhat (?:is|are) (?:the |its |their )?([a-z][a-z-]+) (?:of|in) (?:the |a |an )?[A-Z][\w'-]*[^?]* (?:used|like) for\b",
                  re.I)
@@ -63,5 +65,5 @@ def attribute_unwritten(question: str, source: str, asking_nouns: frozenset[str]
     # a part written in another form: 根 for 根部, 叶 for 叶子, "leaves" for "leaf"
     forms = {part.lower(), re.sub(r"(?<=[\u4e00-\u9fff])[部子儿片]$", "", part), re.sub(r"(?:f|ves|s|es)$", "", part.lower())}
     if len(part) >= 3 and re.fullmatch(r"[\u4e00-\u9fff]+", part):   # 旗下品牌: 品牌 or 旗下 will do; 栖息地: 栖息
-        forms |= {part[i:i + 2] for i in range(len(part) - 1)}
+        forms |= two_char_pieces(part)
     return None if any(form and form in said for form in forms) else part

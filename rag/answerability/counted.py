@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from rag.measures import asked_measure
-from rag.text import CJK, zh_tagged
+from rag.text import CJK, two_char_pieces, zh_tagged
 
 _ZH_COUNT = re.compile(r"(?<!第)(?:几|多少)(?=[\u4e00-\u9fff])")
 _ZH_CLASSIFIER = re.compile(r"^(?:个|名|位|条|项|家|座|所|种|类|部|张|本|届|场|件|支|台|辆|架|艘|层|栋|幢|间|门|首|篇|枚|块|只|头|"
@@ -31,7 +31,7 @@ _EN_AFTER = frozenset("are is were was do does did can could will would shall sh
                       "at for from to there per a an the it they he she we you i this that these those".split())
 _EN_NOT_COUNTED = re.compile(r"^(?:day|week|month|year|hour|minute|second|time|people|person|staff|employee|member|"
                              r"point|mile|kilometre|kilometer|metre|meter|pound|dollar|euro|percent|unit|item|thing|"
-                             r"one|way|kind|type|sort|copy|copie|page|word|credit|hr|min|hol|holiday|time|tries|trie|attempt|more|other|"
+                             r"one|way|kind|type|sort|copy|copie|page|word|credit|hr|min|hol|holiday|tries|trie|attempt|more|other|"
                              r"of|after|before|ahead|when|off|paid|until|till|"
                              # people, who may be counted under another name ("how many children" / "three kids")
                              r"child|children|kid|student|pupil|player|passenger|visitor|resident|worker|volunteer|"
@@ -125,8 +125,8 @@ def ordinal_in(sentence: str, classifier: str) -> bool:
         or _FIRST.search(sentence) is not None
 
 
-def counts(sentence: str, nouns: tuple[str, ...], number: re.Pattern[str] = _NUMBER) -> bool:
-    """Whether a sentence of ``sentence`` holds a number (``number``; never a year or a designation such as 17/35) and the
+def counts(sentence: str, nouns: tuple[str, ...]) -> bool:
+    """Whether a sentence of ``sentence`` holds a number (never a year or a designation such as 17/35) and the
     counted thing: a two-character piece of it (a Chinese thing: 指标 for 评分指标) or a number of people (when the asked
     ones are people: they may stand under another name), or a word that begins as one of its words does (an English
     one: runway / runways)."""
@@ -134,10 +134,10 @@ def counts(sentence: str, nouns: tuple[str, ...], number: re.Pattern[str] = _NUM
         return True
     if CJK.search(nouns[0]):
         noun = nouns[0]
-        pieces = {noun} | {noun[i:i + 2] for i in range(len(noun) - 1)}
+        pieces = {noun} | two_char_pieces(noun)
         people = bool(_ZH_PERSON_NOUN.search(noun))
-        return any(number.search(c) and (any(p in c for p in pieces) or (people and _ZH_PEOPLE.search(c)))
+        return any(_NUMBER.search(c) and (any(p in c for p in pieces) or (people and _ZH_PEOPLE.search(c)))
                    for c in _ZH_SENTENCE.split(_NOT_A_COUNT.sub(" ", sentence)))
     stems = [re.compile(rf"{re.escape(n[: max(4, len(n) - 2)])}", re.I) for n in nouns]
-    return any(number.search(c) and any(s.search(c) for s in stems)
+    return any(_NUMBER.search(c) and any(s.search(c) for s in stems)
                for c in _EN_SENTENCE.split(_NOT_A_COUNT.sub(" ", sentence)))

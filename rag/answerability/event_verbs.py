@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import re
 
-from rag.text import names_of, zh_tagged
+from rag.answer_types import ZH_BODIES
+from rag.text import names_of, two_char_pieces, zh_tagged
 
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _ASKS_WHICH = re.compile(r"哪些|哪几")
 _CLASSIFIERS = frozenset("个家所支位座条只种类件本部名项门首届次场")   # 哪支球队: 支 is no verb
-_ASKS_WHICH_BODY = re.compile(r"哪[个家所支]?(?:公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|"
-                              r"部门|医院|乐队|团体)")
+_ASKS_WHICH_BODY = re.compile(rf"哪[个家所支]?(?:{ZH_BODIES})")
 # the words that name what is asked (成立的时间是什么时候, 比赛的地点在哪里): the answer's sentence states a date or a place
 # without them, so they are never the event
 _ASKED_NOUNS = frozenset("时间 时候 日期 时期 年份 年代 时间段 时段 地点 地方 位置 地址 场所 地区 所在地 人 人物".split())
@@ -105,7 +105,7 @@ def _written(verb: str, sentence: str, lenient: bool = False) -> bool:
     (``lenient``) a word of two by one of its characters that is not too common to tell (获 of 获得 in 荣获), or one of
     its characters right after a date, where a biography or a chronicle writes the event in one character or another
     word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
-    if verb in sentence or (len(verb) >= 3 and any(verb[i:i + 2] in sentence for i in range(len(verb) - 1))):
+    if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb))):
         return True
     telling = set(verb) - _COMMON
     if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):
