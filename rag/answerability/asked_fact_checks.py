@@ -22,6 +22,7 @@ from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid
 from rag.measures import NO_AMOUNT_NEEDED
+from rag.text import CJK as _CJK
 from rag.types import ContextItem
 
 
@@ -47,8 +48,11 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
             windows = typed_windows(asked, top, question, window)
         return windows
 
-    if events and (asked.kind == "date" or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
-            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed())):
+    english = not _CJK.search(question)
+    if events and ((asked.kind == "date" and not english) or (asked.kind in ("place", "person", "organisation", "list")
+                                                              and asked.prose)
+                   or (asked.kind == "date" and english and asked.prose and not _ASKS_CONDITION.search(question))) \
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top))):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
@@ -68,6 +72,11 @@ _ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|wil
                              r"staff|employees|people|someone|anyone|one|he|she|it|a|an|my|our|your)\b|\bwhen (?:is|are) "
                              r"(?:[\w-]+ ){0,4}(?:required|needed|necessary|allowed|mandatory|compulsory|due)\b|"
                              r"什么时候(?:需要|要|得|必须|应该|应当|可以|能|才)|什么情况下|何种情况|哪些情况", re.I)
+
+
+def _title(asked: AskedFact, top: list[ContextItem]) -> str:
+    """The title of the source the asked fact's sentence was read from."""
+    return next((item.title or "" for item in top if item.number == asked.source), "")
 
 
 def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:

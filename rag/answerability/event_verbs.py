@@ -14,14 +14,23 @@ rule reads those only in running prose, and for who every window of the source (
 Verbs are jieba's part-of-speech tags (v, vn), and the word right before the asking words whatever its tag (发源 of
 "发源于哪里", 总部 of "总部在哪里"); light and modal verbs (是, 有, 开始, 可以, 计划) say nothing
 of the event, and a verb inside a name the question writes is the name's.
+
+English (evidence v81, running prose only): "When did Trailmate reach a million downloads?" answered by "The app was
+briefly removed from one app store in 2021". No tagger here tells an English verb from a noun, so the event is every
+word after the auxiliary (reach, million, downloads) but names, numbers, function words (NLTK's list as bm25s ships it)
+and light verbs (happen, take place), less the words of the source's title (its subject: "FreshCrate data breach").
+Refused when no sentence of the dated windows that itself states a date writes one of them, compared by their lemmas
+(lemminflect: built / build, began / begin); never a "when" that asks in what case ("When do I need …"), and never
+where the sentence states a clock time or days in the plural (a schedule; a news report's "on Friday" dates its event).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-from rag.answer_types import ZH_BODIES
-from rag.text import names_of, two_char_pieces, zh_tagged
+from rag.answer_types import ZH_BODIES, has_candidate
+from rag.text import EN_FUNCTION_WORDS, names_of, sentence_spans, two_char_pieces, zh_tagged
 
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
@@ -84,16 +93,77 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     return verbs
 
 
-def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None) -> list[str]:
+def english_event_words(question: str) -> list[str]:
+    """The words of an English question that asks when something happened ("When did Trailmate reach a million
+    downloads?": reach, million, download), stemmed: what follows the auxiliary, without names, numbers and function
+    words; none for any other question. The subject's nouns stay (no tagger here tells them from the verb), which only
+    lets more sentences write the event."""
+    asked = _EN_ASKS_WHEN.match(question)
+    if asked is None or re.search(r"[\u4e00-\u9fff]", question):
+        return []
+    rest = _EN_NAME.sub(" ", asked.group("rest"))
+    return list(dict.fromkeys(w.lower() for w in re.findall(r"[A-Za-z]+", rest) if w.lower() not in _en_skip()))
+
+
+@functools.lru_cache(maxsize=8192)
+def _en_lemmas(word: str) -> frozenset[str]:
+    """A word with its lemmas as any part of speech (lemminflect: built → build, began → begin, downloads → download)."""
+    from lemminflect import getAllLemmas
+
+    word = word.lower()
+    return frozenset({word, *(lemma for lemmas in getAllLemmas(word).values() for lemma in lemmas)})
+
+
+def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None,
+                 subject: str = "") -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
     none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
     verb), or when the question asks no date of an event."""
+    if kind == "date" and (words := english_event_words(question)):
+        # an English question (evidence v81): the words of the source's title name its subject, not the event
+        # ("When did FreshCrate find out about the breach?" in an article titled "FreshCrate data breach")
+        titled = {lemma for word in re.findall(r"[A-Za-z]+", subject) for lemma in _en_lemmas(word)}
+        words = [word for word in words if not _en_lemmas(word) & titled]
+        if not words or not sentence or _EN_CLOCK.search(sentence):
+            return []
+        # the sentence of a window that states a date writes the event (a window is two sentences, and the other
+        # may name the subject's nouns: "maps that can be downloaded …" beside "removed from one app store in 2021")
+        spans = [sentence, *(others or [])]
+        dated = [said[a:b] for said in spans for a, b in sentence_spans(said)
+                 if has_candidate(said[a:b], "date", question)] or spans
+        wanted = {lemma for word in words for lemma in _en_lemmas(word)}
+        return words if not any(wanted & _en_lemmas(word) for said in dated for word in re.findall(r"[A-Za-z]+", said)) \
+            else []
     verbs = event_verbs(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
     return verbs if not any(_written(verb, said, lenient) for said in [sentence, *(others or [])] for verb in verbs) else []
+
+
+# an English question that asks when an event happened ("When did …", "In what year was …"); never "how long", a
+# clock time or a day ("What time does …")
+_EN_ASKS_WHEN = re.compile(r"^\s*(?:and |so |but )?(?:when|(?:in |on )?(?:what|which) (?:year|date|month|decade|century))\s+"
+                           r"(?:did|does|do|was|were|is|are|will|has|have|had)\b(?P<rest>[^?]*)", re.I)
+# a name or a number in the question is its subject, not its event: capitalised words not opening it, and digits
+_EN_NAME = re.compile(r"(?<=\s)[A-Z][\w'’.-]*|\S*\d\S*")
+# a schedule states its times without the event: a clock time, a weekday
+# (days in the plural or every one of them, "on Mondays", "every Friday"; a news report's "on Friday" dates its event)
+_EN_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|"
+                       r"\b(?:mon|tues|wednes|thurs|fri|satur|sun|week)days\b|\b(?:every|each) (?:mon|tues|wednes|thurs|fri|"
+                       r"satur|sun)day\b", re.I)
+
+
+@functools.cache
+def _en_skip() -> frozenset[str]:
+    """Function words (NLTK's list as bm25s ships it, and the project's) and light verbs, which say nothing of the event."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+    return frozenset(STOPWORDS_EN_PLUS) | EN_FUNCTION_WORDS | _EN_LIGHT
+
+
+_EN_LIGHT = frozenset("happen happened take took taken place first last ever actually really exactly".split())
 
 
 # characters too common to say that a sentence writes an event in another word (作 of 工作, 出 of 出演)

@@ -210,7 +210,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="80")
+@answerability.register("evidence", version="81")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -373,7 +373,9 @@ def evidence(
     (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``); in running prose too, the members or
     the noun of a subject the best source never writes (天敌有哪些, 图案是怎样的: ``refuse_unwritten_attributes``) and
     which body or which ones whose verb no candidate's sentence writes (毕业于哪所大学, 会讲哪些语言:
-    ``refuse_unsaid_events``).) With
+    ``refuse_unsaid_events``). Version 81: an English question asking when an event happened, in running prose, when
+    no dated sentence of the asked fact's source writes one of its words outside the source's title ("When did
+    Trailmate reach a million downloads?" against "removed from one app store in 2021"; ``refuse_unsaid_events``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

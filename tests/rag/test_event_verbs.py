@@ -118,3 +118,72 @@ def test_an_asking_noun_is_no_event(question: str, kind: str, verbs: list[str]) 
 ])
 def test_what_a_list_asks_of_is_no_event(question: str, verbs: list[str]) -> None:
     assert event_verbs(question, "list") == verbs
+
+
+# English (evidence v81): the words after the auxiliary, names, numbers and function words aside
+
+from rag.answerability.event_verbs import english_event_words  # noqa: E402
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("When did Trailmate reach a million downloads?", ["reach", "million", "downloads"]),
+    ("When was the Lumen-2 asteroid probe launched?", ["asteroid", "probe", "launched"]),
+    ("In what year was the bridge built?", ["bridge", "built"]),
+    ("When did FreshCrate find out about the breach?", ["find", "breach"]),   # "out", "about": function words
+    ("When did the fire take place?", ["fire"]),                              # a light verb says nothing
+    ("What time does the museum open?", []),                                  # a clock time, not an event's date
+    ("How long does the ferry take?", []),
+    ("富国银行广场建于哪一年？", []),                                          # Chinese has its own reading
+    ("", []),
+])
+def test_english_event_words(question: str, words: list[str]) -> None:
+    assert english_event_words(question) == words
+
+
+@pytest.mark.parametrize(("question", "sentence", "subject", "refused"), [
+    # another event of the same subject dated: refused
+    ("When did Trailmate reach a million downloads?",
+     "It shows maps that can be downloaded. The app was briefly removed from one app store in 2021.", "Trailmate", True),
+    ("When did Quillstone 4.0 come out?", "The project was started in 2009 by two students.", "Quillstone", True),
+    # the title names the subject ("breach"); the dated sentence never says when it was found
+    ("When did FreshCrate find out about the breach?",
+     "FreshCrate said on Friday that hackers had obtained personal data.", "FreshCrate data breach", True),
+    # the event written in another form of the same word: answered
+    ("When did they build the bridge?", "The bridge was built in 1890.", "Harl Bridge", False),
+    ("When did the strike begin?", "The strike began on 3 March 1984.", "Miners' strike", False),
+    ("When was the company founded?", "Founded in 1921, the company makes ropes.", "Tarrow Ropes", False),
+    ("When did the club win its first title?", "It won the league title in 1972.", "Ambry FC", False),
+    # a schedule's times are stated without the event
+    ("When does the library open?", "The library is open on Mondays from 9 am.", "Library", False),
+    # every event word is the subject's: nothing to look for
+    ("When did the FreshCrate data breach happen?", "FreshCrate said on Friday that hackers got in.", "FreshCrate data breach",
+     False),
+])
+def test_english_event_unsaid(question: str, sentence: str, subject: str, refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, "date", [], subject)) is refused
+
+
+_TRAILMATE = ("Trailmate is a hiking app made in Tarnby. It shows maps that can be downloaded region by region. "
+              "The app was briefly removed from one app store in 2021 after a dispute about location data.")
+
+
+@pytest.mark.parametrize(("question", "text", "prose", "refused"), [
+    ("When did Trailmate reach a million downloads?", _TRAILMATE, True, True),
+    ("When did Trailmate reach a million downloads?", _TRAILMATE + " It reached a million downloads in 2019.", True, False),
+    ("When did Trailmate reach a million downloads?", _TRAILMATE, False, False),   # handbooks and tables: not read
+    ("When was Trailmate removed from the app store?", _TRAILMATE, True, False),
+    ("When do I need to renew the Trailmate licence?", _TRAILMATE, True, False),   # in what case, not an event
+])
+def test_the_english_event_check(question: str, text: str, prose: bool, refused: bool) -> None:
+    from rag.answer_types import asked_type
+    from rag.answerability.asked_fact import AskedFact
+    from rag.answerability.asked_fact_checks import asked_fact_refusal
+    from rag.types import ContextItem
+
+    sources = [ContextItem(1, "trailmate#0", "trailmate", "Trailmate (app)", ("Trailmate (app)",), text, 1.0, 60)]
+    sentence = text.split(". ")[-1]
+    asked = AskedFact(asked_type(question), 0.8, 0.8, 1, sentence, prose, sentence, 1)
+    decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False)
+    assert (decision is not None and decision[1] == "event_unsaid") is refused
+    assert asked_fact_refusal(question, asked, sources, 2, sub_queries=False, events=False) is None \
+        or asked_fact_refusal(question, asked, sources, 2, sub_queries=False, events=False)[1] != "event_unsaid"
