@@ -28,9 +28,11 @@ from rag.types import ContextItem
 
 def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], window: int, *, sub_queries: bool,
                        attributes: bool = True, untyped: bool = True, events: bool = True,
-                       counted: bool = True) -> tuple[str, str] | None:
+                       counted: bool = True, english_events: bool = False) -> tuple[str, str] | None:
     """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
-    when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision)."""
+    when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision).
+    ``english_events`` (off): the asked event of an English "when" question in running prose (evidence v81; off
+    because it refuses answerable questions whose sentence writes the event in other words, see docs/answerability.md)."""
     if attributes and (asked.kind in UNTYPED or asked.kind == "list") and asked.best \
             and (part := attribute_unwritten(question, _best_source(asked, top), ASKING_NOUNS, what=asked.prose)):
         return f"asks about {part!r}, which the source that best carries the question never writes", "attribute_unwritten"
@@ -51,7 +53,8 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     english = not _CJK.search(question)
     if events and ((asked.kind == "date" and not english) or (asked.kind in ("place", "person", "organisation", "list")
                                                               and asked.prose)
-                   or (asked.kind == "date" and english and asked.prose and not _ASKS_CONDITION.search(question))) \
+                   or (asked.kind == "date" and english and english_events and asked.prose
+                       and not _ASKS_CONDITION.search(question))) \
             and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top))):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "

@@ -253,6 +253,7 @@ def evidence(
     refuse_untyped_sources: bool = True,
     function_words: bool = True,
     refuse_uncounted: bool = True,
+    english_events: bool = False,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -373,9 +374,10 @@ def evidence(
     (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``); in running prose too, the members or
     the noun of a subject the best source never writes (天敌有哪些, 图案是怎样的: ``refuse_unwritten_attributes``) and
     which body or which ones whose verb no candidate's sentence writes (毕业于哪所大学, 会讲哪些语言:
-    ``refuse_unsaid_events``). Version 81: an English question asking when an event happened, in running prose, when
-    no dated sentence of the asked fact's source writes one of its words outside the source's title ("When did
-    Trailmate reach a million downloads?" against "removed from one app store in 2021"; ``refuse_unsaid_events``).) With
+    ``refuse_unsaid_events``). Version 81 offers ``english_events`` (off): an English question asking when an event
+    happened, in running prose, refused when no dated sentence of the asked fact's source writes one of its words
+    outside the source's title ("When did Trailmate reach a million downloads?" against "removed from one app store in
+    2021"); off because it refuses answerable questions that write the event in other words.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -726,7 +728,7 @@ def evidence(
         if score >= threshold and asked is not None and (refused := asked_fact_refusal(
                 question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
                 attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events,
-                counted=refuse_uncounted)):
+                counted=refuse_uncounted, english_events=english_events)):
             reason, signal = refused
             return Decision("refuse", reason, {**signals, signal: 1.0})
         if score >= threshold:

@@ -183,7 +183,8 @@ def test_the_english_event_check(question: str, text: str, prose: bool, refused:
     sources = [ContextItem(1, "trailmate#0", "trailmate", "Trailmate (app)", ("Trailmate (app)",), text, 1.0, 60)]
     sentence = text.split(". ")[-1]
     asked = AskedFact(asked_type(question), 0.8, 0.8, 1, sentence, prose, sentence, 1)
-    decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False)
+    decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, english_events=True)
     assert (decision is not None and decision[1] == "event_unsaid") is refused
-    assert asked_fact_refusal(question, asked, sources, 2, sub_queries=False, events=False) is None \
-        or asked_fact_refusal(question, asked, sources, 2, sub_queries=False, events=False)[1] != "event_unsaid"
+    for off in ({"events": False, "english_events": True}, {}):   # off by default (evidence v81)
+        decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, **off)
+        assert decision is None or decision[1] != "event_unsaid"
