@@ -5,8 +5,9 @@ Signals, all recorded on the decision:
 - **coverage** — the share of the question's content terms (question words removed) found in
   the top sources; a Chinese term also counts inside a longer word (住 / 住宿).
 - **semantic** — the best cosine between the question and any single sentence or table row of
-  the top sources, under the corpus's own embedder. Sentence level, because a chunk that
-  mentions the topic in passing scores high as a whole but has no sentence that answers.
+  the packed sources (the top ``consider`` before version 81), under the corpus's own embedder.
+  Sentence level, because a chunk that mentions the topic in passing scores high as a whole but
+  has no sentence that answers.
 - **unknown names** — names, acronyms and codes (``CEO``, ``Wi-Fi``, ``P6``, ``Paris``; every
   Latin word of a Chinese question) that no document the asker may see contains: the question
   is about something the asker's corpus never mentions.
@@ -254,6 +255,7 @@ def evidence(
     function_words: bool = True,
     refuse_uncounted: bool = True,
     english_events: bool = False,
+    semantic_sources: int | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -377,7 +379,9 @@ def evidence(
     ``refuse_unsaid_events``). Version 81 offers ``english_events`` (off): an English question asking when an event
     happened, in running prose, refused when no dated sentence of the asked fact's source writes one of its words
     outside the source's title ("When did Trailmate reach a million downloads?" against "removed from one app store in
-    2021"); off because it refuses answerable questions that write the event in other words.) With
+    2021"); off because it refuses answerable questions that write the event in other words. Version 81 also reads
+    the semantic signal over every packed source (``semantic_sources``: None; an int reads the top that many, never fewer
+    than ``consider``, which the key terms' coverage still reads).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -597,7 +601,11 @@ def evidence(
             score += weight_dense * best_dense
         said: list[Statement] = []
         if semantic:
-            pairs = [(item, text) for item in top for text, _ in statements(strip_header(item.text, item.title))]
+            # the best sentence of every packed source (v81): a colloquial question's answer may stand in a source
+            # that ranks below the ones whose words it shares ("鼠标坏了，能去行政换个新的吗？")
+            read = top if semantic_sources is not None and semantic_sources <= sources else \
+                sorted(context, key=lambda c: -c.score)[:semantic_sources]
+            pairs = [(item, text) for item in read for text, _ in statements(strip_header(item.text, item.title))]
             if pairs:
                 vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
                 cosines = vectors[1:] @ vectors[0]

@@ -889,3 +889,22 @@ def test_corpus_postings_are_kept_with_their_space_so_its_id_is_never_reused() -
     assert kept() is not None   # (held by the cache: its id cannot go to another space)
     second = env([chunk("b#0", "gamma delta")])
     assert "gamma" in terms.postings(second) and "alpha" not in terms.postings(second)
+
+
+def test_semantic_reads_every_packed_source_by_default() -> None:
+    """Evidence v81: the best sentence may stand in a source below the top three (a colloquial question's answer ranks
+    below the sources that share its words); ``semantic_sources`` reads the top that many, never fewer than
+    ``consider``."""
+    question = "can a broken mouse be swapped for a new one at the front desk"
+    context = [item(n, f"Filler note number {n} about parking permits and visitor badges.", f"d{n}", score=5.0 - n)
+               for n in range(1, 5)] + [item(5, question, "d5", score=0.5)]
+    space = corpus_env(*(c.text for c in context))
+    params = {"answer_at": 0.5, "coverage_weight": 0.0, "partial_coverage": 0.0}
+    every = answerability.build({"name": "evidence", "params": params})(question, context, space)
+    top_three = answerability.build({"name": "evidence", "params": {**params, "semantic_sources": 3}})(
+        question, context, space)
+    fewer = answerability.build({"name": "evidence", "params": {**params, "semantic_sources": 1}})(
+        question, context, space)
+    assert every.signals["semantic"] == pytest.approx(1.0, abs=1e-3)
+    assert top_three.signals["semantic"] < 0.9
+    assert fewer.signals["semantic"] == top_three.signals["semantic"]   # never fewer than ``consider``
