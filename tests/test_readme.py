@@ -122,7 +122,7 @@ def test_the_quick_start_prints_what_the_readme_shows(tmp_path: Path, monkeypatc
     outputs["compare"] = ragbench("compare", str(base), str(cand))
     outputs["gate"] = ragbench("gate", "configs/ci.yaml", "--candidate", str(cand))
     typed = ["-P", "answerability.params.answer_type=true"]
-    outputs["ask-refused"] = ragbench("ask", "configs/default.yaml", "公司年会在哪里举办？", "--suite", "kb-zh", *typed)
+    outputs["ask-refused"] = ragbench("ask", "configs/default.yaml", "员工持股计划什么时候开始？", "--suite", "kb-zh", *typed)
     outputs["ask-answered"] = ragbench("ask", "configs/default.yaml",
                                        "How many days of annual leave do I get after 12 years?", "--suite", "kb-en", *typed)
     outputs["ask-prose"] = ragbench("ask", "configs/default.yaml", "What was the strongest gust recorded during Storm Elsabet?",
