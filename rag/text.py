@@ -193,7 +193,7 @@ QUESTION_WORDS = {
           "is are am was were will tell me please i we my our there any get allowed need",
     "zh": "什么 多少 怎么 怎么办 咋办 怎样 怎么样 如何 哪些 哪个 哪里 哪儿 是否 可以 能否 能不能 能 会 需要 要 "
           "吗 呢 吧 请问 一下 我 我们 你 您 是 有 没有 几 谁 为什么 多久 多长 时间 之内 以内 最多 "
-          "最少 至少 大概 一般 应该 得 该 去 想 知道 哪天 几号 啥",
+          "最少 至少 大概 一般 应该 得 该 去 想 知道 哪天 几号 啥 时候",
 }
 
 
