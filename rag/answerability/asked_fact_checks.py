@@ -55,7 +55,8 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
                                                               and asked.prose)
                    or (asked.kind == "date" and english and english_events and asked.prose
                        and not _ASKS_CONDITION.search(question))) \
-            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top))):
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top),
+                                                 english and english_events)):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"

@@ -115,12 +115,13 @@ def _en_lemmas(word: str) -> frozenset[str]:
 
 
 def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None,
-                 subject: str = "") -> list[str]:
+                 subject: str = "", english: bool = False) -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
     none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
-    verb), or when the question asks no date of an event."""
-    if kind == "date" and (words := english_event_words(question)):
+    verb), or when the question asks no date of an event. ``english``: read an English question too (evidence v81,
+    ``english_events``, off by default), against ``subject``, the title of the source."""
+    if english and kind == "date" and (words := english_event_words(question)):
         # an English question (evidence v81): the words of the source's title name its subject, not the event
         # ("When did FreshCrate find out about the breach?" in an article titled "FreshCrate data breach")
         titled = {lemma for word in re.findall(r"[A-Za-z]+", subject) for lemma in _en_lemmas(word)}

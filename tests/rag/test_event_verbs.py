@@ -160,7 +160,8 @@ def test_english_event_words(question: str, words: list[str]) -> None:
      False),
 ])
 def test_english_event_unsaid(question: str, sentence: str, subject: str, refused: bool) -> None:
-    assert bool(event_unsaid(question, sentence, "date", [], subject)) is refused
+    assert bool(event_unsaid(question, sentence, "date", [], subject, english=True)) is refused
+    assert event_unsaid(question, sentence, "date", [], subject) == []   # Chinese only unless asked (english_events)
 
 
 _TRAILMATE = ("Trailmate is a hiking app made in Tarnby. It shows maps that can be downloaded region by region. "

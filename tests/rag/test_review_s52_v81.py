@@ -14,7 +14,7 @@ from rag.answerability.event_verbs import english_event_words, event_unsaid
 
 
 def unsaid(question: str, sentence: str, others: list[str] | None = None, subject: str = "") -> list[str]:
-    return event_unsaid(question, sentence, "date", others, subject)
+    return event_unsaid(question, sentence, "date", others, subject, english=True)
 
 
 def fr(reason: str):  # an answerable question the rule refuses
@@ -252,7 +252,7 @@ def test_unanswerable_refused(question: str, sentence: str, others: list[str] | 
     ("   \n When did the war end ?\n", "The war ended in 1945."),
 ])
 def test_degenerate_inputs_return_a_list(question: str, sentence: str) -> None:
-    result = event_unsaid(question, sentence, "date", None, "")
+    result = event_unsaid(question, sentence, "date", None, "", english=True)
     assert isinstance(result, list)
 
 
