@@ -50,13 +50,11 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
             windows = typed_windows(asked, top, question, window)
         return windows
 
-    english = not _CJK.search(question)
-    if events and ((asked.kind == "date" and not english) or (asked.kind in ("place", "person", "organisation", "list")
-                                                              and asked.prose)
-                   or (asked.kind == "date" and english and english_events and asked.prose
-                       and not _ASKS_CONDITION.search(question))) \
-            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top),
-                                                 english and english_events)):
+    # an English "when" (v81, english_events): running prose only, never one that asks in what case
+    english = english_events and asked.prose and not _ASKS_CONDITION.search(question)
+    if events and ((asked.kind == "date" and (_CJK.search(question) or english))
+                   or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top), english)):
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"

@@ -96,8 +96,8 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
 def english_event_words(question: str) -> list[str]:
     """The words of an English question that asks when something happened ("When did Trailmate reach a million
     downloads?": reach, million, downloads), in lower case as written (``event_unsaid`` compares their lemmas): what
-    follows the auxiliary, without names, numbers, function words and light verbs; none for any other question. The subject's nouns stay (no tagger here tells them from the verb), which only
-    lets more sentences write the event."""
+    follows the auxiliary, without names, numbers, function words and light verbs; none for any other question. The
+    subject's nouns stay (no tagger here tells them from the verb), which only lets more sentences write the event."""
     asked = _EN_ASKS_WHEN.match(question)
     if asked is None or re.search(r"[\u4e00-\u9fff]", question):
         return []

@@ -502,7 +502,8 @@ def evidence(
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
-        top = sorted(context, key=lambda c: -c.score)[:sources]
+        ranked = sorted(context, key=lambda c: -c.score)
+        top = ranked[:sources]
         if asked_in_another_language(question, env):
             return across_languages(question, top, env)
         terms = content_terms(question, env)
@@ -603,8 +604,7 @@ def evidence(
         if semantic:
             # the best sentence of every packed source (v81): a colloquial question's answer may stand in a source
             # that ranks below the ones whose words it shares ("鼠标坏了，能去行政换个新的吗？")
-            read = top if semantic_sources is not None and semantic_sources <= sources else \
-                sorted(context, key=lambda c: -c.score)[:semantic_sources]
+            read = ranked if semantic_sources is None else ranked[:max(sources, semantic_sources)]
             pairs = [(item, text) for item in read for text, _ in statements(strip_header(item.text, item.title))]
             if pairs:
                 vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
