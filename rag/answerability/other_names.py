@@ -178,7 +178,8 @@ def other_name(asked_names: Iterable[str], statement: str, statements: list[tupl
     for name in asked_names:
         if _holds(_plain(name), typed if typed is not None else statement):
             continue
-        others = [other for other in siblings(name, space, allowed) if _holds(other, statement)]
+        # (sorted: the siblings are a set, and the name the reason gives must not change from run to run)
+        others = sorted(other for other in siblings(name, space, allowed) if _holds(other, statement))
         if not others:
             continue
         if any(_holds(_plain(name), said) and answers(said, source, name, statement) for said, source in statements):

@@ -112,3 +112,37 @@ def test_evidence_refuses_a_chinese_statement_about_other_listed_names() -> None
 def test_a_name_said_shorter_has_the_longer_names_siblings() -> None:
     space = env([chunk("welcome#0", "Our venues: Marlbridge City Museum, Holloway Ironworks and Fernleigh Hall Gallery.")]).space
     assert siblings("Fernleigh Hall", space, None) == {"marlbridge city museum", "holloway ironworks"}
+
+
+_BOTH = """Welcome > Getting to work
+- **Westmere Zoo and Gullhaven Aquarium:** staff use Gate C. The staff car park behind the Service Yard has **140 spaces**.
+"""
+_SAME_REASON = """
+import sys
+sys.path.insert(0, {root!r})
+from tests.rag.test_other_names import _both_reason
+print(_both_reason())
+"""
+
+
+def _both_reason() -> str:
+    corpus = [("welcome#0", WELCOME), ("both#0", _BOTH), ("ratios#0", RATIOS)]
+    return _decide("How many spaces are there in the staff car park at Brackenfold Wildlife Park?", corpus,
+                   [("both#0", _BOTH), ("ratios#0", RATIOS)]).reason
+
+
+def test_the_other_name_a_reason_gives_is_the_same_in_every_run() -> None:
+    """The statement names two of the asked site's siblings; the reason names the first in order, whatever the
+    interpreter's hash seed (the siblings are a set: the reason once changed from run to run)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    reason = _both_reason()
+    assert "'gullhaven aquarium', listed with it" in reason, reason
+    root = str(Path(__file__).resolve().parents[2])
+    for seed in ("1", "2", "3"):
+        done = subprocess.run([sys.executable, "-c", _SAME_REASON.format(root=root)], capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}, cwd=root, check=True)
+        assert done.stdout.strip() == reason
