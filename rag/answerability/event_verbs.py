@@ -119,8 +119,10 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
     none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
-    verb), or when the question asks no date of an event. ``english``: read an English question too (evidence v81,
-    ``english_events``, off by default), against ``subject``, the title of the source."""
+    verb), or when the question asks no date of an event. ``subject``: the title of the source; a piece of a word
+    jieba glued that the title writes is the subject's, never the event (公司 of 公司总部 for 宏都阿里山公司, evidence
+    v82). ``english``: read an English question too (evidence v81, ``english_events``, off by default), less the
+    title's words."""
     if english and kind == "date" and (words := english_event_words(question)):
         # an English question (evidence v81): the words of the source's title name its subject, not the event
         # ("When did FreshCrate find out about the breach?" in an article titled "FreshCrate data breach")
@@ -140,7 +142,9 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
-    return verbs if not any(_written(verb, said, lenient) for said in [sentence, *(others or [])] for verb in verbs) else []
+    # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司)
+    return verbs if not any(_written(verb, said, lenient, subject) for said in [sentence, *(others or [])]
+                            for verb in verbs) else []
 
 
 # an English question that asks when an event happened ("When did …", "In what year was …"); never "how long", a
@@ -171,12 +175,13 @@ _EN_LIGHT = frozenset("happen happened take took taken place first last ever act
 _COMMON = frozenset("的了在是有为和与及以于到出入上下大小中发生成行开进作工主不一人来去过会可得用要把被给对从向")
 
 
-def _written(verb: str, sentence: str, lenient: bool = False) -> bool:
+def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "") -> bool:
     """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or
     (``lenient``) a word of two by one of its characters that is not too common to tell (获 of 获得 in 荣获), or one of
     its characters right after a date, where a biography or a chronicle writes the event in one character or another
     word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
-    if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb))):
+    if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb)
+                                                   if piece not in subject)):
         return True
     telling = set(verb) - _COMMON
     if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):

@@ -211,7 +211,7 @@ class CorpusTerms:
         return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
-@answerability.register("evidence", version="81")
+@answerability.register("evidence", version="82")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,

@@ -189,3 +189,20 @@ def test_the_english_event_check(question: str, text: str, prose: bool, refused:
     for off in ({"events": False, "english_events": True}, {}):   # off by default (evidence v81)
         decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, **off)
         assert decision is None or decision[1] != "event_unsaid"
+
+
+_HONGDU = ("2013年6月27日，台湾嘉义地方法院一审判决，由于宏都阿里山公司违约，宏都阿里山公司应无偿移转建于阿里山森林铁路北门车站原址的"
+           "阿里山丽星北门大饭店给林务局。")
+
+
+@pytest.mark.parametrize("question, sentence, subject, refused", [
+    # jieba glues 公司总部; its piece 公司 is the subject's (the source's title), never the asked headquarters
+    ("宏都阿里山公司总部在哪里？", _HONGDU, "宏都阿里山公司", True),
+    ("宏都阿里山公司总部在哪里？", _HONGDU, "", False),   # no title: the piece counts as before (evidence v81)
+    ("宏都阿里山公司总部在哪里？", "宏都阿里山公司的总部设在台湾嘉义市。", "宏都阿里山公司", False),
+    # a piece the title does not write still stands for the word (出生 of 出生地 in 出生于)
+    ("鲁迅的出生地在哪里？", "鲁迅1881年出生于浙江绍兴。", "鲁迅", False),
+])
+def test_a_glued_word_is_not_written_by_the_subjects_piece(question: str, sentence: str, subject: str,
+                                                           refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, "place", subject=subject)) is refused
