@@ -21,6 +21,7 @@ item without standing in it. The candidate itself must stand in the sentences.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable
@@ -164,9 +165,11 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
 
     def share(text: str) -> float:
         held = held_in(text)
-        return (sum(weights[t] for t in held)
-                + sum(weights[t] * max(0.0 if t in named else pieces_in(t, text), said_as(t, text))
-                      for t in weights if t not in held)) / total
+        # (fsum: a sum over a set in hash order differs in its last bits from run to run, and two windows that tie
+        # then swap places — the asked fact's source changed between runs of the same code)
+        return math.fsum([*(weights[t] for t in held),
+                          *(weights[t] * max(0.0 if t in named else pieces_in(t, text), said_as(t, text))
+                            for t in weights if t not in held)]) / total
 
     # each stand-in word as it must stand in a sentence: a Latin word whole, a Chinese one anywhere
     standing = {t: [(re.compile(re.escape(w) if _CJK.search(w) else rf"\b{re.escape(w)}\b"), c)
