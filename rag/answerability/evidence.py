@@ -49,7 +49,7 @@ from typing import Any, Literal
 import numpy as np
 
 from rag.acronyms import written_out
-from rag.answer_types import UNTYPED, has_candidate, without_asking
+from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.aliases import alias_unwritten
@@ -58,15 +58,10 @@ from rag.answerability.asked_fact import (
     SCAFFOLD_WORDS,
     asked_fact,
     function_words_of,
-    header_of,
-    sentences_of,
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
-from rag.answerability.deferred import deferred
 from rag.answerability.levels import Statement, find_conflict
-from rag.answerability.other_grades import other_grade
-from rag.answerability.other_names import asked_names, asked_names_zh, other_name
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -77,11 +72,8 @@ from rag.answerability.question_terms import (
     written_codes,
     written_in,
 )
-from rag.answerability.rows_elsewhere import row_elsewhere, visible_tables
-from rag.answerability.siblings import unlisted_sibling
+from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
-from rag.answerability.unlisted_kinds import unlisted_kind
-from rag.answerability.unnamed_rows import NearerRows, unnamed_row
 from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
 from rag.measures import (
@@ -647,74 +639,11 @@ def evidence(
                                       f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
                                       f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
                                       signals)
-        if score >= threshold and refuse_siblings and asked is not None and asked.source is not None:
+        if score >= threshold and refuse_siblings and asked is not None and asked.source is not None \
+                and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
-            source = next((item for item in top if item.number == asked.source), None)
-            sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
-                or (unnamed_row(question, source.text, joined, _nearer_rows(env)) if language in ("en", "zh") else None) \
-                or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed),
-                                  "\n".join(i.text for i in top if i.doc_id == source.doc_id and i is not source))
-                    if language in ("en", "zh") else None)
-            kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
-                if sibling is None and language in ("en", "zh") else None
-            grade = other_grade(question, joined, lambda text: corpus_terms.visible_compact(env, text)) \
-                if sibling is None and kind is None and language == "zh" else None
-            handed = None
-            if sibling is None and kind is None and grade is None and source is not None:
-                def holds(term: str, text: str) -> bool:
-                    return term in _SHORT(env.space, text) or bool(_CJK.search(term)) and term in text
-
-                def visible_title(title: str) -> bool:
-                    wanted = compact(title).lower()
-                    return any((env.allowed is None or env.allowed[i]) and wanted in compact(chunk.title or "").lower()
-                               for i, chunk in enumerate(env.space.chunks))
-
-                held = [t for t in keys if holds(t, joined)]
-                rarest = max(held, key=lambda t: (keys[t], t)) if held else ""
-                # (without ``share``: on dev, requiring the handing-over sentence to carry more of the question than the typed
-                # statement lost three refusals it should make and gained none)
-                handed = deferred([sentence for _, said in sentences_of(top) for sentence in said],
-                                  f"{header_of(source)}\n{asked.sentence}", rarest, holds, visible_title)
-            if handed is not None:
-                signals["deferred"] = 1.0
-                return Decision("refuse", f"the sources hand this to a document you cannot see: {handed[:80]!r}",
-                                signals)
-            if grade is not None:
-                signals["other_grade"] = 1.0
-                return Decision("refuse", f"asks about {grade[0]!r}, a grade the sources never write; they write "
-                                          f"{grade[1]!r}", signals)
-            if kind is not None:
-                signals["unlisted_kind"] = 1.0
-                return Decision("refuse", f"asks about {kind[0]!r}, a kind the sources never write; they write "
-                                          f"{', '.join(kind[1][:3])}", signals)
-            other = None
-            if sibling is None and source is not None and language in ("en", "zh") \
-                    and asked.kind not in ("place", "organisation", "person"):   # (the answer may be the other name)
-                # (each sentence on its own: a window of two joins one list item's last sentence to the next item's name)
-                windows = [(f"{header_of(item)}\n{sentence}", f"{header_of(item)}\n{item.text}")
-                           for item, said in sentences_of(top) for sentence in said]
-
-                def share(text: str, name: str) -> float:   # the key terms held, the asked name's aside
-                    named = set(env.space.tokenize(name))
-                    held = _SHORT(env.space, text)
-                    return sum(w for t, w in keys.items() if t in held and t not in named)
-
-                def answers(said: str, whole: str, name: str, statement: str) -> bool:
-                    return has_candidate(said, asked.kind, question) and share(whole, name) >= 0.5 * share(statement, name)
-
-                names = asked_names(question) if language == "en" else asked_names_zh(question, env.space, env.allowed)
-                # (the sentences of the window that hold the candidate: its other sentence may name the asked one in passing)
-                typed = " ".join(text for text, _ in statements(asked.sentence) if has_candidate(text, asked.kind, question))
-                other = other_name(names, f"{header_of(source)}\n{asked.sentence}", windows, env.space, env.allowed,
-                                   answers, f"{header_of(source)}\n{typed or asked.sentence}")
-            if other is not None:
-                signals["other_name"] = 1.0
-                return Decision("refuse", f"asks about {other[0]!r}; the statement that holds the asked fact is about "
-                                          f"{other[1]!r}, listed with it", signals)
-            if sibling is not None:
-                signals["sibling_row"] = 1.0
-                return Decision("refuse", f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does "
-                                          "not list", signals)
+            reason, signal = refused
+            return Decision("refuse", reason, {**signals, signal: 1.0})
         if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
@@ -754,24 +683,6 @@ def evidence(
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
     return in_parts(decide) if parts else decide
-
-
-def _nearer_rows(env: QueryEnv) -> NearerRows:
-    """Whether the embedder puts a word nearer a table's row labels than its columns' headers: "physiotherapists" stands
-    where a row would (beside Matron, Registered Nurse), "timings" asks a column (Start, Finish)."""
-
-    def nearer(word: str, rows: list[tuple[list[str], list[str]]], headers: list[str]) -> bool:
-        labels = [label for row_labels, _ in rows for label in row_labels if label.strip()][:_NEARER_LABELS]
-        if not headers or not labels:
-            return True
-        vectors = np.asarray(env.space.embed_queries([word, *labels, *headers]))
-        cosines = vectors[1:] @ vectors[0]
-        return float(cosines[:len(labels)].max()) >= float(cosines[len(labels):].max())
-
-    return nearer
-
-
-_NEARER_LABELS = 30   # the first rows' labels stand for a long table's
 
 
 @answerability.register("answer_type", version="1")

@@ -104,7 +104,7 @@ def use_nearer_rows():   # noqa: ANN201 - a rag.answerability.unnamed_rows.Neare
     embedder (the Chinese suites' embedder; the English pipeline reads it with MiniLM)."""
     from types import SimpleNamespace
 
-    from rag.answerability.evidence import _nearer_rows
+    from rag.answerability.table_checks import nearer_rows as _nearer_rows
     from rag.embedders import embedders
 
     use = embedders.build({"name": "use"})
