@@ -41,14 +41,11 @@ Chinese): calibrate them on your own golden set.
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
-from rag.acronyms import written_out
 from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.abroad import abroad_unspoken
@@ -61,19 +58,20 @@ from rag.answerability.asked_fact import (
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
+from rag.answerability.corpus_terms import CorpusTerms
+from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
-    goes_to,
     has_letters_and_digits,
     is_code_term,
-    names_in,
     written_codes,
     written_in,
 )
 from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
+from rag.answerability.unknown_names import unknown_names
 from rag.answerability.unwritten_names import unwritten_names
 from rag.errors import ConfigError
 from rag.measures import (
@@ -83,35 +81,21 @@ from rag.measures import (
     states_any_measure,
     states_measure,
 )
-from rag.memo import PerCorpus, TextTerms, chunk_terms, item_terms
+from rag.memo import TextTerms, item_terms
 from rag.text import CJK as _CJK
 from rag.text import (
-    SAME_DAYS,
     asked_in_another_language,
     compact,
-    days_written_in,
-    numbered_label_in,
-    numbered_labels,
     statements,
     strip_header,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
 _SHORT = TextTerms()
-# "one" stands for the noun a follow-up was asked after ("And a middle one?")
-_ONE = re.compile(r"\b(?:one|ones)\b", re.I)
-# a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
-_DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
-# the head that names people in general ("part-time staff", 女员工): the word before it names who, and sources call
-# them employees, staff, 职工 or 员工 alike
-_PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|people|colleagues?|members? of staff)\b", re.I)
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
                              r"whatever it costs|no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|"
                              r"不设上限|不限|无上限|上不封顶|由公司承担|公司承担", re.I)
-# …of which those that answer "how much" by themselves ("free", "in full", 免费, 全额): never 据实 ("at cost, within the
-# limit below" — 限额内凭票据实报销 — leaves the amount to a table)
-_PLURAL = re.compile(r"^(.*[A-Z0-9])s$|^(.*[0-9])S$")
 
 
 def code_singular(code: str) -> str:
@@ -129,7 +113,6 @@ def by_language(value: float | dict[str, float], language: str) -> float:
     raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
 
 
-_TWO_CAPITALS = re.compile(r"[A-Z]{2}s?")
 
 
 def by_language_or_none(value: float | dict[str, float] | None, language: str) -> float | None:
@@ -148,59 +131,6 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     texts = [by_id[c.chunk_id].text if c.chunk_id in by_id else c.text for c in context]
     q = np.asarray(env.space.embed_queries([question]))[0]
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
-
-
-class CorpusTerms:
-    """Per corpus, computed once: the chunks each term occurs in, and document frequencies."""
-
-    def __init__(self) -> None:
-        # (per search space, kept with the space: an id alone is reused once a run's earlier corpus is freed, and would
-        # hand a later suite the postings of another corpus)
-        self._postings: PerCorpus[dict[str, list[int]]] = PerCorpus(self._build_postings)
-        self._compacted: PerCorpus[list[tuple[str, str]]] = PerCorpus(
-            lambda space: [(compact(c.text), c.text.lower()) for c in space.chunks])
-
-    @staticmethod
-    def _build_postings(space: Any) -> dict[str, list[int]]:
-        index: dict[str, list[int]] = {}
-        by_chunk = chunk_terms(space)
-        for pos, chunk in enumerate(space.chunks):
-            for term in by_chunk[chunk.chunk_id]:
-                index.setdefault(term, []).append(pos)
-        return index
-
-    def postings(self, env: QueryEnv) -> dict[str, list[int]]:
-        return self._postings(env.space)
-
-    def visible(self, env: QueryEnv, term: str) -> bool:
-        positions = self.postings(env).get(term, [])
-        return any(env.allowed is None or env.allowed[p] for p in positions)
-
-    def visible_compact(self, env: QueryEnv, name: str) -> bool:
-        """Whether a chunk the asker may see holds ``name`` written another way: separators and
-        case aside (``VPN809`` / ``vpn 809`` for ``VPN-809``)."""
-        needle = compact(name)
-        if len(needle) < 3 and not (len(needle) == 2 and has_letters_and_digits(needle.lower())):
-            return False   # two letters stand in too many words; a digit and a letter (4S, 5G) do not
-        texts = self._compacted(env.space)
-        # as whole words: "CEO" is not in "voice over", which reads "voiceover" once compacted (read only in
-        # the chunks whose compacted text holds it)
-        written = re.compile(r"(?<![a-z0-9])" + r"[\s\W_]*".join(map(re.escape, needle)) + r"(?![a-z0-9])")
-        return any((env.allowed is None or env.allowed[i]) and needle in squeezed and written.search(lowered)
-                   for i, (squeezed, lowered) in enumerate(texts))
-
-    def key_weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
-        """Rarity weights of the asked fact's key terms: a term no chunk holds weighs as the rarest
-        term that some chunk holds (not more: it can stand in no sentence, so it would lower every
-        sentence's share alike), and none is negative."""
-        n = len(env.space.chunks)
-        df = {t: max(len(self.postings(env).get(t, [])), 1) for t in terms}
-        return {t: max(math.log((n + 1) / (df[t] + 0.5)), 0.0) for t in sorted(terms)}
-
-    def weights(self, env: QueryEnv, terms: set[str]) -> dict[str, float]:
-        n = len(env.space.chunks)
-        df = Counter({t: len(self.postings(env).get(t, [])) for t in terms})
-        return {t: math.log((n + 1) / (df[t] + 0.5)) for t in sorted(terms)}
 
 
 @answerability.register("evidence", version="82")
@@ -443,20 +373,6 @@ def evidence(
         return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
                         signals, ((a.item.number, a.text), (b.item.number, b.text)))
 
-    def unknown_names(question: str, env: QueryEnv) -> list[str]:
-        """The question's names, acronyms and codes that no document the asker may see holds."""
-        def unknown(name: str) -> bool:
-            return bool((toks := env.space.tokenize(name)) and not any(corpus_terms.visible(env, t) for t in toks)
-                        and not corpus_terms.visible_compact(env, name) and not written_out(env, name))
-
-        # an acronym or a code in the plural is the acronym ("my L5s", "two PDFs", "the VPNs"), and the sources' plural
-        # holds the question's singular ("DVD" in "DVDs", which the stemmer leaves whole)
-        # (two capitals, "TA", "TL", "DT", abbreviate too many things — a teaching assistant, a team leader — for their
-        # absence to show that no document speaks of what they name; the rest of the evidence rule decides)
-        return sorted(name for name in names_in(question)
-                      if not _TWO_CAPITALS.fullmatch(name) and unknown(name) and not ((plural := _PLURAL.match(name)) and not unknown(plural.group(1) or plural.group(2)))
-                      and not (name[-1:].isupper() and not unknown(f"{name}s")))
-
     def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
         """A question in another language than the corpus's: a code must stand in the sources as
         ever, and a name written in the corpus's script (the Latin words of a Chinese question to
@@ -467,7 +383,7 @@ def evidence(
         codes = sorted(c for c in written_codes(question) if compact(c) not in written)
         if require_codes and codes:
             return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
-        unknown = unknown_names(question, env) if refuse_unknown_names and env.language == "en" else []
+        unknown = unknown_names(question, env, corpus_terms) if refuse_unknown_names and env.language == "en" else []
         if unknown:
             return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                             {**signals, "unknown_names": float(len(unknown))})
@@ -523,7 +439,7 @@ def evidence(
             signals["best_dense"] = round(best_dense, 4)
 
         if refuse_unknown_names:
-            unknown = unknown_names(question, env)
+            unknown = unknown_names(question, env, corpus_terms)
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
                                 {**signals, "unknown_names": float(len(unknown))})
@@ -557,28 +473,9 @@ def evidence(
         # in) every one, since the rest of the part is the other part's evidence
         part_focus = env.facts.get("part_focus", {}).get(question, "") if require_focus else ""
         focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
-        if focus:
-            # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
-            # its table's plain column is theirs)
-            # (a numbered label in the plural is the label: "Year 11s")
-            # ("one" stands for the noun it was asked after: "And a middle one?" asks the middle duty)
-            named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
-            # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
-            numbered = numbered_labels(focus)
-            written = {label for label in numbered if numbered_label_in(*label, joined)}
-            ranged = {str(number) for _, number in written}
-            # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
-            held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
-                    or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
-            # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
-            elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
-                and goes_to(question, focus.strip())
-            # (a label numbered within its kind is held where the sources write it, or a range or list holding it: "What
-            # about Year 10?" is not held by the "Year 11" row and a 10 elsewhere; "Years 10–11" holds it)
-            unnumbered = [label for label in numbered if label not in written]
-            if (named and not elsewhere and held != named) or unnumbered:
-                return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
-                                {**signals, "focus_missing": 1.0})
+        if focus and focus_unheld(question, focus, part_focus, joined, found, env):
+            return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
+                            {**signals, "focus_missing": 1.0})
 
         # "多少钱一度电？" / "How much does the permit cost?": no top source writes an amount in the asked measure (money,
         # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it

@@ -131,7 +131,7 @@ def test_a_name_written_another_way_is_read_as_whole_words() -> None:
     ctx = [item(1, text, "labs")]
     refused = decide("Who is the CEO of Larkfield Labs?", ctx, space)
     assert refused.action == "refuse" and "CEO" in refused.reason
-    from rag.answerability.evidence import CorpusTerms
+    from rag.answerability.corpus_terms import CorpusTerms
 
     terms = CorpusTerms()
     assert terms.visible_compact(space, "VPN809") and terms.visible_compact(space, "Wi-Fi")
@@ -878,7 +878,7 @@ def test_corpus_postings_are_kept_with_their_space_so_its_id_is_never_reused() -
     import gc
     import weakref
 
-    from rag.answerability.evidence import CorpusTerms
+    from rag.answerability.corpus_terms import CorpusTerms
 
     terms = CorpusTerms()
     first = env([chunk("a#0", "alpha beta")])

@@ -1,0 +1,49 @@
+"""Whether the sources hold what a follow-up names (the evidence rule's ``require_focus``, signal ``focus_missing``).
+
+What a follow-up names: the evidence of what it was asked after is none for it. A later turn's
+("what about gym memberships?", "那夫妻房呢？") needs every one of its words in the sources (since version 40:
+"夫妻房" is not held by the 房型 of the rows for single rooms); a part of the message
+("请假最晚得提前多久在 OA 上提？那去火星出差呢？", asked as the part before it with 去火星出差 swapped
+in) every one, since the rest of the part is the other part's evidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rag.answerability.question_terms import content_terms, goes_to
+from rag.text import CJK as _CJK
+from rag.text import SAME_DAYS, days_written_in, numbered_label_in, numbered_labels
+from rag.types import QueryEnv
+
+# "one" stands for the noun a follow-up was asked after ("And a middle one?")
+_ONE = re.compile(r"\b(?:one|ones)\b", re.I)
+# a word that names the default kind of something ("普通员工", "regular staff"): a rule's plain column is theirs
+_DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b", re.I)
+# the head that names people in general ("part-time staff", 女员工): the word before it names who, and sources call
+# them employees, staff, 职工 or 员工 alike
+_PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|people|colleagues?|members? of staff)\b", re.I)
+
+
+def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:
+    """Whether the top sources (``joined``, whose index terms are ``found``) leave out what the follow-up ``focus``
+    names; ``part_focus``: the focus of a part of the message (then every word counts, and no place is exempt)."""
+    # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
+    # its table's plain column is theirs)
+    # (a numbered label in the plural is the label: "Year 11s")
+    # ("one" stands for the noun it was asked after: "And a middle one?" asks the middle duty)
+    named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
+    # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
+    numbered = numbered_labels(focus)
+    written = {label for label in numbered if numbered_label_in(*label, joined)}
+    ranged = {str(number) for _, number in written}
+    # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
+    held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
+            or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
+    # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
+    elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
+        and goes_to(question, focus.strip())
+    # (a label numbered within its kind is held where the sources write it, or a range or list holding it: "What
+    # about Year 10?" is not held by the "Year 11" row and a 10 elsewhere; "Years 10–11" holds it)
+    unnumbered = [label for label in numbered if label not in written]
+    return bool((named and not elsewhere and held != named) or unnumbered)
