@@ -406,7 +406,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
 
 
 def configured(config: RunConfig, language: str) -> Params:
-    from rag.answerability.evidence import by_language, by_language_or_none
+    from rag.answerability.by_language import by_language, by_language_or_none
 
     p = config.answerability.params
     return Params(float(by_language(p.get("answer_at", 0.48), language)),
@@ -418,7 +418,7 @@ def configured(config: RunConfig, language: str) -> Params:
 
 def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | None:
     """The config's own scatter check (``scatter_at``, ``scatter_coverage``), if it has one."""
-    from rag.answerability.evidence import by_language
+    from rag.answerability.by_language import by_language
 
     p = config.answerability.params
     if p.get("scatter_at") is None:

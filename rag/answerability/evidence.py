@@ -49,6 +49,7 @@ import numpy as np
 from rag.answer_types import UNTYPED, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.abroad import abroad_unspoken
+from rag.answerability.across_languages import across_languages
 from rag.answerability.aliases import alias_unwritten
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
@@ -58,9 +59,10 @@ from rag.answerability.asked_fact import (
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
+from rag.answerability.by_language import by_language, by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
-from rag.answerability.levels import Statement, find_conflict
+from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -73,7 +75,6 @@ from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
 from rag.answerability.unknown_names import unknown_names
 from rag.answerability.unwritten_names import unwritten_names
-from rag.errors import ConfigError
 from rag.measures import (
     NO_AMOUNT_NEEDED,
     asked_measure,
@@ -86,8 +87,6 @@ from rag.text import CJK as _CJK
 from rag.text import (
     asked_in_another_language,
     compact,
-    statements,
-    strip_header,
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
@@ -101,25 +100,6 @@ _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no 
 def code_singular(code: str) -> str:
     """A code written in the plural without its s ("P60s", "l5s" → "P60", "l5"), or "" when it is none."""
     return code[:-1] if code[-1:] in ("s", "S") and code[-2:-1].isdigit() else ""
-
-
-def by_language(value: float | dict[str, float], language: str) -> float:
-    if not isinstance(value, dict):
-        return value
-    if language in value:
-        return value[language]
-    if "default" in value:
-        return value["default"]
-    raise ConfigError(f"no value for language {language!r} in {value}", field="answerability.params")
-
-
-
-
-def by_language_or_none(value: float | dict[str, float] | None, language: str) -> float | None:
-    """:func:`by_language` for an optional setting: None when it is unset for ``language``."""
-    if isinstance(value, dict):
-        value = value.get(language, value.get("default"))
-    return None if value is None else float(value)
 
 
 def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -> float:
@@ -373,47 +353,14 @@ def evidence(
         return Decision("conflict", f"sources [{a.item.number}] and [{b.item.number}] give different values",
                         signals, ((a.item.number, a.text), (b.item.number, b.text)))
 
-    def across_languages(question: str, top: list[ContextItem], env: QueryEnv) -> Decision:
-        """A question in another language than the corpus's: a code must stand in the sources as
-        ever, and a name written in the corpus's script (the Latin words of a Chinese question to
-        an English corpus: "Berlin 办公室在哪里？") in some document; the rest is meaning (the best
-        statement's cosine), never words. Two sources that disagree are a conflict, as ever."""
-        signals: dict[str, float] = {"cross_lingual": 1.0}
-        written = compact("\n".join(item.text for item in top))
-        codes = sorted(c for c in written_codes(question) if compact(c) not in written)
-        if require_codes and codes:
-            return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
-        unknown = unknown_names(question, env, corpus_terms) if refuse_unknown_names and env.language == "en" else []
-        if unknown:
-            return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
-                            {**signals, "unknown_names": float(len(unknown))})
-        pairs = [(item, text) for item in top for text, _ in statements(strip_header(item.text, item.title))]
-        said: list[Statement] = []
-        best = 0.0
-        if pairs:
-            vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
-            cosines = vectors[1:] @ vectors[0]
-            best = float(cosines.max())
-            said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
-        signals["semantic"] = score = round(best, 4)
-        signals["score"] = score
-        threshold = by_language_or_none(cross_answer_at, env.language)
-        if threshold is None:
-            return Decision("refuse", f"asked in another language than the corpus's ({env.language}), and no "
-                                      "threshold was fitted for that (cross_answer_at)", signals)
-        signals["threshold"] = threshold
-        if score < threshold:
-            return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
-        return conflicting(said, env, signals) or \
-            Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)
-
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
             return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
         ranked = sorted(context, key=lambda c: -c.score)
         top = ranked[:sources]
         if asked_in_another_language(question, env):
-            return across_languages(question, top, env)
+            return across_languages(question, top, env, cross_answer_at, corpus_terms, conflicting,
+                                    require_codes=require_codes, refuse_unknown_names=refuse_unknown_names)
         terms = content_terms(question, env)
         found: set[str] = set()
         for item in top:   # the index's tokens of each source (a parent section's text is tokenised)
@@ -494,14 +441,11 @@ def evidence(
             # the best sentence of every packed source (v81): a colloquial question's answer may stand in a source
             # that ranks below the ones whose words it shares ("鼠标坏了，能去行政换个新的吗？")
             read = ranked if semantic_sources is None else ranked[:max(sources, semantic_sources)]
-            pairs = [(item, text) for item in read for text, _ in statements(strip_header(item.text, item.title))]
-            if pairs:
-                vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
-                cosines = vectors[1:] @ vectors[0]
-                best = float(cosines.max())
+            said = statements_by_meaning(question, read, env)
+            if said:
+                best = max(s.cosine for s in said)
                 signals["semantic"] = round(best, 4)
                 score += best
-                said = [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
         asked = None
         if answer_type or scatter_at is not None:
             unasked = function_words_of(question) if function_words else frozenset()

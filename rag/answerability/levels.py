@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rag.text import statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3])[:：]([0-5]\d)(?!\d)")
@@ -41,6 +42,17 @@ class Statement:
     text: str
     cosine: float
     vector: np.ndarray
+
+
+def statements_by_meaning(question: str, items: list[ContextItem], env: QueryEnv) -> list[Statement]:
+    """Every sentence or table row of ``items`` (headers stripped) with its cosine to ``question`` under the corpus's
+    embedder: the semantic signal is the best of them, and a conflict is read among them."""
+    pairs = [(item, text) for item in items for text, _ in statements(strip_header(item.text, item.title))]
+    if not pairs:
+        return []
+    vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))
+    cosines = vectors[1:] @ vectors[0]
+    return [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
 
 
 def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, similarity: float
