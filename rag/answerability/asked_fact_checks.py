@@ -6,6 +6,8 @@ and the asked type let through:
 - **no candidate of the asked type at all** (signal ``untyped_sources``, running prose only): "青穹牧业在哪个省？"
   answered from sentences about other places; never a "when" that asks in what case ("When do I need three written
   quotes?", 什么时候需要…), which a condition answers, nor a "how much" the best window says is free or paid in full;
+- **a work named in title marks that the asked fact's sentence never names** (:mod:`rag.answerability.book_titles`,
+  signal ``title_unnamed``, evidence v82): "《宇宙奇兵》是何时被改编的？" against a programme listing's dates;
 - **the counted thing uncounted** (:mod:`rag.answerability.counted`, signal ``uncounted``, running prose only): "伊丽莎白港机场有几条
   跑道？" against "机场又有13个停机坪";
 - **the asked event unsaid** (:mod:`rag.answerability.event_verbs`, signal ``event_unsaid``): "蒋巨峰是何时辞去四川省长
@@ -17,8 +19,9 @@ from __future__ import annotations
 import re
 
 from rag.answer_types import UNTYPED, has_candidate
-from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, sentences_of
+from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, header_of, sentences_of
 from rag.answerability.attributes import attribute_unwritten
+from rag.answerability.book_titles import title_unnamed
 from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid
 from rag.measures import NO_AMOUNT_NEEDED
@@ -28,7 +31,7 @@ from rag.types import ContextItem
 
 def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], window: int, *, sub_queries: bool,
                        attributes: bool = True, untyped: bool = True, events: bool = True,
-                       counted: bool = True, english_events: bool = False) -> tuple[str, str] | None:
+                       counted: bool = True, english_events: bool = False, titles: bool = True) -> tuple[str, str] | None:
     """(the reason, the signal) when a check refuses ``question`` given its asked fact over the ``top`` sources; None
     when none does. ``sub_queries``: the message was split in parts (each part is left to its own decision).
     ``english_events`` (off): the asked event of an English "when" question in running prose (evidence v81; off
@@ -42,6 +45,8 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
         return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
             "untyped_sources"
+    if titles and (title := title_unnamed(question, _read_with_header(asked, top))):
+        return f"asks about 《{title}》, which the sentence that holds the asked fact never names", "title_unnamed"
     windows: list[str] | None = None
 
     def typed() -> list[str]:   # the windows with a candidate, read once for the checks below that need them
@@ -79,6 +84,14 @@ _ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|wil
 def _title(asked: AskedFact, top: list[ContextItem]) -> str:
     """The title of the source the asked fact's sentence was read from."""
     return next((item.title or "" for item in top if item.number == asked.source), "")
+
+
+def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> str:
+    """The sentence that holds the asked fact (the best window when none holds a candidate of the asked type), with
+    its source's title and heading: what names the subject of that sentence."""
+    number, text = (asked.source, asked.sentence) if asked.source is not None else (asked.best_source, asked.best)
+    item = next((item for item in top if item.number == number), None)
+    return "" if item is None else f"{header_of(item)}\n{item.title or ''}\n{text}"
 
 
 def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:

@@ -158,6 +158,7 @@ def evidence(
     refuse_uncounted: bool = True,
     english_events: bool = False,
     semantic_sources: int | None = None,
+    refuse_unnamed_titles: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -283,7 +284,10 @@ def evidence(
     outside the source's title ("When did Trailmate reach a million downloads?" against "removed from one app store in
     2021"); off because it refuses answerable questions that write the event in other words. Version 81 also reads
     the semantic signal over every packed source (``semantic_sources``: None; an int reads the top that many, never fewer
-    than ``consider``, which the key terms' coverage still reads).) With
+    than ``consider``, which the key terms' coverage still reads). Version 82 refuses a question that names a work in
+    title marks (《宇宙奇兵》) the sentence holding the asked fact never names, nor its source's title or heading
+    (``refuse_unnamed_titles``, :mod:`rag.answerability.book_titles`, signal ``title_unnamed``), and reads a piece of a
+    word jieba glued (公司 of 公司总部) as the subject's when the source's title writes it, never the asked event.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -506,7 +510,10 @@ def evidence(
         if score >= threshold and asked is not None and (refused := asked_fact_refusal(
                 question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
                 attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events,
-                counted=refuse_uncounted, english_events=english_events)):
+                counted=refuse_uncounted, english_events=english_events,
+                # (a reference question names the document that hands its fact to another: "《费用报销细则》说差旅费用按另一份
+                # 办法执行，那份办法规定…")
+                titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
             return Decision("refuse", reason, {**signals, signal: 1.0})
         if score >= threshold:
