@@ -45,7 +45,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
         # (running prose only: a handbook states what no candidate reader finds — 不收费, 在人力资源部办理, 三个工作日内)
         return f"asked {asked.kind}: no sentence of the top sources that carries the question's key terms holds one", \
             "untyped_sources"
-    if titles and (title := title_unnamed(question, _read_with_header(asked, top))):
+    if titles and (title := title_unnamed(question, *_read_with_header(asked, top))):
         return f"asks about 《{title}》, which the sentence that holds the asked fact never names", "title_unnamed"
     windows: list[str] | None = None
 
@@ -86,12 +86,16 @@ def _title(asked: AskedFact, top: list[ContextItem]) -> str:
     return next((item.title or "" for item in top if item.number == asked.source), "")
 
 
-def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> str:
+def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> tuple[str, tuple[str, ...]]:
     """The sentence that holds the asked fact (the best window when none holds a candidate of the asked type), with
-    its source's title and heading: what names the subject of that sentence."""
+    its source's title and heading, and that title and the headings on their own: what names the subject of that
+    sentence."""
     number, text = (asked.source, asked.sentence) if asked.source is not None else (asked.best_source, asked.best)
     item = next((item for item in top if item.number == number), None)
-    return "" if item is None else f"{header_of(item)}\n{item.title or ''}\n{text}"
+    if item is None:
+        return "", ()
+    titles = (item.title or "", *item.heading_path)
+    return "\n".join((header_of(item), *titles, text)), titles
 
 
 def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:

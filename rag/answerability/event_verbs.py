@@ -142,9 +142,10 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
-    # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司)
-    return verbs if not any(_written(verb, said, lenient, subject) for said in [sentence, *(others or [])]
-                            for verb in verbs) else []
+    # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司; never
+    # when the title writes the whole word, which then names the event the source is about: 开幕式, 发布会)
+    return verbs if not any(_written(verb, said, lenient, "" if verb in subject else subject)
+                            for said in [sentence, *(others or [])] for verb in verbs) else []
 
 
 # an English question that asks when an event happened ("When did …", "In what year was …"); never "how long", a
