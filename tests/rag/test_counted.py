@@ -89,7 +89,8 @@ _AIRPORT = "这个机场是由南非机场公司拥有。第二条是17/35，长
 def test_the_uncounted_check(question: str, text: str, prose: bool, refused: bool) -> None:
     sources = [item(1, text, title="伊丽莎白港机场")]
     asked = AskedFact(asked_type(question), 0.8, 0.8, 1, text, prose, text, 1)
-    decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False)
+    # (titles off: the sentence about 第18位 never names 《real world》 either, which v82 reads first)
+    decision = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, titles=False)
     assert (decision is not None and decision[1] == "uncounted") is refused
-    off = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, counted=False)
+    off = asked_fact_refusal(question, asked, sources, 2, sub_queries=False, counted=False, titles=False)
     assert off is None or off[1] != "uncounted"
