@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -35,7 +35,8 @@ _SHORT = TextTerms()
 
 
 def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined: str, keys: dict[str, float],
-                soft: dict[str, Any], env: QueryEnv, visible_compact: Any) -> tuple[str, str] | None:
+                soft: dict[str, tuple[str, float]], env: QueryEnv,
+                visible_compact: Callable[[QueryEnv, str], bool]) -> tuple[str, str] | None:
     """(the reason, the signal) when one of the checks above refuses ``question``; None when none does. ``joined``: the
     top sources' text; ``keys``: the question's key terms and their weights; ``soft``: the terms a paraphrase bridge
     reached; ``visible_compact``: whether a document the asker may see writes a text, separators aside."""
