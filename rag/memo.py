@@ -60,6 +60,11 @@ class TextTerms:
         return found
 
 
+# one memo for the answerability stage's short texts (the asked fact's windows, headers, the asking words): the
+# evidence rule and the checks it calls tokenise the same texts
+text_terms = TextTerms()
+
+
 def item_terms(space: Any, chunk_id: str, text: str) -> frozenset[str]:
     """A context item's tokens: its chunk's stored tokens when the item's text is the chunk's
     own, else (a parent section it was expanded to) the text tokenised."""

@@ -29,13 +29,11 @@ from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
 from rag.answerability.question_terms import written_in
-from rag.memo import TextTerms
+from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
 from rag.text import names_of, statements, strip_header, two_char_pieces
 from rag.types import ContextItem, QueryEnv
-
-_TERMS = TextTerms()
 
 # Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",
 # "what are its features". A source that answers rarely repeats them, so they are not key terms.
@@ -130,6 +128,11 @@ def sentences_of(items: list[ContextItem]) -> list[tuple[ContextItem, list[str]]
     return [(item, [text for text, _ in statements(strip_header(item.text, item.title))]) for item in items]
 
 
+def source_numbered(top: list[ContextItem], number: int | None) -> ContextItem | None:
+    """The top source cited as ``[number]``; None when none is."""
+    return next((item for item in top if item.number == number), None)
+
+
 def header_of(item: ContextItem) -> str:
     """What names a sentence's subject without standing in it: the source's title and heading
     path ("费用报销细则 > 一、审批权限"), which hold the key terms a table row or a list item leaves out."""
@@ -158,7 +161,7 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     named = {t for t in weights if any(t in name for name in names)}
 
     def held_in(text: str) -> set[str]:
-        held = _TERMS(env.space, text)
+        held = text_terms(env.space, text)
         plain = _GROUPED.sub("", text) if _DIGIT.search(text) else text   # 5,000 is the 5000 asked about
         return {t for t in weights if t in held or ((_CJK.search(t) or t.isdigit()) and _stands_in(t, plain))
                 or _variant_held(t, held)}

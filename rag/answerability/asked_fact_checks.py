@@ -19,7 +19,13 @@ from __future__ import annotations
 import re
 
 from rag.answer_types import UNTYPED, has_candidate
-from rag.answerability.asked_fact import ASKING_NOUNS, AskedFact, header_of, sentences_of
+from rag.answerability.asked_fact import (
+    ASKING_NOUNS,
+    AskedFact,
+    header_of,
+    sentences_of,
+    source_numbered,
+)
 from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.book_titles import title_unnamed
 from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
@@ -83,7 +89,7 @@ _ASKS_CONDITION = re.compile(r"\bwhen (?:do|does|should|must|can|could|would|wil
 
 def _title(asked: AskedFact, top: list[ContextItem]) -> str:
     """The title of the source the asked fact's sentence was read from."""
-    return next((item.title or "" for item in top if item.number == asked.source), "")
+    return "" if (item := source_numbered(top, asked.source)) is None else item.title or ""
 
 
 def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> tuple[str, tuple[str, ...]]:
@@ -91,8 +97,7 @@ def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> tuple[str, tu
     its source's title and heading, and that title and the headings on their own: what names the subject of that
     sentence."""
     number, text = (asked.source, asked.sentence) if asked.source is not None else (asked.best_source, asked.best)
-    item = next((item for item in top if item.number == number), None)
-    if item is None:
+    if (item := source_numbered(top, number)) is None:
         return "", ()
     titles = (item.title or "", *item.heading_path)
     return "\n".join((header_of(item), *titles, text)), titles
@@ -100,7 +105,7 @@ def _read_with_header(asked: AskedFact, top: list[ContextItem]) -> tuple[str, tu
 
 def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:
     """The text of the top source the best window was read from."""
-    return next((item.text for item in top if item.number == asked.best_source), asked.best)
+    return asked.best if (item := source_numbered(top, asked.best_source)) is None else item.text
 
 
 def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:

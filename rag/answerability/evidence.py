@@ -82,7 +82,7 @@ from rag.measures import (
     states_any_measure,
     states_measure,
 )
-from rag.memo import TextTerms, item_terms
+from rag.memo import item_terms, text_terms
 from rag.text import CJK as _CJK
 from rag.text import (
     asked_in_another_language,
@@ -90,7 +90,6 @@ from rag.text import (
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
-_SHORT = TextTerms()
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
                              r"whatever it costs|no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|"
@@ -326,7 +325,7 @@ def evidence(
         for word in asked:
             if written is not None and word.lower() in written:
                 continue
-            for term in _SHORT(env.space, word):
+            for term in text_terms(env.space, word):
                 if term in terms:
                     surface.setdefault(term, word)
         return surface, asked
@@ -453,7 +452,7 @@ def evidence(
         asked = None
         if answer_type or scatter_at is not None:
             unasked = function_words_of(question) if function_words else frozenset()
-            asking = _SHORT(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
+            asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.text import statements, strip_header
+from rag.text import statements as sentences_and_rows
+from rag.text import strip_header
 from rag.types import ContextItem, QueryEnv
 
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3])[:：]([0-5]\d)(?!\d)")
@@ -47,7 +48,7 @@ class Statement:
 def statements_by_meaning(question: str, items: list[ContextItem], env: QueryEnv) -> list[Statement]:
     """Every sentence or table row of ``items`` (headers stripped) with its cosine to ``question`` under the corpus's
     embedder: the semantic signal is the best of them, and a conflict is read among them."""
-    pairs = [(item, text) for item in items for text, _ in statements(strip_header(item.text, item.title))]
+    pairs = [(item, text) for item in items for text, _ in sentences_and_rows(strip_header(item.text, item.title))]
     if not pairs:
         return []
     vectors = np.asarray(env.space.embed_queries([question, *(text for _, text in pairs)]))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from rag.answer_types import has_candidate
-from rag.answerability.asked_fact import AskedFact, header_of, sentences_of
+from rag.answerability.asked_fact import AskedFact, header_of, sentences_of, source_numbered
 from rag.answerability.deferred import deferred
 from rag.answerability.other_grades import other_grade
 from rag.answerability.other_names import asked_names, asked_names_zh, other_name
@@ -26,12 +26,10 @@ from rag.answerability.rows_elsewhere import row_elsewhere, visible_tables
 from rag.answerability.siblings import unlisted_sibling
 from rag.answerability.unlisted_kinds import unlisted_kind
 from rag.answerability.unnamed_rows import NearerRows, unnamed_row
-from rag.memo import TextTerms
+from rag.memo import text_terms
 from rag.text import CJK as _CJK
 from rag.text import compact, statements
 from rag.types import ContextItem, QueryEnv
-
-_SHORT = TextTerms()
 
 
 def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined: str, keys: dict[str, float],
@@ -41,7 +39,7 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
     top sources' text; ``keys``: the question's key terms and their weights; ``soft``: the terms a paraphrase bridge
     reached; ``visible_compact``: whether a document the asker may see writes a text, separators aside."""
     language = env.language
-    source = next((item for item in top if item.number == asked.source), None)
+    source = source_numbered(top, asked.source)
     sibling = None if source is None else unlisted_sibling(question, source.text, joined) \
         or (unnamed_row(question, source.text, joined, nearer_rows(env)) if language in ("en", "zh") else None) \
         or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed),
@@ -54,7 +52,7 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
     handed = None
     if sibling is None and kind is None and grade is None and source is not None:
         def holds(term: str, text: str) -> bool:
-            return term in _SHORT(env.space, text) or bool(_CJK.search(term)) and term in text
+            return term in text_terms(env.space, text) or bool(_CJK.search(term)) and term in text
 
         def visible_title(title: str) -> bool:
             wanted = compact(title).lower()
@@ -83,7 +81,7 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
 
         def share(text: str, name: str) -> float:   # the key terms held, the asked name's aside
             named = set(env.space.tokenize(name))
-            held = _SHORT(env.space, text)
+            held = text_terms(env.space, text)
             return sum(w for t, w in keys.items() if t in held and t not in named)
 
         def answers(said: str, whole: str, name: str, statement: str) -> bool:
