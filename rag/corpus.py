@@ -20,6 +20,7 @@ from rag.errors import ConfigError, DocumentLoadError
 from rag.hygiene import strip_page_furniture
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
+from rag.script import fold, is_traditional
 from rag.types import Document, LoadIssue, Quarantined, Sanitized
 
 SIDECAR_SUFFIX = ".metadata.yaml"
@@ -64,6 +65,9 @@ class Corpus:
     issues: list[LoadIssue] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
     sanitized: list[Sanitized] = field(default_factory=list)
+    # documents written in traditional Chinese, folded to simplified (:mod:`rag.script`): their
+    # text and title as written, by document id
+    as_written: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 def scan(folder: str | Path) -> list[CorpusFile]:
@@ -223,7 +227,12 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
             return
         corpus.sanitized.append(Sanitized(doc_id, rel, rules, removed))
         metadata["sanitized"] = sorted({x.rule for x in findings})
-    corpus.documents.append(Document(doc_id, text, title, rel, metadata, _shift_pages(loaded, text, clean)))
+    pages = _shift_pages(loaded, text, clean)
+    if is_traditional(text):   # read as simplified, shown as written (positions are kept)
+        corpus.as_written[doc_id] = (text, title)
+        text, title = fold(text), fold(title)
+        metadata["script"] = "traditional"
+    corpus.documents.append(Document(doc_id, text, title, rel, metadata, pages))
 
 
 def _shift_pages(loaded: Any, cleaned: str, clean: Callable[[str], str]) -> tuple[int, ...]:

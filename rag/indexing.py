@@ -29,12 +29,13 @@ from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
 from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
+from rag.script import written_chunks
 from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
 from rag.types import Chunk, LoadIssue, Quarantined, Sanitized, SearchHit
 from rag.versions import versioners
 
-CHUNKS_FORMAT = 4  # 4: outdated documents are marked by the versions stage; 2: documents withdrawn in their own words are marked; 3: page furniture
+CHUNKS_FORMAT = 5  # 5: traditional Chinese folded to simplified, chunks carry their text as written; 4: outdated documents are marked by the versions stage; 2: documents withdrawn in their own words are marked; 3: page furniture
                    # removed, placeholder chunks flagged
 
 
@@ -326,7 +327,8 @@ class Indexer:
         )
         documents = versioners.build(config.versions, field_path="versions")(corpus.documents)
         chunk = chunkers.build(config.chunker, field_path="chunker")
-        chunks = [flag_placeholders(c) for doc in documents for c in chunk(doc)]
+        chunks = [flag_placeholders(c) for doc in documents
+                  for c in written_chunks(chunk(doc), doc, corpus.as_written.get(doc.doc_id))]
         ingest = {
             "documents": len(corpus.documents),
             "issues": [asdict(i) for i in corpus.issues],

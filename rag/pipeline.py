@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,7 @@ from rag.registry import ComponentSpec, Registry
 from rag.rerankers import rerankers
 from rag.retrievers import retrievers
 from rag.routers import routers
+from rag.script import Unfolder, fold, folded_history, is_traditional, to_traditional
 from rag.text import in_another_language
 from rag.transforms import transforms
 from rag.types import (
@@ -116,6 +117,10 @@ class Retrieval:
     # each retriever's candidates as the fusion stage received them (scores kept): what a
     # learned fusion is fitted on
     lists: dict[str, list[Candidate]] = field(default_factory=dict)
+    # the question as the asker wrote it (``question`` is read folded to simplified when it was
+    # written in traditional Chinese: :mod:`rag.script`), and whether it was
+    asked: str = ""
+    traditional: bool = False
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -162,6 +167,9 @@ class Pipeline:
         before ``question``; a follow-up transform may rewrite the question into a standalone
         one, which every later stage then uses (the trace keeps both)."""
         tracer = Tracer()
+        # traditional Chinese is read as simplified (:mod:`rag.script`); the asker sees it as written
+        asked, traditional = question, is_traditional(question)
+        question, history = fold(question), folded_history(history)
         mask = allowed_mask(self.space, identity)
         # acl: counts only; the ids of hidden chunks never reach the trace
         with tracer.stage("acl", "identity", {} if identity is None else {
@@ -175,7 +183,8 @@ class Pipeline:
             route = self.route(question, env)
             rec["note"] = f"{route.route}: {route.reason}"
         if route.route != "rag":   # no retrieval at all
-            return Retrieval(question, identity, env, tracer, [], {}, route, top_k=self.config.top_k)
+            return Retrieval(question, identity, env, tracer, [], {}, route, top_k=self.config.top_k,
+                             asked=asked, traditional=traditional)
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
@@ -229,7 +238,8 @@ class Pipeline:
         stages["fused"] = [c.chunk_id for c in fused]
         stages["reranked"] = [c.chunk_id for c in reranked]
         k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
-        return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists)
+        return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists,
+                         asked=asked, traditional=traditional)
 
     def _read_in_its_language(self, question: str, env: QueryEnv) -> None:
         """Record whether the question, as every later stage reads it (a follow-up rewritten),
@@ -308,8 +318,9 @@ class Pipeline:
 
         with tracer.stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
             generation = self.generate(question, context, decision, env)
+            unfolder = self._unfolder(retrieval, context)
             if on_token:
-                on_token(generation.text)
+                on_token(unfolder.unfold(generation.text))
             rec["note"] = f"{generation.model_calls} model call(s)"
 
         with tracer.stage("cite", "citations", {}, answer_chars=len(generation.text)) as rec:
@@ -331,21 +342,54 @@ class Pipeline:
         if behaviour not in DECLINING and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
         identity = retrieval.identity
+        shown = self._as_written(context) if unfolder else context
         return AnswerFrame(
-            question=question,
-            answer=generation.text,
+            question=retrieval.asked if retrieval.asked and fold(retrieval.asked) == question else unfolder.unfold(question),
+            answer=unfolder.unfold(generation.text),
             behaviour=behaviour,  # type: ignore[arg-type]
             decision=decision,
-            context=context,
+            context=shown,
             citations=citations,
             trace=tracer.records,
             asked_as=identity.name if identity else None,
             usage={"prompt_tokens": generation.prompt_tokens,
                    "completion_tokens": generation.completion_tokens,
                    "model_calls": generation.model_calls},
-            sources=source_cards(context, citations),
+            sources=source_cards(shown, citations),
             route=retrieval.route.route,
         )
+
+    def _unfolder(self, retrieval: Retrieval, context: list[ContextItem]) -> Unfolder:
+        """What gives the answer back in the script its sources and its asker wrote (:mod:`rag.script`)."""
+        by_id = self.space.chunk_by_id
+        pairs = [(fold(retrieval.asked), retrieval.asked)] if retrieval.asked else []
+        for item in context:
+            chunk = by_id.get(item.chunk_id)
+            written = chunk.metadata.get("as_written") if chunk is not None else None
+            if written:
+                pairs += [(chunk.text, written["text"]), (chunk.title, written["title"])]
+                pairs += list(zip(chunk.heading_path, written["heading_path"], strict=False))
+                if chunk.parent_text and "parent_text" in written:
+                    pairs.append((chunk.parent_text, written["parent_text"]))
+        return Unfolder(pairs, traditional_asker=retrieval.traditional)
+
+    def _as_written(self, context: list[ContextItem]) -> list[ContextItem]:
+        """The context items of folded documents as their documents write them."""
+        by_id = self.space.chunk_by_id
+        out = []
+        for item in context:
+            chunk = by_id.get(item.chunk_id)
+            written = chunk.metadata.get("as_written") if chunk is not None else None
+            if not written:
+                out.append(item)
+                continue
+            unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
+                                 *zip(chunk.heading_path, written["heading_path"], strict=False),
+                                 *([(chunk.parent_text, written["parent_text"])] if "parent_text" in written else [])],
+                                traditional_asker=True)
+            out.append(replace(item, text=unfolder.unfold(item.text), title=written["title"],
+                               heading_path=tuple(unfolder.unfold(h) for h in item.heading_path)))
+        return out
 
     def _routed(self, retrieval: Retrieval, on_token: Callable[[str], None] | None) -> AnswerFrame:
         """The frame of a question the router kept from retrieval: its direct reply, or the refusal."""
@@ -354,11 +398,13 @@ class Pipeline:
         route = retrieval.route
         direct = route.route == "direct"
         text = route.reply if direct else refusal(self.space.language)
+        if retrieval.traditional:
+            text = to_traditional(text)
         if on_token:
             on_token(text)
         decision = Decision("answer" if direct else "refuse", f"routed {route.route}: {route.reason}")
         identity = retrieval.identity
-        return AnswerFrame(question=retrieval.question, answer=text, behaviour="answered" if direct else "refused",
+        return AnswerFrame(question=retrieval.asked or retrieval.question, answer=text, behaviour="answered" if direct else "refused",
                            decision=decision, trace=retrieval.tracer.records,
                            asked_as=identity.name if identity else None,
                            usage={"prompt_tokens": 0, "completion_tokens": 0, "model_calls": 0}, route=route.route)
