@@ -20,7 +20,7 @@ from rag.errors import ConfigError, DocumentLoadError
 from rag.hygiene import strip_page_furniture
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
-from rag.script import fold, is_traditional
+from rag.script import is_traditional, simplified
 from rag.types import Document, LoadIssue, Quarantined, Sanitized
 
 SIDECAR_SUFFIX = ".metadata.yaml"
@@ -212,6 +212,10 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
     if furniture:
         metadata["page_furniture"] = furniture
     title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
+    # traditional Chinese is read as simplified, the poison scan first, and shown as written (:mod:`rag.script`)
+    written = (text, title)
+    text = simplified(text) if is_traditional(text) else text
+    title = simplified(title) if text != written[0] or is_traditional(title) else title
     in_title, findings = scan_poison(title), scan_poison(text)
     if in_title or findings:
         rules = ", ".join(dict.fromkeys(x.rule for x in in_title + findings))
@@ -222,15 +226,17 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
         from rag.poison import remove_passages
 
         text, removed = remove_passages(text, findings)
+        if text != written[0]:   # the same cuts (positions are kept), and the passages as written
+            kept, removed = remove_passages(written[0], findings)
+            written = (kept, written[1])
         if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
             corpus.quarantined.append(Quarantined(doc_id, rel, rules + " (nothing left after removal)", excerpt))
             return
         corpus.sanitized.append(Sanitized(doc_id, rel, rules, removed))
         metadata["sanitized"] = sorted({x.rule for x in findings})
-    pages = _shift_pages(loaded, text, clean)
-    if is_traditional(text):   # read as simplified, shown as written (positions are kept)
-        corpus.as_written[doc_id] = (text, title)
-        text, title = fold(text), fold(title)
+    pages = _shift_pages(loaded, written[0], clean)
+    if written != (text, title):
+        corpus.as_written[doc_id] = written
         metadata["script"] = "traditional"
     corpus.documents.append(Document(doc_id, text, title, rel, metadata, pages))
 

@@ -29,6 +29,7 @@ from rag.loaders import extension_of, loader_for, loaders
 from rag.poison import scanners
 from rag.registry import ComponentSpec
 from rag.retrievers import retrievers
+from rag.script import VERSION as SCRIPT_VERSION
 from rag.script import written_chunks
 from rag.store import ArtifactStore, diff_manifests, stable_hash
 from rag.tokenizers import tokenizers
@@ -94,6 +95,7 @@ def compute_keys(files: list[CorpusFile], config: PipelineConfig, language: str)
         "poison_scan": scanners.describe(config.poison_scan),
         "versions": versioners.describe(config.versions),
         "chunker": chunkers.describe(config.chunker),
+        "script": SCRIPT_VERSION,   # how traditional Chinese is folded (rag.script)
     }
     chunk_key = stable_hash(chunk_manifest)
     dense_manifest = {

@@ -31,7 +31,14 @@ from rag.registry import ComponentSpec, Registry
 from rag.rerankers import rerankers
 from rag.retrievers import retrievers
 from rag.routers import routers
-from rag.script import Unfolder, fold, folded_history, is_traditional, to_traditional
+from rag.script import (
+    Unfolder,
+    asker_style,
+    fold,
+    folded_history,
+    to_traditional,
+    traditional_style,
+)
 from rag.text import in_another_language
 from rag.transforms import transforms
 from rag.types import (
@@ -118,9 +125,10 @@ class Retrieval:
     # learned fusion is fitted on
     lists: dict[str, list[Candidate]] = field(default_factory=dict)
     # the question as the asker wrote it (``question`` is read folded to simplified when it was
-    # written in traditional Chinese: :mod:`rag.script`), and whether it was
+    # written in traditional Chinese: :mod:`rag.script`), and how the asker writes traditional
+    # characters (``s2tw``, ``s2hk``, ``s2t``; "" for simplified)
     asked: str = ""
-    traditional: bool = False
+    style: str = ""
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -168,7 +176,7 @@ class Pipeline:
         one, which every later stage then uses (the trace keeps both)."""
         tracer = Tracer()
         # traditional Chinese is read as simplified (:mod:`rag.script`); the asker sees it as written
-        asked, traditional = question, is_traditional(question)
+        asked, style = question, asker_style(question, history)
         question, history = fold(question), folded_history(history)
         mask = allowed_mask(self.space, identity)
         # acl: counts only; the ids of hidden chunks never reach the trace
@@ -184,7 +192,7 @@ class Pipeline:
             rec["note"] = f"{route.route}: {route.reason}"
         if route.route != "rag":   # no retrieval at all
             return Retrieval(question, identity, env, tracer, [], {}, route, top_k=self.config.top_k,
-                             asked=asked, traditional=traditional)
+                             asked=asked, style=style)
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
@@ -239,7 +247,7 @@ class Pipeline:
         stages["reranked"] = [c.chunk_id for c in reranked]
         k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
         return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists,
-                         asked=asked, traditional=traditional)
+                         asked=asked, style=style)
 
     def _read_in_its_language(self, question: str, env: QueryEnv) -> None:
         """Record whether the question, as every later stage reads it (a follow-up rewritten),
@@ -319,8 +327,9 @@ class Pipeline:
         with tracer.stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
             generation = self.generate(question, context, decision, env)
             unfolder = self._unfolder(retrieval, context)
+            shown_text = unfolder.unfold(generation.text)
             if on_token:
-                on_token(unfolder.unfold(generation.text))
+                on_token(shown_text)
             rec["note"] = f"{generation.model_calls} model call(s)"
 
         with tracer.stage("cite", "citations", {}, answer_chars=len(generation.text)) as rec:
@@ -345,7 +354,7 @@ class Pipeline:
         shown = self._as_written(context) if unfolder else context
         return AnswerFrame(
             question=retrieval.asked if retrieval.asked and fold(retrieval.asked) == question else unfolder.unfold(question),
-            answer=unfolder.unfold(generation.text),
+            answer=shown_text,
             behaviour=behaviour,  # type: ignore[arg-type]
             decision=decision,
             context=shown,
@@ -362,16 +371,14 @@ class Pipeline:
     def _unfolder(self, retrieval: Retrieval, context: list[ContextItem]) -> Unfolder:
         """What gives the answer back in the script its sources and its asker wrote (:mod:`rag.script`)."""
         by_id = self.space.chunk_by_id
-        pairs = [(fold(retrieval.asked), retrieval.asked)] if retrieval.asked else []
-        for item in context:
+        pairs = []
+        for item in context:   # in the context's order: a passage two sources hold is the first one's
             chunk = by_id.get(item.chunk_id)
-            written = chunk.metadata.get("as_written") if chunk is not None else None
-            if written:
-                pairs += [(chunk.text, written["text"]), (chunk.title, written["title"])]
-                pairs += list(zip(chunk.heading_path, written["heading_path"], strict=False))
-                if chunk.parent_text and "parent_text" in written:
-                    pairs.append((chunk.parent_text, written["parent_text"]))
-        return Unfolder(pairs, traditional_asker=retrieval.traditional)
+            written = (chunk.metadata.get("as_written") if chunk is not None else None) or {}
+            pairs.append((item.text, self._shown_item(item, chunk, written).text if written else item.text))
+        if retrieval.asked:
+            pairs.append((fold(retrieval.asked), retrieval.asked))
+        return Unfolder(pairs, style=retrieval.style)
 
     def _as_written(self, context: list[ContextItem]) -> list[ContextItem]:
         """The context items of folded documents as their documents write them."""
@@ -380,16 +387,18 @@ class Pipeline:
         for item in context:
             chunk = by_id.get(item.chunk_id)
             written = chunk.metadata.get("as_written") if chunk is not None else None
-            if not written:
-                out.append(item)
-                continue
-            unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
-                                 *zip(chunk.heading_path, written["heading_path"], strict=False),
-                                 *([(chunk.parent_text, written["parent_text"])] if "parent_text" in written else [])],
-                                traditional_asker=True)
-            out.append(replace(item, text=unfolder.unfold(item.text), title=written["title"],
-                               heading_path=tuple(unfolder.unfold(h) for h in item.heading_path)))
+            out.append(self._shown_item(item, chunk, written) if written else item)
         return out
+
+    @staticmethod
+    def _shown_item(item: ContextItem, chunk: Any, written: dict[str, Any]) -> ContextItem:
+        """One context item of a folded document as the document writes it."""
+        unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
+                             *zip(chunk.heading_path, written["heading_path"], strict=False),
+                             *([(chunk.parent_text, written["parent_text"])] if "parent_text" in written else [])],
+                            style=traditional_style(written["text"]), min_match=1)
+        return replace(item, text=unfolder.unfold(item.text), title=written["title"],
+                       heading_path=tuple(unfolder.unfold(h) for h in item.heading_path))
 
     def _routed(self, retrieval: Retrieval, on_token: Callable[[str], None] | None) -> AnswerFrame:
         """The frame of a question the router kept from retrieval: its direct reply, or the refusal."""
@@ -398,8 +407,8 @@ class Pipeline:
         route = retrieval.route
         direct = route.route == "direct"
         text = route.reply if direct else refusal(self.space.language)
-        if retrieval.traditional:
-            text = to_traditional(text)
+        if retrieval.style:
+            text = to_traditional(text, retrieval.style)
         if on_token:
             on_token(text)
         decision = Decision("answer" if direct else "refuse", f"routed {route.route}: {route.reason}")

@@ -10,30 +10,39 @@ ingest, the question and the conversation at the query's start — with OpenCC's
 the phrases that pick among them). Folding keeps every character's position (a character whose phrase conversion
 would change the length is converted alone), so a span of the folded text is the same span of the text as written.
 
-A text is traditional when folding it changes more characters than converting it the other way (``s2t``) would: a
-simplified text changes under ``s2t`` almost everywhere and under ``t2s`` hardly at all (a stray 舖 in CMRC 2018), a
-traditional one the reverse; English, digits and characters both scripts share change under neither, so nothing else
-is ever folded.
+A text is traditional when folding it changes more characters than the closest conversion the other way would
+(OpenCC's ``s2tw``, ``s2hk`` or ``s2t``: Taiwan's 台 and 為 are traditional forms, not signs of simplified text): a
+simplified text changes under those almost everywhere and under ``t2s`` hardly at all (a stray 舖 in CMRC 2018), a
+traditional one the reverse; English, digits and characters both scripts share change under neither, and Japanese or
+Korean (kana or hangul beside the Han characters) is never folded (喫茶店 is no 吃茶店).
 
-What the asker sees is unfolded (:class:`Unfolder`): a passage of the answer that stands in a folded source is given
-back as that source writes it; what stands in no source (a template, a model's words) is converted to traditional
-when the asker wrote traditional, and left alone otherwise.
+What the asker sees is unfolded (:class:`Unfolder`): a passage of the answer that stands in a source is given back as
+that source writes it (a simplified source as it is, the first source in the context's order when two hold it); what
+stands in no source (a refusal, a template, a model's words) is converted to traditional in the standard the asker
+writes (:func:`asker_style`: Taiwan's, Hong Kong's or OpenCC's, whichever gives the asker's own words back; a question
+written alike in both scripts takes the conversation's), and left alone for a simplified asker. Golden phrases are
+compared with answers script aside (:func:`holds`).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from rag.types import Chunk, Document
 
-VERSION = 1
+VERSION = 2   # 2: Taiwan and Hong Kong standard forms (台, 為), kana and hangul, the script written back, identity sources
 _MIN_MATCH = 4   # a passage found in a source shorter than this is too common to say which source wrote it
+# the conversions to traditional characters a text may follow: Taiwan's standard (台, 為), Hong Kong's, OpenCC's (臺, 爲)
+_TRADITIONAL = ("s2tw", "s2hk", "s2t")
+_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_HAN = re.compile(r"[\u3400-\u9fff\U00020000-\U0002fa1f]")
 
 
-@functools.lru_cache(maxsize=2)
+@functools.lru_cache(maxsize=8)
 def _converter(config: str) -> Any:
     import opencc
 
@@ -55,11 +64,26 @@ def _changed(text: str, config: str) -> int:
     return sum(a != b for a, b in zip(text, _convert(text, config), strict=True))
 
 
+def _japanese_or_korean(text: str) -> bool:
+    """Kana or hangul beside the Han characters (a twentieth of them or more): Japanese or Korean, never folded
+    (喫茶店 is no 吃茶店)."""
+    kana = len(_KANA_HANGUL.findall(text))
+    return kana > 0 and kana * 20 >= len(_HAN.findall(text)) + kana
+
+
 def is_traditional(text: str) -> bool:
-    """Whether ``text`` is written in traditional Chinese characters (see the module's docstring)."""
+    """Whether ``text`` is written in traditional Chinese characters: folding it changes more characters than the
+    closest conversion the other way would (Taiwan's 台 and 為 are traditional forms, never a sign of simplified
+    text). Never Japanese or Korean."""
     if not text or text.isascii():
         return False
-    return _changed(text, "t2s") > _changed(text, "s2t")
+    folds = _changed(text, "t2s")
+    return folds > 0 and folds > min(_changed(text, c) for c in _TRADITIONAL) and not _japanese_or_korean(text)
+
+
+def is_neutral(text: str) -> bool:
+    """Whether ``text`` is written the same in both scripts (年假, "VIP 呢？"): it says nothing of its writer's."""
+    return _changed(text, "t2s") == 0 and min(_changed(text, c) for c in _TRADITIONAL) == 0
 
 
 def fold(text: str) -> str:
@@ -68,38 +92,82 @@ def fold(text: str) -> str:
     return _convert(text, "t2s") if is_traditional(text) else text
 
 
-def to_traditional(text: str) -> str:
-    """``text`` converted to traditional characters (for words no source wrote)."""
-    return _convert(text, "s2t") if text and not text.isascii() else text
+def simplified(text: str) -> str:
+    """``text`` with every traditional character folded, whatever the rest (for comparing two texts whichever
+    script each is in); the same length."""
+    return text if text.isascii() else _convert(text, "t2s")
+
+
+def holds(text: str, phrase: str) -> bool:
+    """Whether ``text`` holds ``phrase``, case and script aside (a golden set's 不超过500元 in an answer quoting
+    不超過500元)."""
+    return simplified(phrase.lower()) in simplified(text.lower())
+
+
+def traditional_style(written: str) -> str:
+    """The conversion to traditional characters that gives ``written`` back best from its folded form: Taiwan's
+    (``s2tw``), Hong Kong's (``s2hk``) or OpenCC's (``s2t``)."""
+    folded = _convert(written, "t2s")
+    return min(_TRADITIONAL, key=lambda c: sum(a != b for a, b in zip(_convert(folded, c), written, strict=True)))
+
+
+def to_traditional(text: str, style: str = "s2tw") -> str:
+    """``text`` converted to traditional characters (for words no source wrote), in ``style``."""
+    return _convert(text, style) if text and not text.isascii() else text
+
+
+def asker_style(question: str, history: Iterable[dict[str, Any]] = ()) -> str:
+    """How the asker writes: the conversion to give words back in traditional characters (:func:`traditional_style`),
+    or "" for simplified. A question written the same in both scripts ("那VIP呢？") takes the script of the asker's
+    last turn that says."""
+    for text in [question, *(t.get("content") for t in reversed(list(history)) if t.get("role") == "user")]:
+        if not isinstance(text, str) or not text or text.isascii() or is_neutral(text):
+            continue
+        return traditional_style(text) if is_traditional(text) else ""
+    return ""
 
 
 class Unfolder:
-    """Gives folded text back as written, from pairs of (folded, as written) texts of the same length."""
+    """Gives folded text back as written, from pairs of (folded, as written) texts of the same length. A source
+    written in simplified characters is a pair of two equal texts: a passage it holds is given back as it is."""
 
-    def __init__(self, pairs: Iterable[tuple[str, str]], *, traditional_asker: bool) -> None:
-        kept = [(f, w) for f, w in pairs if f != w and len(f) == len(w)]
+    def __init__(self, pairs: Iterable[tuple[str, str]], *, style: str = "", min_match: int = _MIN_MATCH) -> None:
+        kept = [(f, w) for f, w in pairs if len(f) == len(w) and f]
+        self._folds = any(f != w for f, w in kept)
         self._folded = "\x00".join(f for f, _ in kept)
         self._written = "\x00".join(w for _, w in kept)
-        self.traditional_asker = traditional_asker
+        self.style = style          # how the asker writes traditional characters; "" for simplified
+        self.min_match = min_match
 
     def __bool__(self) -> bool:
-        return bool(self._folded) or self.traditional_asker
+        return self._folds or bool(self.style)
 
     def _longest_at(self, text: str, i: int) -> tuple[int, int]:
-        """The longest passage of ``text`` from ``i`` that a folded source holds: (its end, where it stands)."""
-        lo, hi, found = i, len(text), -1
-        while lo < hi:   # being held is monotone in the passage's length: search for the longest
-            mid = (lo + hi + 1) // 2
-            at = self._folded.find(text[i:mid])
-            if at >= 0:
-                lo, found = mid, at
+        """The longest passage of ``text`` from ``i``, at least ``min_match`` long, that a source holds: (its end,
+        where it stands), or (i, -1). Galloping, then halving: being held is monotone in the passage's length."""
+        end = i + self.min_match
+        if end > len(text) or (at := self._folded.find(text[i:end])) < 0:
+            return i, -1
+        step = self.min_match
+        while end < len(text):
+            trial = min(len(text), end + step)
+            found = self._folded.find(text[i:trial], at)
+            if found < 0:
+                break
+            end, at, step = trial, found, step * 2
+        lo, hi = end, min(len(text), end + step)   # held up to lo; not held at hi (or the text ends)
+        while lo < hi - 1:
+            mid = (lo + hi) // 2
+            found = self._folded.find(text[i:mid], at)
+            if found >= 0:
+                lo, at = mid, found
             else:
-                hi = mid - 1
-        return lo, found
+                hi = mid
+        return lo, at
 
     def unfold(self, text: str) -> str:
         """``text``, folded, as its sources write it; words no source holds in traditional characters when the
-        asker wrote traditional ones."""
+        asker writes traditional ones."""
         if not self or not text or text.isascii():
             return text
         out: list[str] = []
@@ -108,13 +176,13 @@ class Unfolder:
         def flush() -> None:
             if loose:
                 run = "".join(loose)
-                out.append(to_traditional(run) if self.traditional_asker else run)
+                out.append(to_traditional(run, self.style) if self.style else run)
                 loose.clear()
 
         i = 0
         while i < len(text):
-            end, at = self._longest_at(text, i) if self._folded else (i, -1)
-            if end - i >= _MIN_MATCH:
+            end, at = self._longest_at(text, i)
+            if at >= 0:
                 flush()
                 out.append(self._written[at:at + end - i])
                 i = end
@@ -137,7 +205,8 @@ def written_chunks(chunks: list[Chunk], document: Document, written: tuple[str, 
     if written is None:
         return chunks
     text, title = written
-    unfolder = Unfolder([(document.text, text), (document.title, title)], traditional_asker=True)
+    # every piece of a chunk (a heading of two characters too) stands in its document: copied, never converted
+    unfolder = Unfolder([(document.text, text), (document.title, title)], style=traditional_style(text), min_match=1)
     out = []
     for c in chunks:
         shown = {"text": unfolder.unfold(c.text), "title": title,

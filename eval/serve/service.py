@@ -113,7 +113,7 @@ class SuiteService:
         titles: dict[str, str] = {}
         for c in index.chunks:
             chunks[c.doc_id] = chunks.get(c.doc_id, 0) + 1
-            titles.setdefault(c.doc_id, c.title)
+            titles.setdefault(c.doc_id, (c.metadata.get("as_written") or {}).get("title") or c.title)   # as written
         out = []
         for doc_id, meta in sorted(index.doc_metadata.items()):
             if identity is not None and not identity.can_see(meta):

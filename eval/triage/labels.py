@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rag.script import holds
 from rag.types import DECLINES, EXACT, declined
 
 ORDER = ["endpoint_error", "acl_leak", "forbidden_content", "wrong_answer", "not_indexed", "not_retrieved",
@@ -71,8 +72,7 @@ def group_fate(group: tuple[str, ...], fates: dict[str, dict[str, Any]]) -> str 
 def forbidden_source(forbidden: list[str], context: list[dict[str, Any]]) -> str | None:
     """The document in the context that carries a forbidden string (an outdated or injected one)."""
     for item in context:
-        text = item.get("text", "").lower()
-        if any(f.lower() in text for f in forbidden):
+        if any(holds(item.get("text", ""), f) for f in forbidden):
             return item.get("doc_id")
     return None
 
@@ -103,8 +103,7 @@ def explain(record: Any, must_contain: list[tuple[str, ...]], reference: str | N
     lacks (a group of gold answers as "a | b"), the reference answer, and the answerability
     decision with its score, its threshold and the asked answer type."""
     out: dict[str, Any] = {}
-    answer = (record.answer or "").lower()
-    missing = [" | ".join(g) for g in must_contain if not any(s.lower() in answer for s in g)]
+    missing = [" | ".join(g) for g in must_contain if not any(holds(record.answer or "", s) for s in g)]
     if missing and record.behaviour is not None and getattr(record, "expect", "answer") not in DECLINES:
         out["missing"] = missing
     if reference:
@@ -133,7 +132,7 @@ def attribute(record: Any, groups: list[tuple[str, ...]], must_not_contain: list
     if m.get("forbidden_answer"):
         found.append("forbidden_content")
         detail["forbidden_source"] = forbidden_source(
-            [s for s in must_not_contain if s.lower() in record.answer.lower()], record.context)
+            [s for s in must_not_contain if holds(record.answer, s)], record.context)
     answered = record.behaviour is not None and not declined(record.behaviour)
     if record.expect in DECLINES and answered:
         found.append("wrong_answer")
