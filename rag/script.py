@@ -61,7 +61,8 @@ def _convert(text: str, config: str) -> str:
 
 
 def _changed(text: str, config: str) -> int:
-    return sum(a != b for a, b in zip(text, _convert(text, config), strict=True))
+    out = _convert(text, config)
+    return 0 if out == text else sum(a != b for a, b in zip(text, out, strict=True))
 
 
 def _japanese_or_korean(text: str) -> bool:
@@ -78,7 +79,9 @@ def is_traditional(text: str) -> bool:
     if not text or text.isascii():
         return False
     folds = _changed(text, "t2s")
-    return folds > 0 and folds > min(_changed(text, c) for c in _TRADITIONAL) and not _japanese_or_korean(text)
+    if not folds:   # a simplified text, nearly always: one conversion
+        return False
+    return folds > min(_changed(text, c) for c in _TRADITIONAL) and not _japanese_or_korean(text)
 
 
 def is_neutral(text: str) -> bool:
