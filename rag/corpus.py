@@ -20,7 +20,7 @@ from rag.errors import ConfigError, DocumentLoadError
 from rag.hygiene import strip_page_furniture
 from rag.loaders import Loaded, Loader, extension_of, loader_for, loaders
 from rag.registry import ComponentSpec
-from rag.script import is_traditional, simplified
+from rag.script import fold, simplified
 from rag.types import Document, LoadIssue, Quarantined, Sanitized
 
 SIDECAR_SUFFIX = ".metadata.yaml"
@@ -214,8 +214,10 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
     title = sidecar.title or loaded.title or (Path(rel).stem if title_fallback else doc_id)
     # traditional Chinese is read as simplified, the poison scan first, and shown as written (:mod:`rag.script`)
     written = (text, title)
-    text = simplified(text) if is_traditional(text) else text
-    title = simplified(title) if text != written[0] or is_traditional(title) else title
+    text = fold(text)
+    title = simplified(title) if text != written[0] else fold(title)
+    if isinstance(metadata.get("tags"), list):   # the rules reranker reads a sidecar's tags beside the question
+        metadata["tags"] = [fold(t) if isinstance(t, str) else t for t in metadata["tags"]]
     in_title, findings = scan_poison(title), scan_poison(text)
     if in_title or findings:
         rules = ", ".join(dict.fromkeys(x.rule for x in in_title + findings))
@@ -237,7 +239,6 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
     pages = _shift_pages(loaded, written[0], clean)
     if written != (text, title):
         corpus.as_written[doc_id] = written
-        metadata["script"] = "traditional"
     corpus.documents.append(Document(doc_id, text, title, rel, metadata, pages))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -32,12 +32,13 @@ from rag.rerankers import rerankers
 from rag.retrievers import retrievers
 from rag.routers import routers
 from rag.script import (
-    Unfolder,
+    answer_unfolder,
     asker_style,
     fold,
     folded_history,
+    shown_context,
+    shown_question,
     to_traditional,
-    traditional_style,
 )
 from rag.text import in_another_language
 from rag.transforms import transforms
@@ -129,6 +130,7 @@ class Retrieval:
     # characters (``s2tw``, ``s2hk``, ``s2t``; "" for simplified)
     asked: str = ""
     style: str = ""
+    turns: tuple[str, ...] = ()   # the asker's earlier turns as written
 
     @property
     def trace(self) -> list[TraceRecord]:
@@ -177,6 +179,7 @@ class Pipeline:
         tracer = Tracer()
         # traditional Chinese is read as simplified (:mod:`rag.script`); the asker sees it as written
         asked, style = question, asker_style(question, history)
+        turns = tuple(t["content"] for t in history if t.get("role") == "user" and isinstance(t.get("content"), str))
         question, history = fold(question), folded_history(history)
         mask = allowed_mask(self.space, identity)
         # acl: counts only; the ids of hidden chunks never reach the trace
@@ -192,7 +195,7 @@ class Pipeline:
             rec["note"] = f"{route.route}: {route.reason}"
         if route.route != "rag":   # no retrieval at all
             return Retrieval(question, identity, env, tracer, [], {}, route, top_k=self.config.top_k,
-                             asked=asked, style=style)
+                             asked=asked, style=style, turns=turns)
 
         variants = [QueryVariant(question)]
         for spec, transform in self.transforms:
@@ -247,7 +250,7 @@ class Pipeline:
         stages["reranked"] = [c.chunk_id for c in reranked]
         k = int(env.facts.get("top_k", self.config.top_k))   # query understanding may widen or narrow it
         return Retrieval(question, identity, env, tracer, reranked, stages, route, variants, k, lists,
-                         asked=asked, style=style)
+                         asked=asked, style=style, turns=turns)
 
     def _read_in_its_language(self, question: str, env: QueryEnv) -> None:
         """Record whether the question, as every later stage reads it (a follow-up rewritten),
@@ -326,8 +329,9 @@ class Pipeline:
 
         with tracer.stage("generate", *_spec(self.config.generator), decision=decision.action) as rec:
             generation = self.generate(question, context, decision, env)
-            unfolder = self._unfolder(retrieval, context)
-            shown_text = unfolder.unfold(generation.text)
+            # what the asker sees, as the sources and the asker write it (:mod:`rag.script`)
+            shown = shown_context(context, self.space.chunk_by_id)
+            shown_text = answer_unfolder(context, shown, retrieval.asked, retrieval.style).unfold(generation.text)
             if on_token:
                 on_token(shown_text)
             rec["note"] = f"{generation.model_calls} model call(s)"
@@ -351,9 +355,8 @@ class Pipeline:
         if behaviour not in DECLINING and generation.model_calls and _is_refusal(generation.text, self.space.language):
             behaviour = "refused"  # the model declined although the evidence looked sufficient
         identity = retrieval.identity
-        shown = self._as_written(context) if unfolder else context
         return AnswerFrame(
-            question=retrieval.asked if retrieval.asked and fold(retrieval.asked) == question else unfolder.unfold(question),
+            question=shown_question(question, retrieval.asked, retrieval.turns, retrieval.style),
             answer=shown_text,
             behaviour=behaviour,  # type: ignore[arg-type]
             decision=decision,
@@ -367,38 +370,6 @@ class Pipeline:
             sources=source_cards(shown, citations),
             route=retrieval.route.route,
         )
-
-    def _unfolder(self, retrieval: Retrieval, context: list[ContextItem]) -> Unfolder:
-        """What gives the answer back in the script its sources and its asker wrote (:mod:`rag.script`)."""
-        by_id = self.space.chunk_by_id
-        pairs = []
-        for item in context:   # in the context's order: a passage two sources hold is the first one's
-            chunk = by_id.get(item.chunk_id)
-            written = (chunk.metadata.get("as_written") if chunk is not None else None) or {}
-            pairs.append((item.text, self._shown_item(item, chunk, written).text if written else item.text))
-        if retrieval.asked:
-            pairs.append((fold(retrieval.asked), retrieval.asked))
-        return Unfolder(pairs, style=retrieval.style)
-
-    def _as_written(self, context: list[ContextItem]) -> list[ContextItem]:
-        """The context items of folded documents as their documents write them."""
-        by_id = self.space.chunk_by_id
-        out = []
-        for item in context:
-            chunk = by_id.get(item.chunk_id)
-            written = chunk.metadata.get("as_written") if chunk is not None else None
-            out.append(self._shown_item(item, chunk, written) if written else item)
-        return out
-
-    @staticmethod
-    def _shown_item(item: ContextItem, chunk: Any, written: dict[str, Any]) -> ContextItem:
-        """One context item of a folded document as the document writes it."""
-        unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
-                             *zip(chunk.heading_path, written["heading_path"], strict=False),
-                             *([(chunk.parent_text, written["parent_text"])] if "parent_text" in written else [])],
-                            style=traditional_style(written["text"]), min_match=1)
-        return replace(item, text=unfolder.unfold(item.text), title=written["title"],
-                       heading_path=tuple(unfolder.unfold(h) for h in item.heading_path))
 
     def _routed(self, retrieval: Retrieval, on_token: Callable[[str], None] | None) -> AnswerFrame:
         """The frame of a question the router kept from retrieval: its direct reply, or the refusal."""

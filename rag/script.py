@@ -32,9 +32,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from rag.types import Chunk, Document
+from rag.types import Chunk, ContextItem, Document
 
-VERSION = 2   # 2: Taiwan and Hong Kong standard forms (台, 為), kana and hangul, the script written back, identity sources
+VERSION = 3   # 3: a sidecar's tags fold with the document; 2: Taiwan and Hong Kong standard forms (台, 為), kana and hangul, the script written back, identity sources
 _MIN_MATCH = 4   # a passage found in a source shorter than this is too common to say which source wrote it
 # the conversions to traditional characters a text may follow: Taiwan's standard (台, 為), Hong Kong's, OpenCC's (臺, 爲)
 _TRADITIONAL = ("s2tw", "s2hk", "s2t")
@@ -103,8 +103,8 @@ def simplified(text: str) -> str:
 
 def holds(text: str, phrase: str) -> bool:
     """Whether ``text`` holds ``phrase``, case and script aside (a golden set's 不超过500元 in an answer quoting
-    不超過500元)."""
-    return simplified(phrase.lower()) in simplified(text.lower())
+    不超過500元). As written first: a phrase may fold otherwise alone than inside a text (乾 alone is 干, in 乾隆 乾)."""
+    return phrase.lower() in text.lower() or simplified(phrase.lower()) in simplified(text.lower())
 
 
 def traditional_style(written: str) -> str:
@@ -218,3 +218,39 @@ def written_chunks(chunks: list[Chunk], document: Document, written: tuple[str, 
             shown["parent_text"] = unfolder.unfold(c.parent_text)
         out.append(replace(c, metadata={**c.metadata, "as_written": shown}))
     return out
+
+
+def shown_item(item: ContextItem, chunk: Chunk) -> ContextItem:
+    """One context item as its document writes it (``item`` unchanged when its document was not folded): its text
+    (the chunk's, its parent's, or a window of either), title and headings."""
+    written = chunk.metadata.get("as_written")
+    if not written:
+        return item
+    unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
+                         *zip(chunk.heading_path, written["heading_path"], strict=True),
+                         *([(chunk.parent_text or "", written["parent_text"])] if "parent_text" in written else [])],
+                        style=traditional_style(written["text"]), min_match=1)
+    return replace(item, text=unfolder.unfold(item.text), title=written["title"],
+                   heading_path=tuple(unfolder.unfold(h) for h in item.heading_path))
+
+
+def shown_context(context: list[ContextItem], chunk_by_id: dict[str, Chunk]) -> list[ContextItem]:
+    """The context as its documents write it."""
+    return [shown_item(item, chunk_by_id[item.chunk_id]) if item.chunk_id in chunk_by_id else item for item in context]
+
+
+def answer_unfolder(context: list[ContextItem], shown: list[ContextItem], asked: str, style: str) -> Unfolder:
+    """What gives an answer back as its sources write it (in the context's order: a passage two sources hold is the
+    first one's; a simplified source as it is), and the asker's own words as the asker wrote them."""
+    pairs = [(item.text, seen.text) for item, seen in zip(context, shown, strict=True)]
+    if asked:
+        pairs.append((fold(asked), asked))
+    return Unfolder(pairs, style=style)
+
+
+def shown_question(question: str, asked: str, turns: Iterable[str], style: str) -> str:
+    """The question as the frame shows it: as asked, or a rewrite (a follow-up made standalone) given back from the
+    asker's own words, never the sources'."""
+    if not asked or fold(asked) == question:
+        return asked or question
+    return Unfolder([(fold(t), t) for t in (asked, *turns)], style=style).unfold(question)
