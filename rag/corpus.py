@@ -215,7 +215,8 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
     # traditional Chinese is read as simplified, the poison scan first, and shown as written (:mod:`rag.script`)
     written = (text, title)
     text = fold(text)
-    title = simplified(title) if text != written[0] else fold(title)
+    folded = text != written[0]
+    title = simplified(title) if folded else fold(title)
     if isinstance(metadata.get("tags"), list):   # the rules reranker reads a sidecar's tags beside the question
         metadata["tags"] = [fold(t) if isinstance(t, str) else t for t in metadata["tags"]]
     in_title, findings = scan_poison(title), scan_poison(text)
@@ -228,9 +229,11 @@ def _add(corpus: Corpus, loaded: Loaded, doc_id: str, rel: str, sidecar: Sidecar
         from rag.poison import remove_passages
 
         text, removed = remove_passages(text, findings)
-        if text != written[0]:   # the same cuts (positions are kept), and the passages as written
+        if folded:   # the same cuts (positions are kept), and the passages as written
             kept, removed = remove_passages(written[0], findings)
             written = (kept, written[1])
+        else:
+            written = (text, written[1])
         if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
             corpus.quarantined.append(Quarantined(doc_id, rel, rules + " (nothing left after removal)", excerpt))
             return

@@ -34,7 +34,7 @@ from typing import Any
 
 from rag.types import Chunk, ContextItem, Document
 
-VERSION = 3   # 3: a sidecar's tags fold with the document; 2: Taiwan and Hong Kong standard forms (台, 為), kana and hangul, the script written back, identity sources
+VERSION = 4   # 4: a chunk's as-written copy carries its document's style; 3: a sidecar's tags fold with the document; 2: Taiwan and Hong Kong standard forms (台, 為), kana and hangul, the script written back, identity sources
 _MIN_MATCH = 4   # a passage found in a source shorter than this is too common to say which source wrote it
 # the conversions to traditional characters a text may follow: Taiwan's standard (台, 為), Hong Kong's, OpenCC's (臺, 爲)
 _TRADITIONAL = ("s2tw", "s2hk", "s2t")
@@ -60,9 +60,13 @@ def _convert(text: str, config: str) -> str:
     return "".join(c if len(d := converter.convert(c)) != 1 else d for c in text)
 
 
+def _differences(a: str, b: str) -> int:
+    """How many characters two texts of the same length differ in."""
+    return 0 if a == b else sum(x != y for x, y in zip(a, b, strict=True))
+
+
 def _changed(text: str, config: str) -> int:
-    out = _convert(text, config)
-    return 0 if out == text else sum(a != b for a, b in zip(text, out, strict=True))
+    return _differences(text, _convert(text, config))
 
 
 def _japanese_or_korean(text: str) -> bool:
@@ -72,27 +76,31 @@ def _japanese_or_korean(text: str) -> bool:
     return kana > 0 and kana * 20 >= len(_HAN.findall(text)) + kana
 
 
+def _script(text: str, folds: int | None = None) -> str:
+    """"traditional" when folding ``text`` changes more characters than the closest conversion the other way would
+    (Taiwan's 台 and 為 are traditional forms, never a sign of simplified text), never for Japanese or Korean;
+    "neutral" when neither changes any ("年假", "VIP 呢？": it says nothing of its writer's); else "simplified"."""
+    if not text or text.isascii():
+        return "neutral"
+    folds = _changed(text, "t2s") if folds is None else folds   # how many characters folding changes, when known
+    back = min(_changed(text, c) for c in _TRADITIONAL)
+    if folds > back and not _japanese_or_korean(text):
+        return "traditional"
+    return "neutral" if folds == back == 0 else "simplified"
+
+
 def is_traditional(text: str) -> bool:
-    """Whether ``text`` is written in traditional Chinese characters: folding it changes more characters than the
-    closest conversion the other way would (Taiwan's 台 and 為 are traditional forms, never a sign of simplified
-    text). Never Japanese or Korean."""
+    """Whether ``text`` is written in traditional Chinese characters (:func:`_script`)."""
     if not text or text.isascii():
         return False
-    folds = _changed(text, "t2s")
-    if not folds:   # a simplified text, nearly always: one conversion
-        return False
-    return folds > min(_changed(text, c) for c in _TRADITIONAL) and not _japanese_or_korean(text)
-
-
-def is_neutral(text: str) -> bool:
-    """Whether ``text`` is written the same in both scripts (年假, "VIP 呢？"): it says nothing of its writer's."""
-    return _changed(text, "t2s") == 0 and min(_changed(text, c) for c in _TRADITIONAL) == 0
+    folds = _changed(text, "t2s")   # none: a simplified text, nearly always, after one conversion
+    return bool(folds) and _script(text, folds) == "traditional"
 
 
 def fold(text: str) -> str:
     """``text`` in simplified characters when it is written in traditional ones; otherwise as it is.
     The same length, character for character."""
-    return _convert(text, "t2s") if is_traditional(text) else text
+    return simplified(text) if is_traditional(text) else text
 
 
 def simplified(text: str) -> str:
@@ -111,7 +119,7 @@ def traditional_style(written: str) -> str:
     """The conversion to traditional characters that gives ``written`` back best from its folded form: Taiwan's
     (``s2tw``), Hong Kong's (``s2hk``) or OpenCC's (``s2t``)."""
     folded = _convert(written, "t2s")
-    return min(_TRADITIONAL, key=lambda c: sum(a != b for a, b in zip(_convert(folded, c), written, strict=True)))
+    return min(_TRADITIONAL, key=lambda c: _differences(_convert(folded, c), written))
 
 
 def to_traditional(text: str, style: str = "s2tw") -> str:
@@ -124,9 +132,9 @@ def asker_style(question: str, history: Iterable[dict[str, Any]] = ()) -> str:
     or "" for simplified. A question written the same in both scripts ("那VIP呢？") takes the script of the asker's
     last turn that says."""
     for text in [question, *(t.get("content") for t in reversed(list(history)) if t.get("role") == "user")]:
-        if not isinstance(text, str) or not text or text.isascii() or is_neutral(text):
-            continue
-        return traditional_style(text) if is_traditional(text) else ""
+        script = _script(text) if isinstance(text, str) else "neutral"
+        if script != "neutral":
+            return traditional_style(text) if script == "traditional" else ""
     return ""
 
 
@@ -208,11 +216,12 @@ def written_chunks(chunks: list[Chunk], document: Document, written: tuple[str, 
     if written is None:
         return chunks
     text, title = written
+    style = traditional_style(text)
     # every piece of a chunk (a heading of two characters too) stands in its document: copied, never converted
-    unfolder = Unfolder([(document.text, text), (document.title, title)], style=traditional_style(text), min_match=1)
+    unfolder = Unfolder([(document.text, text), (document.title, title)], style=style, min_match=1)
     out = []
     for c in chunks:
-        shown = {"text": unfolder.unfold(c.text), "title": title,
+        shown = {"text": unfolder.unfold(c.text), "title": title, "style": style,
                  "heading_path": [unfolder.unfold(h) for h in c.heading_path]}
         if c.parent_text:
             shown["parent_text"] = unfolder.unfold(c.parent_text)
@@ -229,7 +238,7 @@ def shown_item(item: ContextItem, chunk: Chunk) -> ContextItem:
     unfolder = Unfolder([(chunk.text, written["text"]), (chunk.title, written["title"]),
                          *zip(chunk.heading_path, written["heading_path"], strict=True),
                          *([(chunk.parent_text or "", written["parent_text"])] if "parent_text" in written else [])],
-                        style=traditional_style(written["text"]), min_match=1)
+                        style=written["style"], min_match=1)
     return replace(item, text=unfolder.unfold(item.text), title=written["title"],
                    heading_path=tuple(unfolder.unfold(h) for h in item.heading_path))
 
