@@ -58,6 +58,7 @@ bench: setup
 perf: setup
 	$(PY) perf/embedders.py
 	$(PY) perf/bm25.py
+	$(PY) perf/graph.py
 	$(PY) perf/chroma_recall.py
 	$(PY) perf/scifact.py
 	$(PY) perf/concurrency.py

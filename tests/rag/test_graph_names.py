@@ -1,0 +1,76 @@
+"""The entity graph's document names (title cores and English title tails) and its two title matchers."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from rag.indexes.graph import Graph, title_names
+
+
+def chunk(doc: str, title: str, text: str = "", n: int = 0) -> SimpleNamespace:
+    return SimpleNamespace(chunk_id=f"{doc}#{n}", doc_id=doc, title=title, text=text)
+
+
+def test_a_title_tail_names_its_document_once_it_opens_with_a_content_word() -> None:
+    names = title_names([chunk("exp", "Larkfield Labs Expense Policy (2024)"),
+                         chunk("sick", "Sickness and Absence"),
+                         chunk("rota", "Shifts and the Rota")])
+    assert names["larkfield labs expense policy"] == ["exp"]
+    assert names["labs expense policy"] == names["expense policy"] == ["exp"]
+    # "and absence", "and the rota", "the rota" would link every text that says them
+    assert not {"and absence", "and the rota", "the rota"} & set(names)
+    assert names["sickness and absence"] == ["sick"]
+
+
+def test_a_tail_that_ends_two_titles_names_neither_but_each_title_still_names_its_own() -> None:
+    names = title_names([chunk("a", "Risk factors for breast cancer"),
+                         chunk("b", "Screening outcomes in breast cancer"),
+                         chunk("c", "Outcomes in breast cancer")])   # a title that is another's tail
+    assert "breast cancer" not in names and "for breast cancer" not in names
+    assert names["factors for breast cancer"] == ["a"]
+    assert names["outcomes in breast cancer"] == ["c"]   # the title itself, not b's tail of the same words
+
+
+def test_a_title_issued_twice_names_both_documents_and_so_do_its_tails() -> None:
+    names = title_names([chunk("new", "Remote Work Policy (2024)"), chunk("old", "Remote Work Policy (2021, withdrawn)")])
+    assert names["remote work policy"] == ["new", "old"]
+    assert names["work policy"] == ["new", "old"]
+
+
+def test_chinese_titles_are_named_whole() -> None:
+    assert title_names([chunk("t", "青禾科技差旅管理办法（2024 版）")]) == {"青禾科技差旅管理办法": ["t"]}
+
+
+def test_the_automaton_finds_what_the_substring_scan_finds() -> None:
+    titles = ["Expense Policy", "Larkfield Labs Expense Policy", "IT Helpdesk Guide", "Security Handbook",
+              "Help", "青禾科技差旅管理办法", "差旅管理", "Guide to the Guide"]
+    chunks = [chunk(f"d{i}", t) for i, t in enumerate(titles)]
+    words = ["expense", "policy", "larkfield", "labs", "it", "helpdesk", "guide", "security", "handbook", "help",
+             "the", "to", "青禾科技", "差旅管理办法", "差旅", "管理", "see", "as", "in"]
+    rng = random.Random(7)
+    texts = [" ".join(rng.choice(words) for _ in range(rng.randint(3, 30))) for _ in range(300)]
+    texts += ["See the Larkfield Labs Expense Policy and the IT Helpdesk Guide.", "按《青禾科技差旅管理办法》办理", ""]
+    automaton, scan = Graph(chunks), Graph(chunks, matcher="scan")
+    for i, text in enumerate(texts):
+        skip = f"d{i % len(titles)}"
+        assert automaton.entities(text, skip) == scan.entities(text, skip), text
+    found = automaton.entities("See the Larkfield Labs Expense Policy and the IT Helpdesk Guide.")
+    # overlapping names all count: the whole title, its tail and another document's title inside it
+    assert {"doc:d0", "doc:d1", "doc:d2", "doc:d4"} <= found
+
+
+def test_a_graph_loaded_from_disk_matches_as_the_one_built(tmp_path) -> None:
+    chunks = [chunk("exp", "Expense Policy"), chunk("it", "IT Helpdesk Guide", "Claims follow the Expense Policy.")]
+    built = Graph(chunks)
+    built.save(tmp_path)
+    loaded = Graph.load(tmp_path)
+    assert loaded.entities("as the expense policy says") == built.entities("as the expense policy says") == {"doc:exp"}
+    assert loaded.links("it") == {"exp"}
+
+
+def test_an_unknown_matcher_is_an_error() -> None:
+    with pytest.raises(ValueError, match="matcher"):
+        Graph([], matcher="regex")
