@@ -74,3 +74,11 @@ def test_a_graph_loaded_from_disk_matches_as_the_one_built(tmp_path) -> None:
 def test_an_unknown_matcher_is_an_error() -> None:
     with pytest.raises(ValueError, match="matcher"):
         Graph([], matcher="regex")
+
+
+def test_a_run_on_title_gives_a_bounded_number_of_short_tails() -> None:
+    words = [f"w{i:04d}" for i in range(3000)]
+    names = title_names([chunk("long", " ".join(words))])
+    tails = [name for name in names if name != " ".join(words)]
+    assert len(tails) == 5 and max(len(t.split()) for t in tails) == 6
+    assert " ".join(words[-6:]) in names and " ".join(words[-2:]) in names
