@@ -19,6 +19,7 @@ import argparse
 import gzip
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -28,25 +29,44 @@ ROOT = Path(__file__).resolve().parents[1]
 SCIFACT = ROOT / "scifact" / "corpus" / "corpus.jsonl.gz"
 
 
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
+
+
 def distractors(path: Path, limit: int | None, seed: int = 0) -> list[dict[str, str]]:
-    """``limit`` documents of a BEIR-style corpus file (all when None), in a seeded sample."""
+    """``limit`` documents of a BEIR-style corpus file (all when None), in a seeded sample. Every id must be unique
+    and fit a file name (letters, digits, ``.``, ``_``, ``-``), checked before anything is written."""
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh if line.strip()]
+        rows = [(n, json.loads(line)) for n, line in enumerate(fh, 1) if line.strip()]
+    seen: dict[str, int] = {}
+    for n, row in rows:
+        doc_id = str(row.get("_id", ""))
+        if not _SAFE_ID.match(doc_id):
+            raise SystemExit(f"{path}:{n}: _id {doc_id!r} is not a safe file name (letters, digits, '.', '_', '-')")
+        if doc_id in seen:
+            raise SystemExit(f"{path}:{n}: _id {doc_id!r} was used on line {seen[doc_id]}")
+        seen[doc_id] = n
     if limit is not None and limit < len(rows):
         rows = random.Random(seed).sample(rows, limit)
-    return [{"_id": f"distractor-{row['_id']}", "title": row.get("title") or "", "text": row["text"]} for row in rows]
+    return [{"_id": f"distractor-{row['_id']}", "title": " ".join(str(row.get("title") or "").split()),
+             "text": row["text"]} for _, row in rows]
 
 
 def twin(suite: str, out: Path, extra: list[dict[str, str]]) -> int:
     """Write the twin of goldensets/``suite`` under ``out``; the number of documents added."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", suite):
+        raise SystemExit(f"{suite!r}: name a suite folder under goldensets/ (kb-en, negrej-en …), not a path")
     source = ROOT / suite
     spec_path = source / "suite.yaml"
     if not spec_path.is_file():
         raise SystemExit(f"{source}: no suite.yaml")
     spec = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
+    if spec.get("format") == "beir":
+        raise SystemExit(f"{suite}: a BEIR suite is a retrieval benchmark; its corpus is left as it is")
     corpus = source / str(spec.get("corpus", "docs"))
-    target = out / suite
+    target = (out / suite).resolve()
+    if target == ROOT.resolve() or ROOT.resolve() in target.parents or target in ROOT.resolve().parents:
+        raise SystemExit(f"{target}: write the twins outside goldensets/ (--out)")
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(source, target)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 from rag._lazy import require
-from rag.text import EN_FUNCTION_WORDS, compact, title_core
+from rag.text import CJK, EN_FUNCTION_WORDS, compact, title_core
 
 GRAPH_FORMAT = 4   # bump when what the graph holds changes: it is in the graph index key
 
@@ -33,14 +34,20 @@ MATCHERS = ("automaton", "scan")
 # a tail is a short name ("the Expense Policy"); a longer run of a title's words is a sentence, and a title of n words
 # would give n tails of up to n words each (a hostile or run-on title: quadratic names)
 MAX_TAIL_WORDS = 6
+# a name longer than this is looked for with a plain substring test, not put in the automaton: pyahocorasick frees its
+# trie recursively, and a title of ≈ 500,000 characters (≈ 30,000 in a thread with a small stack) overflowed the stack
+MAX_AUTOMATON_CHARS = 300
+# a tail names a document when it is a name, not a phrase: it opens with a Latin letter or digit and holds no Chinese
+_TAIL_OPENS = re.compile(r"[a-z0-9]")
 
 
 def title_names(chunks: list[Any]) -> dict[str, list[str]]:
     """What other documents call each document: its title's core and, in English, its tails of two to six words
     ("Larkfield Labs Expense Policy" is also "the Expense Policy"), each with the documents it names (a rule issued
     twice under one title: both). A tail is no name when it opens with a function word ("and Absence" of "Sickness
-    and Absence", "to work"), nor when it ends two different titles ("breast cancer" of two abstracts' titles): it
-    would link every text that says it; tails are at most ``MAX_TAIL_WORDS`` words long. Format 4."""
+    and Absence", "to work") or with punctuation ("— October" of "Staff Newsletter — October"), when it holds Chinese
+    (a Chinese title is named whole), or when it ends two different titles ("breast cancer" of two abstracts' titles);
+    tails are at most ``MAX_TAIL_WORDS`` words long. Format 4."""
     cores: dict[str, list[str]] = {}
     tails: dict[str, set[str]] = {}
     for c in chunks:
@@ -51,8 +58,9 @@ def title_names(chunks: list[Any]) -> dict[str, list[str]]:
                 docs.append(c.doc_id)
         words = core.split()
         for i in range(max(1, len(words) - MAX_TAIL_WORDS), len(words) - 1):
-            if words[i] not in EN_FUNCTION_WORDS:
-                tails.setdefault(" ".join(words[i:]), set()).add(core)
+            tail = " ".join(words[i:])
+            if words[i] not in EN_FUNCTION_WORDS and _TAIL_OPENS.match(words[i]) and not CJK.search(tail):
+                tails.setdefault(tail, set()).add(core)
     names = dict(cores)
     for tail, owners in tails.items():
         if len(tail) >= 4 and tail not in names and len(owners) == 1:
@@ -66,7 +74,8 @@ class Graph:
         if matcher not in MATCHERS:
             raise ValueError(f"matcher must be one of {MATCHERS}, not {matcher!r}")
         self.matcher = matcher
-        self._automaton: Any = None
+        self._automaton: tuple[Any, Any, list[str]] | None = None   # (the titles it was built for, it, long names)
+        self._lock = threading.Lock()
         self.g = nx.Graph()
         self.ids = [c.chunk_id for c in chunks]
         self.doc_titles = {c.doc_id: c.title for c in chunks}
@@ -77,7 +86,6 @@ class Graph:
 
     def _build(self, chunks: list[Any]) -> None:
         self.titles = title_names(chunks)
-        self._automaton = None
         for c in chunks:
             self.g.add_edge(c.chunk_id, f"doc:{c.doc_id}")
             for node in self.entities(c.text, skip_doc=c.doc_id):
@@ -102,14 +110,34 @@ class Graph:
         """The title names (keys of ``titles``) that stand anywhere in ``lowered``."""
         if self.matcher == "scan" or not self.titles:
             return {core for core in self.titles if core in lowered}
-        if self._automaton is None:
-            ahocorasick = require("ahocorasick", pip="pyahocorasick")
-            automaton = ahocorasick.Automaton()
-            for core in self.titles:
+        built = self._automaton
+        if built is None or built[0] is not self.titles:
+            with self._lock:   # built once, by the first of the questions that run at the same time
+                built = self._automaton
+                if built is None or built[0] is not self.titles:
+                    built = self._automaton = self._build_automaton()
+        _, automaton, long_names = built
+        found = {core for _, core in automaton.iter(lowered)} if len(automaton) else set()
+        return found | {core for core in long_names if core in lowered}
+
+    def __getstate__(self) -> dict[str, Any]:   # (a lock does not pickle; the automaton is rebuilt on first use)
+        return {**self.__dict__, "_lock": None, "_automaton": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _lock=threading.Lock())
+
+    def _build_automaton(self) -> tuple[Any, Any, list[str]]:
+        ahocorasick = require("ahocorasick", pip="pyahocorasick")
+        automaton = ahocorasick.Automaton()
+        long_names = []
+        for core in self.titles:
+            if len(core) > MAX_AUTOMATON_CHARS:
+                long_names.append(core)
+            else:
                 automaton.add_word(core, core)
+        if len(automaton):
             automaton.make_automaton()
-            self._automaton = automaton
-        return {core for _, core in self._automaton.iter(lowered)}
+        return self.titles, automaton, long_names
 
     def links(self, doc: str) -> set[str]:
         """The documents a document points to: a 《reference》 or a title its chunks mention."""

@@ -45,3 +45,31 @@ def test_a_folder_corpus_gains_public_markdown_documents(tmp_path: Path) -> None
     added = [f for rel, f in files.items() if Path(rel).name.startswith("distractor-")]
     assert len(added) == 5 and all(f.sidecar is None for f in added)   # no sidecar: visible to everyone
     assert len(files) == len(scan(ROOT / "goldensets/kb-en/docs")) + 5
+
+
+def test_bad_input_stops_before_anything_is_written(tmp_path: Path) -> None:
+    import pytest
+
+    script = _script()
+    bad = tmp_path / "bad.jsonl"
+    for rows, message in (([{"_id": "a/b", "title": "", "text": "x"}], "safe file name"),
+                          ([{"_id": "7", "title": "", "text": "x"}, {"_id": "7", "title": "", "text": "y"}],
+                           "used on line 1")):
+        bad.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+        with pytest.raises(SystemExit, match=message):
+            script.distractors(bad, None)
+    extra = script.distractors(script.SCIFACT, 2)
+    for suite, out, message in (("../goldensets/negrej-en", tmp_path, "not a path"),
+                                ("negrej-en", ROOT / "goldensets", "outside goldensets"),
+                                ("negrej-en", ROOT / "goldensets/_build", "outside goldensets"),
+                                ("scifact", tmp_path, "BEIR")):
+        with pytest.raises(SystemExit, match=message):
+            script.twin(suite, out, extra)
+    assert (ROOT / "goldensets/negrej-en/suite.yaml").is_file()
+    assert not (tmp_path / "negrej-en").exists() and not (tmp_path / "scifact").exists()
+
+
+def test_a_title_on_several_lines_is_one_title(tmp_path: Path) -> None:
+    source = tmp_path / "d.jsonl"
+    source.write_text(json.dumps({"_id": "n1", "title": "Line one\nline two", "text": "Body."}) + "\n", encoding="utf-8")
+    assert _script().distractors(source, None)[0]["title"] == "Line one line two"

@@ -82,3 +82,65 @@ def test_a_run_on_title_gives_a_bounded_number_of_short_tails() -> None:
     tails = [name for name in names if name != " ".join(words)]
     assert len(tails) == 5 and max(len(t.split()) for t in tails) == 6
     assert " ".join(words[-6:]) in names and " ".join(words[-2:]) in names
+
+
+def test_a_tail_opening_with_punctuation_or_holding_chinese_names_nothing() -> None:
+    names = title_names([chunk("news", "Staff Newsletter — October"), chunk("arts", "Venues & Arts Centre"),
+                         chunk("zh", "员工手册 第一章 公司概况与组织架构")])
+    assert "— october" not in names and "& arts centre" not in names and "arts centre" in names
+    assert names == {**{k: v for k, v in names.items() if not k.startswith("第一章")}}
+    assert [n for n in names if "第一章" in n] == ["员工手册 第一章 公司概况与组织架构"]
+
+
+def test_a_title_too_long_for_the_automaton_is_still_found_and_crashes_nothing() -> None:
+    import threading
+
+    long_title = "Staff Handbook " + "x" * 40_000   # freed recursively, this overflowed a 512 KiB thread stack
+    chunks = [chunk("big", long_title), chunk("exp", "Expense Policy")]
+    out: list[set[str]] = []
+
+    def work() -> None:
+        graph = Graph(chunks)
+        out.append(graph.entities(f"see {long_title.lower()} and the expense policy"))
+        del graph
+
+    old = threading.stack_size(512 * 1024)
+    try:
+        worker = threading.Thread(target=work)
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(old)
+    assert out == [{"doc:big", "doc:exp"}]
+
+
+def test_questions_at_the_same_time_build_the_automaton_once(monkeypatch) -> None:
+    import threading
+
+    graph = Graph([chunk("exp", "Expense Policy"), chunk("it", "IT Helpdesk Guide")], build=False)
+    graph.titles = title_names([chunk("exp", "Expense Policy"), chunk("it", "IT Helpdesk Guide")])
+    builds: list[int] = []
+    real = graph._build_automaton
+    monkeypatch.setattr(graph, "_build_automaton", lambda: (builds.append(1), real())[1])
+    start = threading.Barrier(8)
+    found: list[set[str]] = []
+
+    def ask() -> None:
+        start.wait()
+        found.append(graph.entities("per the expense policy"))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert builds == [1] and found == [{"doc:exp"}] * 8
+
+
+def test_a_graph_pickles_and_finds_the_same_titles() -> None:
+    import pickle
+
+    graph = Graph([chunk("exp", "Expense Policy"), chunk("it", "IT Helpdesk Guide", "Claims follow the Expense Policy.")])
+    graph.entities("warm")   # the automaton built
+    again = pickle.loads(pickle.dumps(graph))
+    assert again.entities("the it helpdesk guide") == graph.entities("the it helpdesk guide") == {"doc:it"}
