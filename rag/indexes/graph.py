@@ -26,7 +26,7 @@ from typing import Any
 from rag._lazy import require
 from rag.text import CJK, EN_FUNCTION_WORDS, compact, title_core
 
-GRAPH_FORMAT = 4   # bump when what the graph holds changes: it is in the graph index key
+GRAPH_FORMAT = 5   # bump when what the graph holds changes: it is in the graph index key
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_ ]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _REF = re.compile(r"《([^》]{2,40})》")
@@ -47,7 +47,7 @@ def title_names(chunks: list[Any]) -> dict[str, list[str]]:
     twice under one title: both). A tail is no name when it opens with a function word ("and Absence" of "Sickness
     and Absence", "to work") or with punctuation ("— October" of "Staff Newsletter — October"), when it holds Chinese
     (a Chinese title is named whole), or when it ends two different titles ("breast cancer" of two abstracts' titles);
-    tails are at most ``MAX_TAIL_WORDS`` words long. Format 4."""
+    tails are at most ``MAX_TAIL_WORDS`` words long. Format 5."""
     cores: dict[str, list[str]] = {}
     tails: dict[str, set[str]] = {}
     for c in chunks:
