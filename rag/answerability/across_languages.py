@@ -16,7 +16,7 @@ from rag.types import ContextItem, Decision, QueryEnv
 
 
 def across_languages(question: str, top: list[ContextItem], env: QueryEnv, cross_answer_at: float | dict[str, float] | None,
-                     corpus_terms: CorpusTerms, conflicting: Callable[[list[Statement], QueryEnv, dict[str, float]], Decision | None],
+                     corpus_terms: CorpusTerms, conflicting: Callable[[list[Statement], QueryEnv, dict[str, float], str], Decision | None],
                      *, require_codes: bool, refuse_unknown_names: bool) -> Decision:
     """A question in another language than the corpus's: a code must stand in the sources as
     ever, and a name written in the corpus's script (the Latin words of a Chinese question to
@@ -43,5 +43,5 @@ def across_languages(question: str, top: list[ContextItem], env: QueryEnv, cross
     signals["threshold"] = threshold
     if score < threshold:
         return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
-    return conflicting(said, env, signals) or \
+    return conflicting(said, env, signals, question) or \
         Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)

@@ -46,7 +46,7 @@ from typing import Literal
 
 import numpy as np
 
-from rag.answer_types import UNTYPED, without_asking
+from rag.answer_types import UNTYPED, asked_type, without_asking
 from rag.answerability import Answerability, answerability
 from rag.answerability.abroad import abroad_unspoken
 from rag.answerability.across_languages import across_languages
@@ -63,6 +63,7 @@ from rag.answerability.by_language import by_language, by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
+from rag.answerability.occasions import sources_naming
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -112,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="82")
+@answerability.register("evidence", version="83")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -286,7 +287,11 @@ def evidence(
     than ``consider``, which the key terms' coverage still reads). Version 82 refuses a question that names a work in
     title marks (《宇宙奇兵》) the sentence holding the asked fact never names, nor its source's title or heading
     (``refuse_unnamed_titles``, :mod:`rag.answerability.book_titles`, signal ``title_unnamed``), and reads a piece of a
-    word jieba glued (公司 of 公司总部) as the subject's when the source's title writes it, never the asked event.) With
+    word jieba glued (公司 of 公司总部) as the subject's when the source's title writes it, never the asked event. Version
+    83 reads no sentence window about another year or edition than the question names, reads a packed source below the
+    top whose title names the asked one, and finds no conflict between two statements about different ones
+    (:mod:`rag.answerability.occasions`), nor any of numbers for a question asking a person, place or organisation, nor
+    one for a question asking a date between statements that hold no date.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -347,9 +352,11 @@ def evidence(
                           by_language(bridge_at, env.language), asked)
         return {term: links[word] for term, word in surface.items() if word in links}
 
-    def conflicting(said: list[Statement], env: QueryEnv, signals: dict[str, float]) -> Decision | None:
+    def conflicting(said: list[Statement], env: QueryEnv, signals: dict[str, float], question: str = "",
+                    kind: str | None = None) -> Decision | None:
         """``conflict`` when two current sources give different values for the asked thing."""
-        conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity) if levels == 5 else None
+        conflict = find_conflict(said, env, margin=conflict_margin, similarity=conflict_similarity,
+                                 question=question, kind=kind) if levels == 5 else None
         if conflict is None:
             return None
         a, b = conflict
@@ -455,7 +462,9 @@ def evidence(
             asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
-            asked = asked_fact(question, top, env, keys, window=window, stand_ins=said_as)
+            # (a packed source below the top whose title names the asked year or edition is read too: occasions.py)
+            asked = asked_fact(question, top + sources_naming(question, ranked[sources:]), env, keys, window=window,
+                               stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)
@@ -518,7 +527,8 @@ def evidence(
         if score >= threshold:
             if coverage < partial_coverage:
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
-            if found_conflict := conflicting(said, env, signals):
+            if found_conflict := conflicting(said, env, signals, question,
+                                          asked.kind if asked is not None else asked_type(question)):
                 return found_conflict
             said_type = f"; asked {asked.kind}, found in [{asked.source}]" if asked is not None and asked.source else ""
             return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%}){said_type}", signals)

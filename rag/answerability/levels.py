@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rag.answer_types import has_candidate
+from rag.answerability.occasions import occasion_of
 from rag.text import statements as sentences_and_rows
 from rag.text import strip_header
 from rag.types import ContextItem, QueryEnv
@@ -26,6 +28,7 @@ from rag.types import ContextItem, QueryEnv
 _TIME = re.compile(r"(?<!\d)([01]?\d|2[0-3])[:：]([0-5]\d)(?!\d)")
 _NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\d.,:：])\d+(?:\.\d+)?(?![\d:：])")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_NAMED_KINDS = frozenset({"person", "place", "organisation"})
 
 
 def values_in(text: str) -> frozenset[str]:
@@ -56,15 +59,26 @@ def statements_by_meaning(question: str, items: list[ContextItem], env: QueryEnv
     return [Statement(item, text, float(c), v) for (item, text), c, v in zip(pairs, cosines, vectors[1:], strict=True)]
 
 
-def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, similarity: float
-                  ) -> tuple[Statement, Statement] | None:
+def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, similarity: float,
+                  question: str = "", kind: str | None = None) -> tuple[Statement, Statement] | None:
     """Two statements from different current documents that answer the question with different
-    values, or ``None``."""
-    if not statements:
+    values, or ``None``. A statement about another year or edition than the question names is no
+    candidate, and two about different ones do not conflict (:mod:`rag.answerability.occasions`).
+    ``kind``, the asked fact's type: a question asking a person, a place or an organisation has no
+    conflict of numbers (the numbers are not what it asks), and one asking a date has one only
+    between statements that hold a date ("When's the museum opening?" against a grant of £2.4 million
+    and a gift of 400 paintings: no disagreement about when)."""
+    if not statements or kind in _NAMED_KINDS:
         return None
-    top = max(s.cosine for s in statements)
+    top = max(s.cosine for s in statements)   # the best statement of all, dated or not, sets the margin
+    if kind == "date":
+        statements = [s for s in statements if has_candidate(s.text, "date", question)]
+    asked = occasion_of(question)
+    occasions = {id(s): occasion_of(f"{s.item.title}\n{s.text}") for s in statements}
     best: dict[str, Statement] = {}
     for s in statements:
+        if asked and occasions[id(s)].other_than(asked):
+            continue
         if s.cosine >= top - margin and values_in(s.text) and (s.item.doc_id not in best or s.cosine > best[s.item.doc_id].cosine):
             best[s.item.doc_id] = s
     by_id = env.space.chunk_by_id
@@ -77,6 +91,9 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
             if meta[a.item.doc_id].get("superseded_by") in related or meta[b.item.doc_id].get("superseded_by") in related:
                 continue
             if float(a.vector @ b.vector) < similarity:
+                continue
+            oa, ob = occasions[id(a)], occasions[id(b)]
+            if oa.other_than(ob) or ob.other_than(oa):   # 2022's figure and 2023's: two facts
                 continue
             va, vb = values_in(a.text), values_in(b.text)
             if va != vb and not (va <= vb or vb <= va):
