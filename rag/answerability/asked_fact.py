@@ -17,7 +17,8 @@ A sentence is also read with its neighbour (``window`` 2): the asked fact often 
 sentence after the one that names the subject ("The bridge opened in 1931. Its designer was …");
 and with its source's title and heading path, which name the subject of a table row or a list
 item without standing in it. The candidate itself must stand in the sentences. A window that names
-another year or edition than the question's (:mod:`rag.answerability.occasions`) is not read.
+another year or edition than the question's (:mod:`rag.answerability.occasions`), or only another side of
+a contrast the question draws (:mod:`rag.answerability.contrasts`), is not read.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
+from rag.answerability.contrasts import other_side, sides_of
 from rag.answerability.occasions import occasion_of
 from rag.answerability.question_terms import written_in
 from rag.memo import text_terms
@@ -187,14 +189,19 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
         lowered = text.lower()
         return max((c for pattern, c in words if pattern.search(lowered)), default=0.0)
 
-    # a window about another year or edition than the question names states that occasion's fact (occasions.py)
+    # a window about another year or edition than the question names states that occasion's fact (occasions.py), and
+    # one that writes only another side of a contrast the question draws (the women's race, the half marathon) that
+    # side's (contrasts.py)
     occasion = occasion_of(question)
+    sides = sides_of(question)
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
     for item, said in sentences_of(items):
         header = header_of(item)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             if occasion and occasion_of(f"{header}\n{span}").other_than(occasion):
+                continue
+            if sides and other_side(sides, said[i:i + window], header):
                 continue
             covered = share(f"{header}\n{span}")
             if covered > best_any:

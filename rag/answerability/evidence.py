@@ -113,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="83")
+@answerability.register("evidence", version="84")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -291,7 +291,9 @@ def evidence(
     83 reads no sentence window about another year or edition than the question names, reads a packed source below the
     top whose title names the asked one, and finds no conflict between two statements about different ones
     (:mod:`rag.answerability.occasions`), nor any of numbers for a question asking a person, place or organisation, nor
-    one for a question asking a date between statements that hold no date.) With
+    one for a question asking a date between statements that hold no date. Version 84 reads no window that writes only
+    another side of a contrast the question draws — the women's race, the half marathon, the semi-finals, 二期
+    (:mod:`rag.answerability.contrasts`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -1,0 +1,124 @@
+"""The side of a contrast a question names: the men's race, not the women's; the full marathon, not the half; the
+final, not the semi-finals; the first phase (一期), not the second.
+
+News passages about an event state the other sides' facts beside each other ("2024枫泽马拉松半程比赛中，男子组冠军由…获得",
+"The Kestrel FA has named the venues for the 2024 Kestrel Cup semi-finals"). Such a sentence holds every key term of
+"2024年枫泽马拉松男子全程冠军是谁？" but 全程, and a candidate of the asked type, so the key-term support counts it. A
+sentence that writes another side of a contrast the question draws, and not the question's own side, states that other
+side's fact: the support (:mod:`rag.answerability.asked_fact`) does not read a window holding one, unless another of its
+sentences (or its source's title) writes the question's side alone.
+
+The contrasts are closed sets of words, not learned:
+
+- Chinese: a question word that opens with one member of a set (男子组, 全程, 上半年, 一期, 首轮) against the same word
+  opening with another member (女子组, 半程, 下半年, 二期, 次轮), and 决赛 against 半决赛 / 复赛 / 预赛 / 初赛;
+- English: men's / women's (male / female, boys / girls), the first / second half against the full year, the final
+  against a semi-final or a quarter-final, weekday against weekend, morning / afternoon / evening.
+
+A question that names no side (冠军是谁, "Who won?") draws no contrast.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Chinese: the first character names the side and the rest of the word is shared (男子组 / 女子组, 上半年 / 下半年); a set
+# with rests applies only before them (一期 / 二期, never 一次 / 三次, which is a number the question states)
+_ZH_SETS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
+    ("男女", None), ("全半", None), ("上下", None),
+    ("一二三四五六七八九十", ("期", "轮", "批", "阶段", "号线", "标段", "季度", "等奖")),
+    ("初复决", ("赛",)), ("主客", ("场", "队")), ("春夏秋冬", ("季", "装")), ("早中晚", ("餐", "饭", "班", "上")),
+)
+# a word built on 决赛 that names another round; the question's 决赛 is not held by them
+_ZH_ROUNDS = ("半决赛", "复赛", "预赛", "初赛", "资格赛", "四分之一决赛")
+_EN_SETS = (
+    ("men", "women"), ("male", "female"), ("boys", "girls"),
+    ("weekday", "weekend"), ("morning", "afternoon", "evening"),
+)
+# English phrases: each names one side; the question's side is held only where no longer phrase of another side stands
+_EN_PHRASES = (
+    ("first half", "first-half", "second half", "second-half", "full year", "full-year", "half-year", "half year"),
+    ("final", "semi-final", "semi final", "semifinal", "quarter-final", "quarter final", "quarterfinal"),
+    ("half marathon", "full marathon"),
+)
+
+
+# "final" before a word it describes (final salary, final approval, final day) names no round of a competition
+_FINAL_ADJECTIVE = re.compile(r"\bfinal\s+(?!(?:of|in|at|on|be|will|is|was|for|and|to|this|next|last|against|between)\b)"
+                              r"[a-z]")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side the question names: its own forms and the other sides' forms."""
+    own: tuple[str, ...]
+    others: tuple[str, ...]
+
+
+def _en_forms(word: str) -> tuple[str, ...]:
+    return (word, f"{word}'s", f"{word}’s", f"{word}s") if " " not in word else (word, f"{word}s")
+
+
+def sides_of(question: str) -> tuple[Side, ...]:
+    """The sides of contrasts the question names."""
+    sides: list[Side] = []
+    lowered = question.lower()
+    if re.search(r"[\u4e00-\u9fff]", question):
+        for members, rests in _ZH_SETS:
+            named = {i for i, ch in enumerate(question) if ch in members}
+            if len({question[i] for i in named}) > 1:     # "男子和女子": both sides, no contrast
+                continue
+            for i in sorted(named):
+                for rest in (question[i + 1:i + 2], question[i + 1:i + 3]):
+                    if not re.fullmatch(r"[\u4e00-\u9fff]{1,2}", rest):
+                        continue
+                    if rests is not None and rest not in rests:
+                        continue
+                    sides.append(Side((question[i] + rest,), tuple(m + rest for m in members if m != question[i])))
+        if "决赛" in question and not any(r in question for r in _ZH_ROUNDS):
+            sides.append(Side(("决赛",), _ZH_ROUNDS))
+    for group in _EN_SETS:
+        named = [w for w in group if re.search(rf"\b{re.escape(w)}(?:'s|’s|s)?\b", lowered)]
+        if len(named) == 1:   # "the men's and women's races": both sides, no contrast
+            word = named[0]
+            sides.append(Side(_en_forms(word), tuple(f for w in group if w != word for f in _en_forms(w))))
+    for group in _EN_PHRASES:
+        named = [p for p in group if re.search(rf"(?<![\w-]){re.escape(p)}s?\b", lowered)]
+        longest = [p for p in named if not any(p != q and p in q for q in named)]
+        if len(longest) == 1:
+            phrase = longest[0]
+            if phrase == "final" and _FINAL_ADJECTIVE.search(lowered):   # "the final salary scheme": no round
+                continue
+            sides.append(Side((phrase,), tuple(q for q in group if q != phrase)))
+    return tuple(s for s in sides if s.others)
+
+
+def _holds(text: str, form: str, others: tuple[str, ...]) -> bool:
+    """``text`` writes ``form`` outside every longer form of another side (the "final" of "semi-final" is not one)."""
+    for other in sorted((o for o in others if form in o), key=len, reverse=True):
+        text = text.replace(other, " ")
+    if re.search(r"[\u4e00-\u9fff]", form):
+        return form in text
+    return re.search(rf"(?<![\w-]){re.escape(form)}s?\b", text) is not None
+
+
+def other_side(sides: tuple[Side, ...], sentences: list[str], header: str = "") -> bool:
+    """The ``sentences`` (one window, read under its source's ``header``) write another side of a contrast the question
+    draws in a sentence that does not write the question's own side, and no sentence (nor the header) writes the
+    question's side alone: "2024枫泽马拉松半程比赛中，男子组冠军由…获得。今年半程报名人数首次超过全程。" states the half
+    marathon's winner, though its second sentence names the full one beside the half."""
+    texts = [t.lower() for t in sentences]
+    head = header.lower()
+    for side in sides:
+        def own(text: str, side: Side = side) -> bool:
+            return any(_holds(text, form, side.others) for form in side.own)
+
+        def other(text: str, side: Side = side) -> bool:
+            return any(_holds(text, form, side.own) for form in side.others)
+
+        if own(head) and not other(head):
+            continue
+        if any(other(t) and not own(t) for t in texts) and not any(own(t) and not other(t) for t in texts):
+            return True
+    return False

@@ -1,0 +1,61 @@
+"""The side of a contrast a question names (the men's race, the full marathon, the final, 一期): a window that writes only
+another side states that side's fact (rag/answerability/contrasts.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability.asked_fact import asked_fact
+from rag.answerability.contrasts import other_side, sides_of
+from tests.rag.helpers import chunk, env
+from tests.rag.test_levels import ctx
+
+
+@pytest.mark.parametrize("question, sentences, expected", [
+    # Chinese: gender, full / half, phases, rounds
+    ("2024年枫泽马拉松男子全程冠军是谁？", ["2024枫泽马拉松半程比赛中，男子组冠军由石楠获得。", "今年半程报名人数首次超过全程。"], True),
+    ("2024年枫泽马拉松男子全程冠军是谁？", ["在枫泽马拉松女子全程比赛中，蒋一凡夺冠。"], True),
+    ("2024年枫泽马拉松男子全程冠军是谁？", ["男子全程冠军为马骁。", "女子全程冠军为蒋一凡。"], False),
+    ("沣屿地铁3号线一期设了几座车站？", ["3号线二期工程规划设站11座。"], True),
+    ("沣屿地铁3号线一期设了几座车站？", ["一期工程设站18座，二期工程规划设站11座。"], False),
+    ("上半年营收是多少？", ["下半年营收为12亿元。"], True),
+    ("决赛在哪里举行？", ["半决赛在市体育中心举行。"], True),
+    ("决赛在哪里举行？", ["决赛在奥体中心举行，半决赛在市体育中心。"], False),
+    # English: men's / women's, final / semi-finals, halves of the year
+    ("Who won the men's race at the 2024 Kelverton Marathon?", ["Ann Lee won the women's race in 2:29:03."], True),
+    ("Who won the men's race at the 2024 Kelverton Marathon?", ["The men's race went to Tom Ridge; the women's to Ann Lee."], False),
+    ("Where will the final of the 2024 Kestrel Cup be played?", ["The FA has named the venues for the 2024 Kestrel Cup semi-finals."], True),
+    ("Where will the final of the 2024 Kestrel Cup be played?", ["The final will be at Harford Park, after the semi-finals."], False),
+    ("Where are the semi-finals played?", ["The final will be played at Harford Park."], True),
+    ("What was Pelham Bank's first-half profit?", ["Full-year profit was £2 billion."], True),
+])
+def test_a_window_naming_only_another_side(question: str, sentences: list[str], expected: bool) -> None:
+    assert other_side(sides_of(question), sentences) is expected
+
+
+@pytest.mark.parametrize("question", [
+    "冠军是谁？", "Who won the race?", "男子和女子的冠军分别是谁？", "Who won the men's and women's races?",
+    "每年可以报销一次吗？",          # a number the question states is no side
+    "What is the final salary scheme?", "上海办公室几点开门？",
+])
+def test_questions_that_draw_no_contrast_read_every_window(question: str) -> None:
+    sides = sides_of(question)
+    assert not any(other_side(sides, [s]) for s in (
+        "Ann Lee won the women's race.", "The semi-finals are on Sunday.", "每年最多报销三次。", "女子冠军为李四。",
+        "下午两点开门。"))
+
+
+def test_the_title_that_names_the_side_keeps_the_window() -> None:
+    sides = sides_of("Who won the men's race?")
+    assert other_side(sides, ["Ann Lee beat the women's record too."])
+    assert not other_side(sides, ["Ann Lee beat the women's record too."], header="Men's race report")
+
+
+def test_the_support_skips_the_other_sides_window() -> None:
+    items = [ctx(1, "n", "2024枫泽马拉松半程比赛中，男子组冠军由大学生选手石楠获得。今年半程报名人数首次超过全程。", "")]
+    space = env([chunk("n#0", items[0].text, doc="n")], language="zh")
+    weights = {"枫泽": 1.0, "马拉松": 1.0, "男子": 1.0, "全程": 1.0, "冠军": 1.0}
+    asked = asked_fact("2024年枫泽马拉松男子全程冠军是谁？", items, space, weights)
+    assert asked.source is None and asked.answer_type == 0.0
+    full = asked_fact("2024年枫泽马拉松男子半程冠军是谁？", items, space, {**weights, "半程": 1.0})
+    assert full.source == 1
