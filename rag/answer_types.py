@@ -247,6 +247,19 @@ _LIST = {
 # a body that acts, beside _ORG's: "the Harbour Authority", "Northgate NHS Trust", "the Coastguard Service"
 _BODY = re.compile(r"\b(?:authority|trust|service|commission|board|office|agency|police|coastguard|council|court|"
                    r"tribunal|regulator|ombudsman|charity)\b", re.I)
+# an English question asking which named place (a town, a country …), answered by a name
+_ASKS_NAMED_PLACE = re.compile(r"\b(?:which|what)\s+(?:town|city|country|village|county|region|island|province|port|"
+                               r"suburb|district|nation)s?\b(?!\s+(?:tier|band|rate|level|group|code|allowance|limit|cap)s?\b)",
+                               re.I)
+_CALENDAR_NAME = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+                            r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{1,2})?", re.I)
+# a place's name, at a sentence's start too ("Marlow Creek was evacuated"), after a capitalised function word if any
+_PLACE_NAME = re.compile(r"\b(?:(?:The|A|An|In|At|On|From|To|Near|By|It|This|That|Its|Their|Residents|People)\s+)?"
+                         r"((?!(?:The|A|An|In|At|On|From|To|Near|By|It|This|That|Its|Their|He|She|They|We|I|You|But|And|"
+                         r"Or|So|If|When|While|After|Before|As|Of|For|With)\b)[A-Z][a-zA-Z'’-]+"
+                         r"(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][a-zA-Z'’-]+)*)")
+# where a sentence starts: one capitalised word there is as often a common noun ("Firefighters said …") as a name
+_SENTENCE_START = re.compile(r"(?:^|[.!?。]\s+|[—:]\s*)\s*$")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z'’-]+(?:\s+(?:of|de|van|von|the|and|&)?\s*[A-Z][a-zA-Z'’-]+)*")
 # the labels of a document's structure, which a "how many" question never asks for
 _STRUCTURE = {
@@ -417,6 +430,11 @@ def candidates(sentence: str, kind: str, question: str, unit_from: str = "") -> 
                                            if _ORG["en"].search(m.group()) or _BODY.search(m.group())]
         else:
             found += [m.group() for m in _CAPITALISED.finditer(sentence)]
+            if kind == "place" and _ASKS_NAMED_PLACE.search(question):
+                # "Which town had to be evacuated?" is answered by a town's name, never "the state government", a
+                # month or a weekday: the capitalised spans only, calendar words aside
+                found = [m.group(1) for m in _PLACE_NAME.finditer(sentence) if not _CALENDAR_NAME.fullmatch(m.group(1))
+                         and not (" " not in m.group(1) and _SENTENCE_START.search(sentence[:m.start(1)]))]
         if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name (rag.holders), not a
             found = names_in(sentence)                     # post, a desk, a department or a field's label
     elif kind == "list":

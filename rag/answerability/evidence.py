@@ -113,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="84")
+@answerability.register("evidence", version="85")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -293,7 +293,8 @@ def evidence(
     (:mod:`rag.answerability.occasions`), nor any of numbers for a question asking a person, place or organisation, nor
     one for a question asking a date between statements that hold no date. Version 84 reads no window that writes only
     another side of a contrast the question draws — the women's race, the half marathon, the semi-finals, 二期
-    (:mod:`rag.answerability.contrasts`).) With
+    (:mod:`rag.answerability.contrasts`). Version 85: an English question asking which town, city or country (a named
+    place) finds its candidate only in a capitalised name, never "the state government", a month or a weekday.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -257,7 +257,8 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-@generators.register("extractive", version="47")
+# version 48: an English question asking which town, city or country reads a place only in a name (rag.answer_types)
+@generators.register("extractive", version="48")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

@@ -1458,3 +1458,17 @@ def test_a_word_of_chat_written_with_a_digit_is_no_name() -> None:
 def test_an_english_who_question_is_answered_by_a_name_or_a_body_not_any_capitalised_word(sentence: str,
                                                                                         holds: bool) -> None:
     assert has_candidate(sentence, "person", "Who set it up?") is holds, candidates(sentence, "person", "Who set it up?")
+
+
+@pytest.mark.parametrize("sentence, found", [
+    ("The state government has announced A$25 million to help communities recover from the bushfire near Cobbleton.", []),
+    ("Firefighters have contained the bushfire near Cobbleton. Authorities said residents could return home.", []),
+    ("It happened in January, on a Monday.", []),
+    ("Marlow Creek was evacuated on Monday as the fire near Cobbleton spread.", ["Marlow Creek"]),
+    ("Residents of Yarrowdale were evacuated.", ["Residents of Yarrowdale"]),
+])
+def test_which_town_is_answered_by_a_name(sentence: str, found: list[str]) -> None:
+    question = "Which town had to be evacuated because of the bushfire near Cobbleton?"
+    assert candidates(sentence, "place", question) == found
+    # "where" in a handbook is still answered by a floor, a desk or the intranet
+    assert candidates("The office is on the third floor.", "place", "Where is the office?") == ["floor"]
