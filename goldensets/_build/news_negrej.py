@@ -27,12 +27,15 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 REQUIRED = ("query", "answer", "positive", "negative")
+# a suite's name, as ragbench reads it (the folder's name)
+SUITE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 # a yes / no answer is no span of a passage: it never drops a question to refuse
 YES_NO = frozenset({"yes", "no", "是", "否", "不是", "对", "不对", "会", "不会", "有", "没有"})
 
@@ -50,6 +53,8 @@ def _strings(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise TypeError("number that is no answer (NaN or infinity)")
         return [str(value)]
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
@@ -60,7 +65,7 @@ def read_items(path: Path) -> list[dict]:
     """Every item of an RGB-style JSONL file, checked; raises SourceError naming file, line and field."""
     items: list[dict] = []
     seen: dict[str, int] = {}
-    with path.open(encoding="utf-8") as lines:
+    with path.open(encoding="utf-8-sig") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
@@ -69,6 +74,8 @@ def read_items(path: Path) -> list[dict]:
                 raw = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise SourceError(f"{where}: not JSON ({exc.msg})") from None
+            except RecursionError:
+                raise SourceError(f"{where}: nested too deeply") from None
             if not isinstance(raw, dict):
                 raise SourceError(f"{where}: an item must be a JSON object")
             for field in REQUIRED:
@@ -132,12 +139,22 @@ def build(items: list[dict], seed: str) -> tuple[list[dict], list[dict], list[st
             positives[it["id"]] = list(dict.fromkeys(add(t, f"{it['id']}-p{k}") for k, t in enumerate(it["positive"])))
     haystack = "\n".join(d["text"] for d in corpus).lower()
 
+    def stands(answer: str) -> bool:
+        """The answer stands in the corpus: as a whole word when it is Latin letters or digits ("1" is not in "1890")."""
+        needle = answer.lower()
+        if needle in YES_NO:
+            return False
+        if re.fullmatch(r"[\w .,'’-]+", needle, re.ASCII):
+            return re.search(rf"(?<![\w]){re.escape(needle)}(?![\w])", haystack) is not None
+        return needle in haystack
+
     cases: list[dict] = []
     dropped: list[str] = []
     for it in items:
         tags = [f"type:{it['type']}"] if it["type"] else []
         if it["id"] in cut:
-            if any(a.lower() in haystack for a in it["answers"] if a.lower() not in YES_NO):
+            # its answer still stands, or one of its answering passages is in the corpus as another item's
+            if any(stands(a) for a in it["answers"]) or any(t in doc_of_text for t in it["positive"]):
                 dropped.append(it["id"])
                 continue
             case = {"id": it["id"], "question": it["query"], "expect": "refuse", "tags": ["negative-rejection", *tags]}
@@ -151,30 +168,43 @@ def build(items: list[dict], seed: str) -> tuple[list[dict], list[dict], list[st
 
 
 def suite_yaml(name: str, language: str, source: Path) -> str:
-    return (f"# A negative-rejection suite built from {source.name} (RGB's format) by\n"
+    return (f"# A negative-rejection suite built from {json.dumps(source.name, ensure_ascii=False)} (RGB's format) by\n"
             f"# goldensets/_build/news_negrej.py: half the items lost their positive passages (must be refused),\n"
             f"# the rest must be answered from them; split by item into dev and test.\n"
             f"name: {name}\nlanguage: {language}\ncorpus: corpus.jsonl\ncases: cases.jsonl\n")
 
 
 def write(out: Path, corpus: list[dict], cases: list[dict], yaml_text: str) -> None:
-    """The suite folder whole, or nothing: written beside ``out`` and moved into place."""
+    """The suite folder whole, or nothing: written beside ``out``, the old folder moved aside, the new one moved into
+    place, the old one removed last (restored if the move fails). What the old folder holds besides the suite (a
+    README, a folder of notes) is kept."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    backup = None
     try:
         for name, rows in (("corpus.jsonl", corpus), ("cases.jsonl", cases)):
             with (staging / name).open("w", encoding="utf-8") as f:
                 f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
         (staging / "suite.yaml").write_text(yaml_text, encoding="utf-8")
         if out.exists():
-            for kept in out.iterdir():   # what the folder holds besides the suite (a README) stays
-                if kept.is_file() and not (staging / kept.name).exists():
-                    shutil.copy2(kept, staging / kept.name)
-            shutil.rmtree(out)
-        staging.rename(out)
+            for kept in out.iterdir():
+                if not (staging / kept.name).exists():
+                    (shutil.copytree if kept.is_dir() else shutil.copy2)(kept, staging / kept.name)
+            backup = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+            backup.rmdir()
+            out.rename(backup)
+        try:
+            staging.rename(out)
+        except BaseException:
+            if backup is not None:
+                backup.rename(out)
+                backup = None
+            raise
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    if backup is not None:
+        shutil.rmtree(backup, ignore_errors=True)
 
 
 def _ours(folder: Path) -> bool:
@@ -190,6 +220,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", help="the hash seed (default: the folder's name)")
     parser.add_argument("--language", choices=("en", "zh"), default="en")
     args = parser.parse_args(argv)
+    if not SUITE_NAME.fullmatch(args.out.name):
+        print(f"error: --out {args.out}: the folder names the suite, which must match {SUITE_NAME.pattern}",
+              file=sys.stderr)
+        return 2
+    if args.out.is_symlink() or (args.out.exists() and not args.out.is_dir()):
+        print(f"error: --out {args.out} is a link or a file; name a folder", file=sys.stderr)
+        return 2
     if args.out.exists() and not _ours(args.out):
         print(f"error: --out {args.out} exists and is not a suite this script wrote; choose another folder",
               file=sys.stderr)

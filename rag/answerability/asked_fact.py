@@ -192,7 +192,7 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     # a window about another year or edition than the question names states that occasion's fact (occasions.py), and
     # one that writes only another side of a contrast the question draws (the women's race, the half marathon) that
     # side's (contrasts.py)
-    occasion = occasion_of(question)
+    occasion = occasion_of(question, question=True)
     sides = sides_of(question)
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
     for item, said in sentences_of(items):

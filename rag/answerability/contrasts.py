@@ -23,10 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Chinese: the first character names the side and the rest of the word is shared (男子组 / 女子组, 上半年 / 下半年); a set
-# with rests applies only before them (一期 / 二期, never 一次 / 三次, which is a number the question states)
+# Chinese: the first character names the side and the next one is shared (男子 / 女子, 全程 / 半程, 上半年 / 下半年); each
+# set applies only before its rests (一期 / 二期, never 一次 / 三次, which is a number the question states; 全程 / 半程,
+# never 全球 / 北半球)
 _ZH_SETS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
-    ("男女", None), ("全半", None), ("上下", None),
+    ("男女", None),
+    ("全半", ("程", "马", "天", "日", "年", "场", "价", "票", "额", "职")),
+    ("上下", ("午", "班", "半", "旬", "车", "学", "场")),
     ("一二三四五六七八九十", ("期", "轮", "批", "阶段", "号线", "标段", "季度", "等奖")),
     ("初复决", ("赛",)), ("主客", ("场", "队")), ("春夏秋冬", ("季", "装")), ("早中晚", ("餐", "饭", "班", "上")),
 )
@@ -36,12 +39,17 @@ _EN_SETS = (
     ("men", "women"), ("male", "female"), ("boys", "girls"),
     ("weekday", "weekend"), ("morning", "afternoon", "evening"),
 )
-# English phrases: each names one side; the question's side is held only where no longer phrase of another side stands
-_EN_PHRASES = (
-    ("first half", "first-half", "second half", "second-half", "full year", "full-year", "half-year", "half year"),
-    ("final", "semi-final", "semi final", "semifinal", "quarter-final", "quarter final", "quarterfinal"),
-    ("half marathon", "full marathon"),
+# English sides written as phrases, each side with its spellings; a side is held only where no longer phrase of
+# another side stands (the "final" of "semi-final")
+_EN_PHRASES: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("first half", "first-half", "half-year", "half year", "interim"), ("second half", "second-half"),
+     ("full year", "full-year")),
+    (("final",), ("semi-final", "semi final", "semifinal"), ("quarter-final", "quarter final", "quarterfinal")),
+    (("half marathon", "half-marathon"), ("full marathon",)),
 )
+# a numeral after these counts back or points, and names no side: 上一季度, 前三期, 这一轮, 每一批
+_NOT_A_SIDE = frozenset("上下前后这那每本同该")
+_GREETING = re.compile(r"\bgood (?:morning|afternoon|evening)\b", re.I)
 
 
 # "final" before a word it describes (final salary, final approval, final day) names no round of a competition
@@ -61,21 +69,21 @@ def _en_forms(word: str) -> tuple[str, ...]:
 
 
 def sides_of(question: str) -> tuple[Side, ...]:
-    """The sides of contrasts the question names."""
+    """The sides of contrasts the question names (each once)."""
     sides: list[Side] = []
-    lowered = question.lower()
+    lowered = _GREETING.sub(" ", question.lower())
     if re.search(r"[\u4e00-\u9fff]", question):
         for members, rests in _ZH_SETS:
-            named = {i for i, ch in enumerate(question) if ch in members}
-            if len({question[i] for i in named}) > 1:     # "男子和女子": both sides, no contrast
-                continue
-            for i in sorted(named):
-                for rest in (question[i + 1:i + 2], question[i + 1:i + 3]):
-                    if not re.fullmatch(r"[\u4e00-\u9fff]{1,2}", rest):
-                        continue
-                    if rests is not None and rest not in rests:
-                        continue
-                    sides.append(Side((question[i] + rest,), tuple(m + rest for m in members if m != question[i])))
+            named = [(i, rest) for i, ch in enumerate(question) if ch in members
+                     and not (i and question[i - 1] in _NOT_A_SIDE)     # 上一季度 is the previous quarter
+                     for rest in (rests or (question[i + 1:i + 2],))
+                     if re.fullmatch(r"[\u4e00-\u9fff]+", rest) and question.startswith(rest, i + 1)]
+            for rest in dict.fromkeys(r for _, r in named):
+                heads = {question[i] for i, r in named if r == rest}
+                if len(heads) > 1:     # "男子和女子", "一期和二期": both sides, no contrast (三号线一期 draws one)
+                    continue
+                (head,) = heads
+                sides.append(Side((head + rest,), tuple(m + rest for m in members if m != head)))
         if "决赛" in question and not any(r in question for r in _ZH_ROUNDS):
             sides.append(Side(("决赛",), _ZH_ROUNDS))
     for group in _EN_SETS:
@@ -83,15 +91,16 @@ def sides_of(question: str) -> tuple[Side, ...]:
         if len(named) == 1:   # "the men's and women's races": both sides, no contrast
             word = named[0]
             sides.append(Side(_en_forms(word), tuple(f for w in group if w != word for f in _en_forms(w))))
-    for group in _EN_PHRASES:
-        named = [p for p in group if re.search(rf"(?<![\w-]){re.escape(p)}s?\b", lowered)]
-        longest = [p for p in named if not any(p != q and p in q for q in named)]
-        if len(longest) == 1:
-            phrase = longest[0]
-            if phrase == "final" and _FINAL_ADJECTIVE.search(lowered):   # "the final salary scheme": no round
+    for phrases in _EN_PHRASES:
+        every = [p for side in phrases for p in side]
+        found = {p for p in every if re.search(rf"(?<![\w-]){re.escape(p)}s?\b", lowered)}
+        found = {p for p in found if not any(p != q and p in q for q in found)}   # "semi-final", not its "final"
+        named = [side for side in phrases if found & set(side)]
+        if len(named) == 1:
+            if named[0] == ("final",) and _FINAL_ADJECTIVE.search(lowered):   # "the final salary scheme": no round
                 continue
-            sides.append(Side((phrase,), tuple(q for q in group if q != phrase)))
-    return tuple(s for s in sides if s.others)
+            sides.append(Side(named[0], tuple(p for side in phrases if side != named[0] for p in side)))
+    return tuple(dict.fromkeys(s for s in sides if s.others))
 
 
 def _holds(text: str, form: str, others: tuple[str, ...]) -> bool:

@@ -113,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="85")
+@answerability.register("evidence", version="86")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -294,7 +294,11 @@ def evidence(
     one for a question asking a date between statements that hold no date. Version 84 reads no window that writes only
     another side of a contrast the question draws — the women's race, the half marathon, the semi-finals, 二期
     (:mod:`rag.answerability.contrasts`). Version 85: an English question asking which town, city or country (a named
-    place) finds its candidate only in a capitalised name, never "the state government", a month or a weekday.) With
+    place) finds its candidate only in a capitalised name, never "the state government", a month or a weekday. Version 86,
+    after a hostile review: no year of a dateline, a label, a street, a phone number, a decade or a comparison ("较2022年",
+    "up from … in 2023"), none in a window that says "last year"; a question's bounding year ("since 2010") is none; one
+    matching mark (the edition) is enough; two dates in different years still conflict; a contrast's side read per
+    rest (三号线一期 draws 一期) and spellings of one side are one side.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

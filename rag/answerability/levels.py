@@ -73,7 +73,7 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
     top = max(s.cosine for s in statements)   # the best statement of all, dated or not, sets the margin
     if kind == "date":
         statements = [s for s in statements if has_candidate(s.text, "date", question)]
-    asked = occasion_of(question)
+    asked = occasion_of(question, question=True)
     occasions = {id(s): occasion_of(f"{s.item.title}\n{s.text}") for s in statements}
     best: dict[str, Statement] = {}
     for s in statements:
@@ -93,7 +93,9 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
             if float(a.vector @ b.vector) < similarity:
                 continue
             oa, ob = occasions[id(a)], occasions[id(b)]
-            if oa.other_than(ob) or ob.other_than(oa):   # 2022's figure and 2023's: two facts
+            # 2022's figure and 2023's are two facts — but for a date asked the year is the value ("opens on 12 July
+            # 2025" against "on 3 March 2026")
+            if kind != "date" and (oa.other_than(ob) or ob.other_than(oa)):
                 continue
             va, vb = values_in(a.text), values_in(b.text)
             if va != vb and not (va <= vb or vb <= va):

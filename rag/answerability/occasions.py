@@ -30,18 +30,41 @@ from dataclasses import dataclass
 
 from rag.types import ContextItem
 
-_YEAR = re.compile(r"(?<![0-9０-９.,£$€¥])((?:19|20)\d{2})(?:\s*[-–/]\s*(\d{2})(?![0-9]))?(?![0-9]|[.,]\d)")
-# …but not an amount: "2000 people", "2000元", "1950 metres", "2000 USD", "2000%"
+_YEAR = re.compile(r"(?<![0-9.,£$€¥#A-Za-z])(?<![0-9][-–])((?:19|20)\d{2})"
+                   r"(?:\s*[-–/]\s*((?:19|20)?\d{2})(?![0-9]|[-–/]\d))?(?![0-9]|[.,]\d|s\b|\s*[-–]\s*\d{3})")
+# …but not an amount ("2000 people", "2000元", "1950 metres", "2000 USD", "2000%"), nor a street number
 _COUNTED = re.compile(
-    r"\s*(?:[A-Z]{3}\b|[元人米个名家座辆吨户千万亿百件台次条项份位只张所间套块股%‰多余]"
-    r"|(?:km|kg|mph|ft|cm|mm|m|t|lbs?|tonnes?|metres?|meters?|miles?|feet|hectares?|acres?|people|pounds?|dollars?"
-    r"|euros?|yuan|persons?|votes?)\b"
+    r"\s*(?:[A-Z]{3}\b|MW|GW|KW|HP|[元人米个名家座辆吨户千万亿百件台次条项份位只张所间套块股%‰多余号路街巷楼]|平方|公[里顷斤]|亩|[美港日欧]元|英镑"
+    r"|(?:km|kg|mph|ft|cm|mm|m|t|hp|mw|kw|gw|sq|square|lbs?|tonnes?|metres?|meters?|miles?|feet|hectares?|acres?|"
+    r"people|staff|children|men|women|more|pounds?|dollars?|euros?|yen|yuan|persons?|votes?|street|st|road|rd|avenue|"
+    r"ave|lane|drive)\b|(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Boulevard)\b"
     r"|(?!(?:was|is|has|as|this|its|his|plus|less|thus|across|always|perhaps|yes|us)\b)[a-z]+s\b)")
+# a year before a plural noun is still a year after these ("the 2024 results", "in 2024 elections")
+_YEAR_LEAD = re.compile(r"(?:\b(?:the|its|their|his|her|in|for|during|since|until)|['’]s)\s*$", re.I)
+# a number after these is a label, not a year: "Room 2024", "No. 1998", "tel 2024 5678", "ZIP 2000", "邮编2000"
+_LABEL_LEAD = re.compile(r"(?:\b(?:room|no\.?|number|tel|phone|call|zip|postcode|code|flight|order|unit|suite|windows|"
+                         r"version|ref|rs\.?|inr)|邮编|电话|编号|房间)\s*$", re.I)
+# a year after these is what the fact is compared with, not its occasion: "较2022年增长15%", "up from £1.5 billion in
+# 2023", "compared with 2022"
+_COMPARED = re.compile(r"(?:[较比]|相比|相较|同比|环比|\b(?:than|compared (?:with|to)|up from|down from|versus|vs\.?)"
+                       r"(?:(?:[^.;。；]|\.(?=\d)){0,40}?\bin)?)\s*$", re.I)
+# a window that says "last year" / 去年 dates its fact from when it was written: its years are no occasion
+_RELATIVE = re.compile(r"\b(?:last|next|previous|this) year\b|\ba year (?:earlier|before|ago)\b|去年|前年|明年|今年|上一年", re.I)
+# the year a question only bounds its fact by: "since 2010", "before 2015", "2010年以来"
+_BOUND_BEFORE = re.compile(r"\b(?:since|after|before|until|till|by|from|prior to)\s*$", re.I)
+_BOUND_AFTER = re.compile(r"\s*年?\s*(?:以来|之后|以后|之前|以前|起|至今)")
+# an English dateline: "ELLERBY, 18 January 2024 —"
+_DATELINE = re.compile(r"^[A-Z][A-Z .'-]+,\s*(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+(?:19|20)\d{2}\s*[—–-]",
+                       re.M)
+_ZH_DIGITS = str.maketrans("〇零一二三四五六七八九", "00123456789")
+_ZH_YEAR = re.compile(r"[〇零一二三四五六七八九]{4}(?=年)")
 _ZH_NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_EDITION = re.compile(r"第\s*([0-9]+|[零〇一二两三四五六七八九十百]+)\s*届")
-_MONTHS = ("January February March April May June July August September October November December "
-           "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec").split()
-_EN_EDITION = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+(?:(edition|annual)\b|(?=(?:[A-Z][a-z]+)))")
+_MONTHS = frozenset("january february march april may june july august september october november december "
+                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# an ordinal before a capitalised word names an edition ("the 12th Fengze Festival"), never a street, a floor or a century
+_EN_EDITION = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+(?:(edition|annual)\b|(?=([A-Z][a-z]+)))")
+_NOT_EDITION = frozenset("street avenue road lane floor century district division birthday ward".split())
 _EN_WORDS = {w: n for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), 1)}
@@ -79,39 +102,70 @@ class Occasion:
         return bool(self.years & asked.years or self.editions & asked.editions)
 
     def other_than(self, asked: Occasion) -> bool:
-        """This text names years (or editions), and none of them is one the question asks about."""
-        return bool((asked.years and self.years and asked.years.isdisjoint(self.years))
-                    or (asked.editions and self.editions and asked.editions.isdisjoint(self.editions)))
+        """This text names years (or editions), and none of them — nor any of its other marks — is one the
+        question asks about: "第十二届…自2023年12月起筹备" is the asked 2024 festival by its edition."""
+        disjoint = (asked.years and self.years and asked.years.isdisjoint(self.years)) \
+            or (asked.editions and self.editions and asked.editions.isdisjoint(self.editions))
+        return bool(disjoint) and not self.names(asked)
 
 
-def occasion_of(text: str) -> Occasion:
+def _plain(text: str) -> str:
+    """Full-width digits as ASCII, and a year in Chinese numerals (二〇二三年) in digits."""
+    text = text.translate({c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)})
+    return _ZH_YEAR.sub(lambda m: m.group().translate(_ZH_DIGITS), text)
+
+
+def _years(text: str, *, bounds: bool = False) -> set[int]:
     years: set[int] = set()
     for match in _YEAR.finditer(text):
-        if _COUNTED.match(text, match.end()):
+        before = text[max(0, match.start() - 60):match.start()]
+        if _LABEL_LEAD.search(before) or _COMPARED.search(before):
+            continue
+        if _COUNTED.match(text, match.end()) and not (re.match(r"\s+[a-z]+s\b", text[match.end():])
+                                                       and _YEAR_LEAD.search(before)):
+            continue
+        if bounds and (_BOUND_BEFORE.search(before) or _BOUND_AFTER.match(text, match.end())):
             continue
         first = int(match.group(1))
         years.add(first)
         if match.group(2) is not None:            # a season, "2023-24": both years, when the second follows the first
-            second = first // 100 * 100 + int(match.group(2))
+            second = int(match.group(2)) if len(match.group(2)) == 4 else first // 100 * 100 + int(match.group(2))
+            if second < first:
+                second += 100                      # 1999-00
             if second == first + 1:
                 years.add(second)
+    return years
+
+
+def _editions(text: str) -> set[int]:
     editions: set[int] = set()
     for match in _ZH_EDITION.finditer(text):
         number = _zh_number(match.group(1))
         if number:
             editions.add(number)
     for match in _EN_EDITION.finditer(text):
-        after = text[match.end():match.end() + 10]
-        if match.group(2) or not any(after.startswith(m) for m in _MONTHS):
+        word = (match.group(3) or "").lower()
+        if match.group(2) or (word not in _MONTHS and word not in _NOT_EDITION):
             editions.add(int(match.group(1)))
     for match in _EN_WORD_EDITION.finditer(text):
         editions.add(_EN_WORDS[match.group(1).lower()])
-    return Occasion(frozenset(years), frozenset(editions))
+    return editions
+
+
+def occasion_of(text: str, *, question: bool = False) -> Occasion:
+    """The years and editions ``text`` names. A window that dates its fact from when it was written ("last year",
+    去年) names no year; nor does a dateline ("ELLERBY, 18 January 2024 —"); a question's year that only bounds its
+    fact ("since 2010", "2010年以来") is none (``question``)."""
+    text = _plain(text)
+    if not question and _RELATIVE.search(text):
+        return Occasion(frozenset(), frozenset(_editions(text)))
+    text = _DATELINE.sub(" ", text)
+    return Occasion(frozenset(_years(text, bounds=question)), frozenset(_editions(text)))
 
 
 def sources_naming(question: str, items: list[ContextItem]) -> list[ContextItem]:
     """The ``items`` whose title or heading path names the occasion the question asks about."""
-    asked = occasion_of(question)
+    asked = occasion_of(question, question=True)
     if not asked:
         return []
     from rag.answerability.asked_fact import header_of

@@ -22,8 +22,9 @@ def _script():
 
 def _items(n: int = 8) -> list[dict]:
     return [{"id": f"q{i}", "query": f"How many people came to fair {i}?", "answer": [f"{1000 + i} people"],
-             "positive": [f"Fair {i} drew {1000 + i} people on Saturday.", "A shared sentence every fair repeats."],
-             "negative": [f"Fair {i} opened at noon.", f"Last year's fair {i} was cancelled."], "type": "number"}
+             "positive": [f"Fair {i} drew {1000 + i} people on Saturday."],
+             "negative": [f"Fair {i} opened at noon.", f"Last year's fair {i} was cancelled.",
+                          "A shared sentence every fair repeats."], "type": "number"}
             for i in range(n)]
 
 
@@ -48,7 +49,7 @@ def test_half_the_items_lose_their_positives_and_must_be_refused(tmp_path: Path)
         docs = {d["_id"]: d["text"] for d in corpus}
         assert any(f"{1000 + int(case.id[1:])} people" in docs[d] for d in case.expected_docs)
         assert case.answers == [f"{1000 + int(case.id[1:])} people"] and "type:number" in case.tags
-    # the shared positive sentence is one document, named by the first kept item that gives it
+    # a passage several items give is one document
     assert sum(d["text"] == "A shared sentence every fair repeats." for d in corpus) == 1
     assert len(corpus) == 8 * 2 + 4 + 1
     # both splits hold both kinds, dealt by item
@@ -136,3 +137,65 @@ def test_a_rebuild_keeps_the_folders_readme(tmp_path: Path) -> None:
     assert script.main(["--source", str(source), "--out", str(out)]) == 0
     assert (out / "README.md").read_text(encoding="utf-8") == "# news\n"
     assert sorted(p.name for p in out.iterdir()) == ["README.md", "cases.jsonl", "corpus.jsonl", "suite.yaml"]
+
+
+def test_a_review_of_the_builder(tmp_path: Path, capsys) -> None:
+    """A hostile review's findings (session 56), kept."""
+    script = _script()
+    # a cut item whose answering passage another item gives is answerable: dropped, never a case to refuse
+    items = _items(8)
+    for it in items:
+        it["positive"].append("The Kelverton pier stays open all winter.")
+    corpus, cases, dropped = script.build(script.read_items(_write(tmp_path / "i.jsonl", items)), "s")
+    assert len(dropped) == 4 and all(c["expect"] == "answer" for c in cases)
+    # an answer is a whole word among Latin letters and digits: "1" does not stand in "1890"
+    one = [{**_items(1)[0], "id": f"q{i}", "answer": ["1"], "positive": [f"Fair {i} had one stall."],
+            "negative": ["Founded in 1890."]} for i in range(4)]
+    corpus, cases, dropped = script.build(script.read_items(_write(tmp_path / "o.jsonl", one)), "s")
+    assert dropped == [] and len(cases) == 4
+    # NaN is no answer; a BOM is read; deep nesting is a clear error
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1, "query": "q?", "answer": [NaN], "positive": ["p"], "negative": []}\n', encoding="utf-8")
+    with pytest.raises(script.SourceError, match="NaN"):
+        script.read_items(bad)
+    bom = tmp_path / "bom.jsonl"
+    bom.write_text(json.dumps(_items(1)[0]) + "\n", encoding="utf-8-sig")
+    assert script.read_items(bom)[0]["id"] == "q0"
+    bad.write_text("[" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(script.SourceError, match="bad.jsonl:1"):
+        script.read_items(bad)
+    # a folder name that is no suite name (YAML would misread "news #2" as "news") is refused
+    source = _write(tmp_path / "items.jsonl", _items())
+    assert script.main(["--source", str(source), "--out", str(tmp_path / "news #2")]) == 2
+    assert "must match" in capsys.readouterr().err and not (tmp_path / "news #2").exists()
+    # a link as --out is refused, the suite it points at untouched
+    assert script.main(["--source", str(source), "--out", str(tmp_path / "news2")]) == 0
+    (tmp_path / "link").symlink_to(tmp_path / "news2")
+    assert script.main(["--source", str(source), "--out", str(tmp_path / "link")]) == 2
+    assert "is a link or a file" in capsys.readouterr().err
+
+
+def test_a_failed_move_keeps_the_old_suite_and_its_notes(tmp_path: Path, monkeypatch) -> None:
+    script = _script()
+    source = _write(tmp_path / "items.jsonl", _items())
+    out = tmp_path / "news"
+    assert script.main(["--source", str(source), "--out", str(out)]) == 0
+    (out / "notes").mkdir()
+    (out / "notes" / "review.md").write_text("kept\n", encoding="utf-8")
+    before = (out / "cases.jsonl").read_text(encoding="utf-8")
+    real = Path.rename
+
+    def failing(self: Path, target: Path):   # the staging folder's move into place fails (disk full)
+        if self.name.startswith(".news-") and "-old-" not in self.name and Path(target) == out:
+            raise OSError(28, "No space left on device")
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", failing)
+    with pytest.raises(OSError):
+        script.main(["--source", str(source), "--out", str(out), "--seed", "other"])
+    monkeypatch.undo()
+    assert (out / "cases.jsonl").read_text(encoding="utf-8") == before
+    assert (out / "notes" / "review.md").read_text(encoding="utf-8") == "kept\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []   # nothing left beside it
+    assert script.main(["--source", str(source), "--out", str(out), "--seed", "other"]) == 0
+    assert (out / "notes" / "review.md").read_text(encoding="utf-8") == "kept\n"      # a rebuild keeps folders too

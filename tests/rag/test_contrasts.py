@@ -59,3 +59,25 @@ def test_the_support_skips_the_other_sides_window() -> None:
     assert asked.source is None and asked.answer_type == 0.0
     full = asked_fact("2024年枫泽马拉松男子半程冠军是谁？", items, space, {**weights, "半程": 1.0})
     assert full.source == 1
+
+
+@pytest.mark.parametrize("question, sentences, expected", [
+    # a review's attacks (session 56)
+    ("第三届枫泽科技创新大奖一等奖颁给了哪几个项目？", ["二等奖授予了三个项目。"], True),     # 三 of 第三届 is no side
+    ("沣屿地铁三号线一期设了几座车站？", ["三号线二期工程规划设站11座。"], True),
+    ("第一期工程设站几座？", ["第二期工程设站11座。"], True),
+    ("男子冠军是谁？", ["女子冠军为李四，男子组冠军为张三。"], False),              # 男子组 holds 男子
+    ("全球平均气温是多少？", ["北半球平均气温为15度。"], False),                     # 全球 draws no contrast
+    ("上一季度营收多少？", ["三季度营收为12亿。"], False),                          # the previous quarter
+    ("Good morning, what time does the pool open?", ["Evening sessions start at 6pm."], False),
+    ("What was the first-half profit?", ["Half-year profit was £2m."], False),       # one side, two spellings
+    ("What was the half year profit?", ["First-half profit was £2m."], False),
+    ("Where is the semi-final?", ["The semifinal is at Harford Park."], False),
+    ("Where is the quarter-final?", ["The quarterfinal is at Harford Park."], False),
+])
+def test_a_reviews_attacks(question: str, sentences: list[str], expected: bool) -> None:
+    assert other_side(sides_of(question), sentences) is expected
+
+
+def test_a_long_question_gives_each_side_once() -> None:
+    assert len(sides_of("男子" * 50_000)) == 1

@@ -124,3 +124,42 @@ def test_the_margin_of_a_date_conflict_is_set_by_the_best_statement_of_all() -> 
     asked = "When does the supplier review end?"
     assert find_conflict([best, *far], space_for(items), margin=0.1, similarity=0.0, question=asked, kind="date") is None
     assert find_conflict(far, space_for(items), margin=0.1, similarity=0.0, question=asked, kind="date") is not None
+
+
+def test_two_dates_in_different_years_still_conflict_for_a_date_asked() -> None:
+    decide = answerability.build(LOOSE)
+    items = [ctx(1, "a", "The Eleanor Vance Museum in Pellingford will open on 12 July 2025.", ""),
+             ctx(2, "b", "The Eleanor Vance Museum in Pellingford will open on 3 March 2026.", "")]
+    assert decide("When will the Eleanor Vance Museum in Pellingford open?", items, space_for(items)).action == "conflict"
+
+
+@pytest.mark.parametrize("text, years", [
+    # a review's attacks (session 56): labels, streets, phones, amounts, decades, dates, other scripts
+    ("Room 2024", set()), ("1998 Main Street", set()), ("Call 2024-5678", set()), ("tel 010-2024 5678", set()),
+    ("flight CA1987", set()), ("order #2024", set()), ("ZIP 2000", set()), ("邮编2000", set()), ("Windows 2000", set()),
+    ("2000 staff", set()), ("2000 MW", set()), ("2000 square metres", set()), ("Rs 2000", set()), ("2000平方米", set()),
+    ("2000公里", set()), ("2000美元", set()), ("the 1990s", set()), ("2011-12-05", {2011}), ("1999-00", {1999, 2000}),
+    ("the 2023-2024 season", {2023, 2024}), ("Pelham Bank's 2024 results showed", {2024}), ("the 2024 finals", {2024}),
+    ("二〇二三年", {2023}), ("２０２３年", {2023}),
+    # what the fact is compared with, and a dateline, are no occasion; "last year" dates the window from its writing
+    ("研发投入21.9亿元，较2022年增长15%", set()), ("a profit of £2 billion, up from £1.5 billion in 2023", set()),
+    ("ELLERBY, 18 January 2024 — Ellerby Airport handled 4.2 million passengers", set()),
+    ("2025年1月10日，雁渚机场公布，去年旅客吞吐量达1280万人次。", set()),
+])
+def test_what_is_no_year(text: str, years: set) -> None:
+    assert occasion_of(text).years == frozenset(years)
+
+
+def test_editions_are_never_streets_floors_or_centuries() -> None:
+    for text in ("5th Avenue", "12th Street", "1st Floor", "the 20th Century"):
+        assert not occasion_of(text).editions
+    for text, n in (("the 7th Mayfair Festival", 7), ("the 3rd Junior Cup", 3)):
+        assert occasion_of(text).editions == {n}
+
+
+def test_a_year_the_question_only_bounds_by_is_no_occasion() -> None:
+    for q in ("How many titles has the club won since 2010?", "2010年以来获得几次冠军？", "What happened before 2015?"):
+        assert not occasion_of(q, question=True)
+    # one mark that matches is enough: the 12th festival, prepared since 2023, is the 2024 one asked about
+    asked = occasion_of("2024年第十二届菊花文化节是哪天开幕的？", question=True)
+    assert not occasion_of("第十二届菊花文化节自2023年12月起筹备，10月18日开幕。").other_than(asked)
