@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
 from eval.suites.load import load_suite
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.eval.build_scripts import load
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("news_negrej", ROOT / "goldensets/_build/news_negrej.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("news_negrej")
 
 
 def _items(n: int = 8) -> list[dict]:

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 from eval.suites.load import load_suite
 from rag.corpus import scan
+from tests.eval.build_scripts import load
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("with_distractors", ROOT / "goldensets/_build/with_distractors.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("with_distractors")
 
 
 def test_a_jsonl_corpus_gains_the_distractors_and_keeps_its_cases(tmp_path: Path) -> None:
