@@ -15,12 +15,17 @@ sentence that names no year (or no edition) contradicts nothing: the year may st
   2025 version ranks first).
 - Two statements that name different occasions do not conflict (:mod:`rag.answerability.levels`): 2022's profit and
   2023's are two facts, not a disagreement; and a statement about another occasion than the question's is no
-  candidate for a conflict.
+  candidate for a conflict. For a date asked the year is the value: two dates in different years still conflict.
 
-Years: four digits from 1900 to 2099 standing alone ("2024", "2024年", "2023-24" gives 2023 and 2024, "FY2024"), never
-an amount ("2000 people", "2000元", "£2000", "2000 USD"). Editions:
-第N届 (digits or Chinese numerals), and an English ordinal before "edition", "annual" or a capitalised name
-("the 12th Fengze Festival"; never before a month: "12th March").
+Years: four digits from 1900 to 2099 standing alone ("2024", "2024年", "the 2023-24 season" gives 2023 and 2024; also
+二〇二三年 and full-width digits), never an amount ("2000 people", "2000元", "£2000", "2000 USD", "2000平方米"), a label
+("Room 2024", "FY2024", "flight CA1987", "邮编2000"), a street or a phone number ("1998 Main Street", "Call
+2024-5678"), a decade ("the 1990s"), a dateline ("ELLERBY, 18 January 2024 —") or the year a figure is compared with
+("较2022年增长15%", "up from £1.5 billion in 2023"). A window that dates its fact from its writing ("last year", 去年,
+今年) names no year; a question's year that only bounds its fact ("since 2010", "2010年以来") is none. Editions: 第N届
+(digits or Chinese numerals), and an English ordinal before "edition", "annual" or a capitalised name ("the 12th
+Fengze Festival"; never before a month, a street, a floor or a century). One mark that matches the question's is
+enough: "第十二届…自2023年12月起筹备" is the asked 2024 festival by its edition.
 """
 
 from __future__ import annotations
