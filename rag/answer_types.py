@@ -248,18 +248,30 @@ _LIST = {
 _BODY = re.compile(r"\b(?:authority|trust|service|commission|board|office|agency|police|coastguard|council|court|"
                    r"tribunal|regulator|ombudsman|charity)\b", re.I)
 # an English question asking which named place (a town, a country …), answered by a name
-_ASKS_NAMED_PLACE = re.compile(r"\b(?:which|what)\s+(?:town|city|country|village|county|region|island|province|port|"
-                               r"suburb|district|nation)s?\b(?!\s+(?:tier|band|rate|level|group|code|allowance|limit|cap)s?\b)",
-                               re.I)
+_ASKS_NAMED_PLACE = re.compile(
+    r"\b(?:which|what)\s+(?:towns?|cit(?:y|ies)|countr(?:y|ies)|villages?|count(?:y|ies)|regions?|islands?|provinces?|"
+    r"ports?|suburbs?|districts?|nations?)\b(?!['’]s|-|\s+(?:of|tier|band|rate|level|group|code|allowance|limit|cap|council|"
+    r"hall|centre|center|nurse|fee|manager|court|team|ferry|car|park|office|policy|rules?|government|police|authority|"
+    r"club|school|hospital|airport|station|line|bus|train|road|map|name|size)s?\b)", re.I)
 _CALENDAR_NAME = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
                             r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{1,2})?", re.I)
 # a place's name, at a sentence's start too ("Marlow Creek was evacuated"), after a capitalised function word if any
-_PLACE_NAME = re.compile(r"\b(?:(?:The|A|An|In|At|On|From|To|Near|By|It|This|That|Its|Their|Residents|People)\s+)?"
-                         r"((?!(?:The|A|An|In|At|On|From|To|Near|By|It|This|That|Its|Their|He|She|They|We|I|You|But|And|"
-                         r"Or|So|If|When|While|After|Before|As|Of|For|With)\b)[A-Z][a-zA-Z'’-]+"
-                         r"(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][a-zA-Z'’-]+)*)")
-# where a sentence starts: one capitalised word there is as often a common noun ("Firefighters said …") as a name
-_SENTENCE_START = re.compile(r"(?:^|[.!?。]\s+|[—:]\s*)\s*$")
+_LEADS = "The|A|An|In|At|On|From|To|Near|By|It|This|That|Its|Their"
+_PLACE_NAME = re.compile(
+    rf"\b(?:(?:{_LEADS})\s+|(?:Residents|People|Towns?|Cit(?:y|ies)|Villages?)\s+of\s+)?"
+    rf"((?!(?:{_LEADS}|He|She|They|We|I|You|But|And|Or|So|If|When|While|After|Before|As|Of|For|With)\b)"
+    r"(?:(?:St|Mt|Ft)\.\s*)?[A-Z][a-zA-Z'’-]+(?:\s+(?:of\s+|de\s+|upon\s+|on\s+|&\s+)?[A-Z][a-zA-Z'’-]+)*)")
+# where a sentence starts: one capitalised word there is as often a common noun ("Firefighters said …") as a name —
+# a name when it goes on as a place does ("Ellerby was evacuated", "Ellerby, a town of 4,000, …", "Ellerby's …")
+_SENTENCE_START = re.compile(r"(?:^|[.!?。:]\s+|\d[.)]\s+)\s*$")
+_GOES_ON_AS_PLACE = re.compile(r"(?:['’]s\b|,|\s+(?:was|were|is|has|had|will|saw|became|remains|lies|sits|lost|suffered|"
+                               r"recorded|declared)\b)")
+# what a capitalised span names that is no place: a body, a title before a name, a holiday, a clock, a headline in capitals
+_NO_PLACE = re.compile(r"^(?:Mr|Mrs|Ms|Dr|Sir|Lord|Lady|Mayor|Minister|Prime|President|Chancellor|Councillor|Professor)\b|"
+                       r"^(?:Police|Officials|Residents|People|Firefighters|Authorities|Crews|Council|Government)$|"
+                       r"\bOffice$|"
+                       r"\b(?:Easter|Christmas|New Year|Boxing Day|Halloween|Eid|Diwali|Hanukkah|Ramadan|Thanksgiving|"
+                       r"Bank Holiday)\b|^(?:AM|PM)$")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z'’-]+(?:\s+(?:of|de|van|von|the|and|&)?\s*[A-Z][a-zA-Z'’-]+)*")
 # the labels of a document's structure, which a "how many" question never asks for
 _STRUCTURE = {
@@ -433,8 +445,11 @@ def candidates(sentence: str, kind: str, question: str, unit_from: str = "") -> 
             if kind == "place" and _ASKS_NAMED_PLACE.search(question):
                 # "Which town had to be evacuated?" is answered by a town's name, never "the state government", a
                 # month or a weekday: the capitalised spans only, calendar words aside
-                found = [m.group(1) for m in _PLACE_NAME.finditer(sentence) if not _CALENDAR_NAME.fullmatch(m.group(1))
-                         and not (" " not in m.group(1) and _SENTENCE_START.search(sentence[:m.start(1)]))]
+                found = [name for m in _PLACE_NAME.finditer(sentence) if (name := re.sub(r"['’]s$", "", m.group(1)))
+                         and not _CALENDAR_NAME.fullmatch(name) and not _NO_PLACE.search(name)
+                         and not _ORG["en"].search(name) and not (" " in name and name.isupper())
+                         and not (" " not in name and _SENTENCE_START.search(sentence[:m.start(1)])
+                                  and not _GOES_ON_AS_PLACE.match(sentence, m.start(1) + len(name)))]
         if kind == "person" and asks_holder(question):   # "Who is the Fleet Manager?": a name (rag.holders), not a
             found = names_in(sentence)                     # post, a desk, a department or a field's label
     elif kind == "list":

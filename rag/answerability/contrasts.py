@@ -53,8 +53,9 @@ _GREETING = re.compile(r"\bgood (?:morning|afternoon|evening)\b", re.I)
 
 
 # "final" before a word it describes (final salary, final approval, final day) names no round of a competition
-_FINAL_ADJECTIVE = re.compile(r"\bfinal\s+(?!(?:of|in|at|on|be|will|is|was|for|and|to|this|next|last|against|between)\b)"
-                              r"[a-z]")
+_FINAL_ADJECTIVE = re.compile(r"\bfinal\s+(?!(?:of|in|at|on|be|will|is|was|for|and|to|this|next|last|against|between|"
+                              r"start|starts|begin|begins|kick|kicks|take|takes|get|gets|go|goes|happen|happens|end|"
+                              r"ends|finish|finishes|played|held|hosted|staged)\b)[a-z]")
 
 
 @dataclass(frozen=True)

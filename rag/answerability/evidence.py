@@ -113,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="86")
+@answerability.register("evidence", version="87")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -298,7 +298,11 @@ def evidence(
     after a hostile review: no year of a dateline, a label, a street, a phone number, a decade or a comparison ("较2022年",
     "up from … in 2023"), none in a window that says "last year"; a question's bounding year ("since 2010") is none; one
     matching mark (the edition) is enough; two dates in different years still conflict; a contrast's side read per
-    rest (三号线一期 draws 一期) and spellings of one side are one side.) With
+    rest (三号线一期 draws 一期) and spellings of one side are one side. Version 87, after a second review: a relative
+    phrase ("last year", 去年) clears its own sentence's years only, never the title's; a year before a verb or a noun is
+    a year (an amount needs a unit or a word of quantity); spans of years, dot dates, "与2022年相比"; a question's "from
+    2025" / "2025年起" is its version's year; "the men's final start" is a round; a named place opening a sentence, after
+    "Residents of", or abbreviated (St. Albans), and never a body, a title or a holiday.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

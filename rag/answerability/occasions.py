@@ -36,28 +36,35 @@ from dataclasses import dataclass
 from rag.types import ContextItem
 
 _YEAR = re.compile(r"(?<![0-9.,£$€¥#A-Za-z])(?<![0-9][-–])((?:19|20)\d{2})"
-                   r"(?:\s*[-–/]\s*((?:19|20)?\d{2})(?![0-9]|[-–/]\d))?(?![0-9]|[.,]\d|s\b|\s*[-–]\s*\d{3})")
+                   r"(?:\s*[-–/]\s*((?:19|20)?\d{2})(?![0-9]|[-–/]\d))?"
+                   r"(?=\.\d{1,2}\.\d{1,2}(?!\d)|(?![0-9]|[.,]\d|s\b|\s*[-–]\s*\d{3}))")
 # …but not an amount ("2000 people", "2000元", "1950 metres", "2000 USD", "2000%"), nor a street number
 _COUNTED = re.compile(
-    r"\s*(?:[A-Z]{3}\b|MW|GW|KW|HP|[元人米个名家座辆吨户千万亿百件台次条项份位只张所间套块股%‰多余号路街巷楼]|平方|公[里顷斤]|亩|[美港日欧]元|英镑"
+    r"\s*(?:(?:USD|GBP|EUR|CNY|RMB|JPY|HKD|AUD|CAD|INR)\b|MW|GW|KW|HP"
+    r"|[元人米个名家座辆吨户千万亿百件台次条项份位只张所间套块股%‰多余号路街巷楼]|平方|公[里顷斤]|亩|[美港日欧]元|英镑"
     r"|(?:km|kg|mph|ft|cm|mm|m|t|hp|mw|kw|gw|sq|square|lbs?|tonnes?|metres?|meters?|miles?|feet|hectares?|acres?|"
-    r"people|staff|children|men|women|more|pounds?|dollars?|euros?|yen|yuan|persons?|votes?|street|st|road|rd|avenue|"
-    r"ave|lane|drive)\b|(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Boulevard)\b"
-    r"|(?!(?:was|is|has|as|this|its|his|plus|less|thus|across|always|perhaps|yes|us)\b)[a-z]+s\b)")
-# a year before a plural noun is still a year after these ("the 2024 results", "in 2024 elections")
-_YEAR_LEAD = re.compile(r"(?:\b(?:the|its|their|his|her|in|for|during|since|until)|['’]s)\s*$", re.I)
+    r"people|pounds?|dollars?|euros?|yen|yuan|pence|persons?|votes?|street|st|road|rd|avenue|ave|lane|drive)\b"
+    r"|(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Drive|Way|Boulevard)\b)")
+# …and a number before a noun after a word of quantity: "about 2000 homes", "more than 1500 runners", "some 2000 staff"
+_QUANTITY = re.compile(r"\b(?:about|around|over|some|nearly|almost|approximately|roughly|than|to|up to|at least|of|"
+                       r"just|only)\s*$", re.I)
+_COUNTED_NOUN = re.compile(r"\s+[a-z]")
 # a number after these is a label, not a year: "Room 2024", "No. 1998", "tel 2024 5678", "ZIP 2000", "邮编2000"
 _LABEL_LEAD = re.compile(r"(?:\b(?:room|no\.?|number|tel|phone|call|zip|postcode|code|flight|order|unit|suite|windows|"
-                         r"version|ref|rs\.?|inr)|邮编|电话|编号|房间)\s*$", re.I)
+                         r"version|ref|rs|inr|iso|junction)[.:]?|邮编|电话|编号|房间)\s*$", re.I)
+# …and one a comparison wraps: "与2022年相比"
+_COMPARED_AFTER = re.compile(r"\s*年?\s*(?:相比|相较|比较)")
 # a year after these is what the fact is compared with, not its occasion: "较2022年增长15%", "up from £1.5 billion in
 # 2023", "compared with 2022"
 _COMPARED = re.compile(r"(?:[较比]|相比|相较|同比|环比|\b(?:than|compared (?:with|to)|up from|down from|versus|vs\.?)"
                        r"(?:(?:[^.;。；]|\.(?=\d)){0,40}?\bin)?)\s*$", re.I)
 # a window that says "last year" / 去年 dates its fact from when it was written: its years are no occasion
-_RELATIVE = re.compile(r"\b(?:last|next|previous|this) year\b|\ba year (?:earlier|before|ago)\b|去年|前年|明年|今年|上一年", re.I)
+_RELATIVE = re.compile(r"\b(?:last|next|this) year\b|\ba year ago\b|去年|前年|明年|今年", re.I)
+# where a window's sentences (and lines: a title, a heading path) part
+_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+(?=[A-Z\u4e00-\u9fff])|\n")
 # the year a question only bounds its fact by: "since 2010", "before 2015", "2010年以来"
-_BOUND_BEFORE = re.compile(r"\b(?:since|after|before|until|till|by|from|prior to)\s*$", re.I)
-_BOUND_AFTER = re.compile(r"\s*年?\s*(?:以来|之后|以后|之前|以前|起|至今)")
+_BOUND_BEFORE = re.compile(r"\b(?:since|after|before|until|till|prior to)\s*$", re.I)
+_BOUND_AFTER = re.compile(r"\s*年?\s*(?:以来|之后|以后|之前|以前|至今)")
 # an English dateline: "ELLERBY, 18 January 2024 —"
 _DATELINE = re.compile(r"^[A-Z][A-Z .'-]+,\s*(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+(?:19|20)\d{2}\s*[—–-]",
                        re.M)
@@ -69,7 +76,8 @@ _MONTHS = frozenset("january february march april may june july august september
                     "jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # an ordinal before a capitalised word names an edition ("the 12th Fengze Festival"), never a street, a floor or a century
 _EN_EDITION = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+(?:(edition|annual)\b|(?=([A-Z][a-z]+)))")
-_NOT_EDITION = frozenset("street avenue road lane floor century district division birthday ward".split())
+_NOT_EDITION = frozenset("street avenue road lane floor century district division birthday ward battalion regiment "
+                         "brigade corps army fleet".split())
 _EN_WORDS = {w: n for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), 1)}
@@ -124,21 +132,20 @@ def _years(text: str, *, bounds: bool = False) -> set[int]:
     years: set[int] = set()
     for match in _YEAR.finditer(text):
         before = text[max(0, match.start() - 60):match.start()]
-        if _LABEL_LEAD.search(before) or _COMPARED.search(before):
+        if _LABEL_LEAD.search(before) or _COMPARED.search(before) or _COMPARED_AFTER.match(text, match.end()):
             continue
-        if _COUNTED.match(text, match.end()) and not (re.match(r"\s+[a-z]+s\b", text[match.end():])
-                                                       and _YEAR_LEAD.search(before)):
+        if _COUNTED.match(text, match.end()) or (_QUANTITY.search(before) and _COUNTED_NOUN.match(text, match.end())):
             continue
         if bounds and (_BOUND_BEFORE.search(before) or _BOUND_AFTER.match(text, match.end())):
             continue
         first = int(match.group(1))
         years.add(first)
-        if match.group(2) is not None:            # a season, "2023-24": both years, when the second follows the first
+        if match.group(2) is not None:            # a season or a span: "2023-24", "2022-2025", "1999-00"
             second = int(match.group(2)) if len(match.group(2)) == 4 else first // 100 * 100 + int(match.group(2))
             if second < first:
-                second += 100                      # 1999-00
-            if second == first + 1:
-                years.add(second)
+                second += 100
+            if first < second <= first + 10:
+                years.update(range(first + 1, second + 1))
     return years
 
 
@@ -158,14 +165,18 @@ def _editions(text: str) -> set[int]:
 
 
 def occasion_of(text: str, *, question: bool = False) -> Occasion:
-    """The years and editions ``text`` names. A window that dates its fact from when it was written ("last year",
-    去年) names no year; nor does a dateline ("ELLERBY, 18 January 2024 —"); a question's year that only bounds its
-    fact ("since 2010", "2010年以来") is none (``question``)."""
-    text = _plain(text)
-    if not question and _RELATIVE.search(text):
-        return Occasion(frozenset(), frozenset(_editions(text)))
-    text = _DATELINE.sub(" ", text)
-    return Occasion(frozenset(_years(text, bounds=question)), frozenset(_editions(text)))
+    """The years and editions ``text`` names. A sentence that dates its fact from when it was written ("last year",
+    去年) names no year, though the window's other sentences and its title still do; nor does a dateline ("ELLERBY,
+    18 January 2024 —"); a question's year that only bounds its fact ("since 2010", "2010年以来") is none
+    (``question``)."""
+    text = _DATELINE.sub(" ", _plain(text))
+    if question:
+        return Occasion(frozenset(_years(text, bounds=True)), frozenset(_editions(text)))
+    years: set[int] = set()
+    for sentence in _SENTENCE_BREAK.split(text):
+        if not _RELATIVE.search(sentence):
+            years |= _years(sentence)
+    return Occasion(frozenset(years), frozenset(_editions(text)))
 
 
 def sources_naming(question: str, items: list[ContextItem]) -> list[ContextItem]:

@@ -257,8 +257,9 @@ def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
 _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to reach whom another part names
 
 
-# version 48: an English question asking which town, city or country reads a place only in a name (rag.answer_types)
-@generators.register("extractive", version="48")
+# version 48: an English question asking which town, city or country reads a place only in a name (rag.answer_types);
+# version 49: the names a second review showed it missed or took wrongly
+@generators.register("extractive", version="49")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

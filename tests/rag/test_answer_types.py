@@ -1465,10 +1465,29 @@ def test_an_english_who_question_is_answered_by_a_name_or_a_body_not_any_capital
     ("Firefighters have contained the bushfire near Cobbleton. Authorities said residents could return home.", []),
     ("It happened in January, on a Monday.", []),
     ("Marlow Creek was evacuated on Monday as the fire near Cobbleton spread.", ["Marlow Creek"]),
-    ("Residents of Yarrowdale were evacuated.", ["Residents of Yarrowdale"]),
+    ("Residents of Yarrowdale were evacuated.", ["Yarrowdale"]),
+    # a review's attacks (session 56): a one-word name opening a sentence, possessives, abbreviations, bodies, titles
+    ("Ellerby was evacuated on Monday.", ["Ellerby"]), ("Heavy rain fell. Ellerby was evacuated.", ["Ellerby"]),
+    ("Ellerby, a town of 4,000, was evacuated.", ["Ellerby"]), ("Ellerby's residents were evacuated.", ["Ellerby"]),
+    ("Ellerby-on-Sea was evacuated.", ["Ellerby-on-Sea"]), ("St. Albans was evacuated.", ["St. Albans"]),
+    ("Officials evacuated Newcastle upon Tyne.", ["Newcastle upon Tyne"]), ("Residents were evacuated.", []),
+    ("The town was evacuated, Mr Smith said.", []), ("The town was evacuated, according to the Met Office.", []),
+    ("In a statement the Council said the town is safe.", []), ("Easter Monday saw the town evacuated.", []),
+    ("FLOODING: ELLERBY EVACUATED", []), ("It ended at 3 PM.", []),
 ])
 def test_which_town_is_answered_by_a_name(sentence: str, found: list[str]) -> None:
     question = "Which town had to be evacuated because of the bushfire near Cobbleton?"
     assert candidates(sentence, "place", question) == found
     # "where" in a handbook is still answered by a floor, a desk or the intranet
     assert candidates("The office is on the third floor.", "place", "Where is the office?") == ["floor"]
+
+
+@pytest.mark.parametrize("question, named", [
+    ("Which town had to be evacuated?", True), ("Which countries signed the treaty?", True),
+    ("Which region's policy applies?", False), ("What city council approved it?", False),
+    ("Which town hall hosts the event?", False), ("Which city tier is Porto in?", False),
+])
+def test_which_questions_ask_a_named_place(question: str, named: bool) -> None:
+    from rag.answer_types import _ASKS_NAMED_PLACE
+
+    assert bool(_ASKS_NAMED_PLACE.search(question)) is named

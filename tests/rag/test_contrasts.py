@@ -81,3 +81,9 @@ def test_a_reviews_attacks(question: str, sentences: list[str], expected: bool) 
 
 def test_a_long_question_gives_each_side_once() -> None:
     assert len(sides_of("男子" * 50_000)) == 1
+
+
+def test_the_final_before_a_verb_is_still_a_round() -> None:
+    sides = sides_of("What time does the men's final start?")
+    assert any(side.own == ("final",) for side in sides)
+    assert other_side(sides, ["The men's semi-final starts at 3pm."])
