@@ -144,6 +144,15 @@ def header_of(item: ContextItem) -> str:
     return item.text[: len(item.text) - len(body)].strip() or item.title
 
 
+def sources_naming(question: str, items: list[ContextItem]) -> list[ContextItem]:
+    """The ``items`` whose title or heading path names the occasion (year, edition) the question asks about
+    (:mod:`rag.answerability.occasions`)."""
+    asked = occasion_of(question, question=True)
+    if not asked:
+        return []
+    return [item for item in items if occasion_of(header_of(item)).names(asked)]
+
+
 def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
     """Whether the sources that hold some of the question's key terms (``holds``, on a source's
     header and text) — the ones the key-term support reads the fact from — include running prose

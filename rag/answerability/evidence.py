@@ -56,6 +56,7 @@ from rag.answerability.asked_fact import (
     SCAFFOLD_WORDS,
     asked_fact,
     function_words_of,
+    sources_naming,
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
@@ -63,7 +64,6 @@ from rag.answerability.by_language import by_language, by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
-from rag.answerability.occasions import sources_naming
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,

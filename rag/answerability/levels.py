@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.answer_types import has_candidate
-from rag.answerability.occasions import occasion_of
+from rag.answerability.occasions import Occasion, occasion_of
 from rag.text import statements as sentences_and_rows
 from rag.text import strip_header
 from rag.types import ContextItem, QueryEnv
@@ -71,15 +71,23 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
     if not statements or kind in _NAMED_KINDS:
         return None
     top = max(s.cosine for s in statements)   # the best statement of all, dated or not, sets the margin
-    if kind == "date":
-        statements = [s for s in statements if has_candidate(s.text, "date", question)]
     asked = occasion_of(question, question=True)
-    occasions = {id(s): occasion_of(f"{s.item.title}\n{s.text}") for s in statements}
+    occasions: dict[int, Occasion] = {}   # read only for the statements within the margin that give values
+
+    def occasion(s: Statement) -> Occasion:
+        if id(s) not in occasions:
+            occasions[id(s)] = occasion_of(f"{s.item.title}\n{s.text}")
+        return occasions[id(s)]
+
     best: dict[str, Statement] = {}
     for s in statements:
-        if asked and occasions[id(s)].other_than(asked):
+        if s.cosine < top - margin or not values_in(s.text):
             continue
-        if s.cosine >= top - margin and values_in(s.text) and (s.item.doc_id not in best or s.cosine > best[s.item.doc_id].cosine):
+        if kind == "date" and not has_candidate(s.text, "date", question):
+            continue
+        if asked and occasion(s).other_than(asked):
+            continue
+        if s.item.doc_id not in best or s.cosine > best[s.item.doc_id].cosine:
             best[s.item.doc_id] = s
     by_id = env.space.chunk_by_id
     meta = {d: (by_id[s.item.chunk_id].metadata if s.item.chunk_id in by_id else {}) for d, s in best.items()}
@@ -92,7 +100,7 @@ def find_conflict(statements: list[Statement], env: QueryEnv, *, margin: float, 
                 continue
             if float(a.vector @ b.vector) < similarity:
                 continue
-            oa, ob = occasions[id(a)], occasions[id(b)]
+            oa, ob = occasion(a), occasion(b)
             # 2022's figure and 2023's are two facts — but for a date asked the year is the value ("opens on 12 July
             # 2025" against "on 3 March 2026")
             if kind != "date" and (oa.other_than(ob) or ob.other_than(oa)):

@@ -11,8 +11,8 @@ A sentence that names years, none of them the question's, states another year's 
 sentence that names no year (or no edition) contradicts nothing: the year may stand earlier in the passage.
 
 - The key-term support (:mod:`rag.answerability.asked_fact`) reads no window that names another occasion, and reads a
-  packed source below the top ones whose title or heading names the asked occasion ("2023 版值班补贴规定里…" when the
-  2025 version ranks first).
+  packed source below the top ones whose title or heading names the asked occasion (its ``sources_naming``: "2023
+  版值班补贴规定里…" when the 2025 version ranks first).
 - Two statements that name different occasions do not conflict (:mod:`rag.answerability.levels`): 2022's profit and
   2023's are two facts, not a disagreement; and a statement about another occasion than the question's is no
   candidate for a conflict. For a date asked the year is the value: two dates in different years still conflict.
@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.types import ContextItem
+from rag.text import sentence_spans
 
 _YEAR = re.compile(r"(?<![0-9.,£$€¥#A-Za-z])(?<![0-9][-–])((?:19|20)\d{2})"
                    r"(?:\s*[-–/]\s*((?:19|20)?\d{2})(?![0-9]|[-–/]\d))?"
@@ -60,8 +60,6 @@ _COMPARED = re.compile(r"(?:[较比]|相比|相较|同比|环比|\b(?:than|compa
                        r"(?:(?:[^.;。；]|\.(?=\d)){0,40}?\bin)?)\s*$", re.I)
 # a window that says "last year" / 去年 dates its fact from when it was written: its years are no occasion
 _RELATIVE = re.compile(r"\b(?:last|next|this) year\b|\ba year ago\b|去年|前年|明年|今年", re.I)
-# where a window's sentences (and lines: a title, a heading path) part
-_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+(?=[A-Z\u4e00-\u9fff])|\n")
 # the year a question only bounds its fact by: "since 2010", "before 2015", "2010年以来"
 _BOUND_BEFORE = re.compile(r"\b(?:since|after|before|until|till|prior to)\s*$", re.I)
 _BOUND_AFTER = re.compile(r"\s*年?\s*(?:以来|之后|以后|之前|以前|至今)")
@@ -173,17 +171,8 @@ def occasion_of(text: str, *, question: bool = False) -> Occasion:
     if question:
         return Occasion(frozenset(_years(text, bounds=True)), frozenset(_editions(text)))
     years: set[int] = set()
-    for sentence in _SENTENCE_BREAK.split(text):
-        if not _RELATIVE.search(sentence):
+    for start, end in sentence_spans(text):   # (each line too: a title, a heading path)
+        if not _RELATIVE.search(sentence := text[start:end]):
             years |= _years(sentence)
     return Occasion(frozenset(years), frozenset(_editions(text)))
 
-
-def sources_naming(question: str, items: list[ContextItem]) -> list[ContextItem]:
-    """The ``items`` whose title or heading path names the occasion the question asks about."""
-    asked = occasion_of(question, question=True)
-    if not asked:
-        return []
-    from rag.answerability.asked_fact import header_of
-
-    return [item for item in items if occasion_of(header_of(item)).names(asked)]

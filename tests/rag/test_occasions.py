@@ -80,7 +80,7 @@ def test_figures_of_two_years_do_not_conflict() -> None:
 
 
 def test_a_source_below_the_top_that_names_the_asked_version_is_read() -> None:
-    from rag.answerability.occasions import sources_naming
+    from rag.answerability.asked_fact import sources_naming
 
     new = ctx(1, "v2025", "值班与加班补贴规定（2025 版） > 二、补贴标准\n| 项目 | 标准 |\n|---|---|\n| 法定节假日值班 | 300% |",
               "值班与加班补贴规定（2025 版）")
