@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from rag.answer_types import asked_type, has_candidate
 from rag.answerability.contrasts import other_side, sides_of
 from rag.answerability.occasions import occasion_of
+from rag.answerability.pending import says_pending
 from rag.answerability.question_terms import written_in
 from rag.memo import text_terms
 from rag.prose import form_of
@@ -200,7 +201,8 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
 
     # a window about another year or edition than the question names states that occasion's fact (occasions.py), and
     # one that writes only another side of a contrast the question draws (the women's race, the half marathon) that
-    # side's (contrasts.py)
+    # side's (contrasts.py); a window that says the asked fact is not known yet ("the venue has yet to be confirmed",
+    # 时间尚未公布) holds no candidate of it (pending.py)
     occasion = occasion_of(question, question=True)
     sides = sides_of(question)
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
@@ -215,7 +217,9 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
             covered = share(f"{header}\n{span}")
             if covered > best_any:
                 best_any, best, best_source = covered, f"{header}\n{span}", item.number
-            if covered > best_typed and has_candidate(span, kind, question, unit_from=header):
+            if covered > best_typed and has_candidate(span, kind, question, unit_from=header) \
+                    and not says_pending(said[i:i + window], kind, question, share,
+                                         lambda clause, h=header: has_candidate(clause, kind, question, unit_from=h)):
                 best_typed, source, sentence = covered, item.number, span
     return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,
                      prose_only(items, lambda text: bool(held_in(text))), best, best_source)

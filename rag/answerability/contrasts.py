@@ -15,13 +15,18 @@ The contrasts are closed sets of words, not learned:
 - English: men's / women's (male / female, boys / girls), the first / second half against the full year, the final
   against a semi-final or a quarter-final, weekday against weekend, morning / afternoon / evening.
 
-A question that names no side (冠军是谁, "Who won?") draws no contrast.
+A question that names no side (冠军是谁, "Who won?") draws no contrast, with one exception: a figure asked of a named year
+("Pelham Bank's pre-tax profit for 2022", "2023年研发投入是多少") is the whole year's, and a sentence whose figures follow
+a part of the year it writes (first-half, Q3, 上半年, 前三季度) states that part's — unless a figure stands before the part
+("2023年研发投入21亿元，上半年为9亿元") or the sentence writes the whole year (全年, full-year).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from rag.answer_types import asked_type
 
 # Chinese: the first character names the side and the next one is shared (男子 / 女子, 全程 / 半程, 上半年 / 下半年); each
 # set applies only before its rests (一期 / 二期, never 一次 / 三次, which is a number the question states; 全程 / 半程,
@@ -47,6 +52,19 @@ _EN_PHRASES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("final",), ("semi-final", "semi final", "semifinal"), ("quarter-final", "quarter final", "quarterfinal")),
     (("half marathon", "half-marathon"), ("full marathon",)),
 )
+# a figure asked of a named year ("Pelham Bank's pre-tax profit for 2022", "2023年研发投入是多少") is the whole year's
+# when the question names no part of it: a sentence that writes only a part (first-half, 上半年, 第三季度) states that
+# part's figure
+_EN_PARTS = ("first half", "first-half", "half-year", "half year", "interim", "second half", "second-half",
+             "first quarter", "second quarter", "third quarter", "fourth quarter", "q1", "q2", "q3", "q4")
+_EN_WHOLE = ("full year", "full-year", "annual", "whole year", "for the year", "12 months", "twelve months")
+_ZH_PARTS = ("上半年", "下半年", "半年度", "半年报", "一季度", "二季度", "三季度", "四季度", "前三季度", "前三个季度",
+             "1-6月", "1—6月", "1至6月", "1-9月", "1至9月")
+_ZH_WHOLE = ("全年", "年度", "年报")
+_YEAR = re.compile(r"(?<![\d.])(?:19|20)\d{2}(?![\d.])")
+_FIGURE_NOUN = re.compile(r"\b(?:profits?|revenues?|turnover|sales|income|earnings|loss(?:es)?|spending|investment|budget|"
+                          r"gdp|output|dividends?|deficit|surplus)\b", re.I)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a numeral after these counts back or points, and names no side: 上一季度, 前三期, 这一轮, 每一批
 _NOT_A_SIDE = frozenset("上下前后这那每本同该")
 _GREETING = re.compile(r"\bgood (?:morning|afternoon|evening)\b", re.I)
@@ -63,6 +81,7 @@ class Side:
     """One side the question names: its own forms and the other sides' forms."""
     own: tuple[str, ...]
     others: tuple[str, ...]
+    implied: bool = False   # the whole year a figure question names no part of (its own side is rarely written)
 
 
 def _en_forms(word: str) -> tuple[str, ...]:
@@ -101,6 +120,10 @@ def sides_of(question: str) -> tuple[Side, ...]:
             if named[0] == ("final",) and _FINAL_ADJECTIVE.search(lowered):   # "the final salary scheme": no round
                 continue
             sides.append(Side(named[0], tuple(p for side in phrases if side != named[0] for p in side)))
+    if _YEAR.search(question) and (asked_type(question) == "number" or _FIGURE_NOUN.search(question)):
+        parts, whole = (_ZH_PARTS, _ZH_WHOLE) if re.search(r"[\u4e00-\u9fff]", question) else (_EN_PARTS, _EN_WHOLE)
+        if not any(_holds(lowered, form, ()) for form in (*parts, *whole)):
+            sides.append(Side(whole, parts, implied=True))
     return tuple(dict.fromkeys(s for s in sides if s.others))
 
 
@@ -129,6 +152,27 @@ def other_side(sides: tuple[Side, ...], sentences: list[str], header: str = "") 
 
         if own(head) and not other(head):
             continue
+        if side.implied:
+            read = [_year_read(t, side) for t in texts]
+            if "part" in read and "whole" not in read:
+                return True
+            continue
         if any(other(t) and not own(t) for t in texts) and not any(own(t) and not other(t) for t in texts):
             return True
     return False
+
+
+def _year_read(text: str, side: Side) -> str | None:
+    """What a sentence states of a year's figure: "whole" when it writes the whole year (全年, full-year) or a figure
+    before any part of it ("2023年研发投入21亿元，上半年为9亿元"), "part" when its figures follow a part it writes
+    ("2023年上半年，研发投入9亿元", "first-half pre-tax profit rose to £690 million in 2022"), None when it states none."""
+    if any(_holds(text, form, side.others) for form in side.own):
+        return "whole"
+    starts = [m.start() for form in side.others for m in re.finditer(re.escape(form), text)]
+    figures = [m.start() for m in _NUMBER.finditer(text) if not _YEAR.fullmatch(m.group())]
+    if not figures:
+        return None
+    if not starts:
+        return "whole"
+    return "whole" if any(at < min(starts) for at in figures) else "part"
+

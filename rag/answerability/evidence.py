@@ -113,7 +113,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="87")
+@answerability.register("evidence", version="88")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -302,7 +302,11 @@ def evidence(
     phrase ("last year", 去年) clears its own sentence's years only, never the title's; a year before a verb or a noun is
     a year (an amount needs a unit or a word of quantity); spans of years, dot dates, "与2022年相比"; a question's "from
     2025" / "2025年起" is its version's year; "the men's final start" is a round; a named place opening a sentence, after
-    "Residents of", or abbreviated (St. Albans), and never a body, a title or a holiday.) With
+    "Residents of", or abbreviated (St. Albans), and never a body, a title or a holiday. Version 88: a window that
+    says the asked fact is not known yet ("the venue has yet to be confirmed", 时间尚未公布, "the terms were not
+    disclosed", the favourite, 入围) holds no candidate of it (:mod:`rag.answerability.pending`); a figure asked of a
+    named year is the whole year's, and a sentence whose figures follow a part of the year (first-half, 上半年, 前三季度)
+    states that part's (:mod:`rag.answerability.contrasts`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -87,3 +87,33 @@ def test_the_final_before_a_verb_is_still_a_round() -> None:
     sides = sides_of("What time does the men's final start?")
     assert any(side.own == ("final",) for side in sides)
     assert other_side(sides, ["The men's semi-final starts at 3pm."])
+
+
+@pytest.mark.parametrize("question, sentences, expected", [
+    # a figure asked of a named year is the whole year's: a sentence that writes only a part states that part's figure
+    ("What was Pelham Bank's pre-tax profit for 2022?",
+     ["Pelham Bank's first-half pre-tax profit rose to £690 million in 2022, beating expectations."], True),
+    ("What was Pelham Bank's pre-tax profit for 2022?", ["Pelham Bank's pre-tax profit for 2022 was £1.2 billion."], False),
+    ("What was Pelham Bank's pre-tax profit for 2022?",
+     ["Profit was £1.2 billion in 2022, after £690 million in the first half."], False),   # the whole before the part
+    ("What was Pelham Bank's pre-tax profit for 2022?", ["Full-year profit was £1.2bn; Q4 alone gave £400m."], False),
+    ("松涧科技2023年研发投入是多少？", ["2023年上半年，公司研发投入9亿元。"], True),
+    ("松涧科技2023年研发投入是多少？", ["公司2023年前三季度研发投入15亿元。"], True),
+    ("松涧科技2023年研发投入是多少？", ["2023年研发投入21亿元，上半年为9亿元。"], False),
+    ("松涧科技2023年研发投入是多少？", ["2023年上半年，公司研发投入9亿元。", "全年研发投入21亿元。"], False),
+    ("松涧科技2023年研发投入是多少？", ["公司一季度召开了研发大会。"], False),              # no figure: states nothing
+    # the question names a part itself: the phrase sets decide (first half against the full year)
+    ("松涧科技2023年上半年研发投入是多少？", ["2023年上半年，公司研发投入9亿元。"], False),
+    ("What was the first-half profit in 2022?", ["First-half profit was £690m in 2022."], False),
+])
+def test_a_figure_of_a_named_year_is_the_whole_years(question: str, sentences: list[str], expected: bool) -> None:
+    assert other_side(sides_of(question), sentences) is expected
+
+
+@pytest.mark.parametrize("question", [
+    "How many days of annual leave do I get?",            # no year named: no implied side
+    "Who was appointed chief executive in 2023?",         # no figure asked
+    "2023年春节放假从哪天开始？",
+])
+def test_only_a_figure_of_a_named_year_implies_the_whole_year(question: str) -> None:
+    assert not any(side.implied for side in sides_of(question))

@@ -1,0 +1,112 @@
+"""A sentence that says the asked fact is not known yet: "the venue has yet to be confirmed", "具体开幕时间尚未公布",
+"the price was not disclosed".
+
+A news passage written before the fact, or by a reporter who was not told it, holds the question's key terms and often a
+candidate of the asked type beside them ("Tickets for the 2024 Kestrel Cup final will cost between £25 and £60, but the
+venue has yet to be confirmed."). The window says the fact is not known: the support (:mod:`rag.answerability.asked_fact`)
+does not read it as holding the asked fact when its pending clause
+
+- names the asked slot ("the venue", "the date", 时间, 人选, "the price", the noun the question asks about), or
+- carries at least as much of the question as every clause of the window that holds a candidate of the asked type
+  ("The opening of the museum has been postponed until further notice.").
+
+A clause that states a rule ("If the date is not yet confirmed, call …", 如时间未定…) is no such statement, and neither is
+one whose pending word qualifies something the question does not ask (开放时间如有调整另行通知 beside the hours: its slot
+is named, but the hours stand in another clause of the same sentence, which holds more of the question).
+
+The phrases are a closed set (announced, confirmed, decided, disclosed … in English; 尚未公布, 待定, 未透露 … in Chinese), not
+learned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_DONE = (r"announced|confirmed|decided|determined|set|finali[sz]ed|named|released|published|revealed|agreed|fixed|"
+         r"scheduled|disclosed|made public|chosen|selected|appointed|settled")
+_PENDING_EN = re.compile(
+    rf"\b(?:(?:is|are|was|were|has|have|had)\s+)?(?:yet to be|still to be|not yet (?:been )?|not (?:yet )?been|"
+    rf"never been|remains? to be)\s*(?:{_DONE})\b|"
+    rf"\b(?:is|are|was|were) not (?:yet )?(?:disclosed|announced|confirmed|revealed|made public|published)\b|"
+    rf"\b(?:will|would|is to|are to|is due to|are due to)\s+be\s+(?:{_DONE})\s+(?:later|in due course|at a later date|"
+    rf"nearer the time|separately|in the coming (?:days|weeks|months))\b|"
+    rf"\bto be (?:confirmed|announced|decided|determined)\b|\bTB[CAD]\b|"
+    rf"\b(?:has|have|had)\s+(?:yet|still)\s+to\s+(?:announce|confirm|decide|name|set|reveal|publish|disclose|choose)\b|"
+    rf"\b(?:did|does|do|would|will) not (?:disclose|reveal|say|confirm|give|name)\b|\bdeclined to (?:disclose|reveal|say|"
+    rf"confirm|give|name|comment)\b|\bundisclosed\b|\bno (?:date|time|venue|decision|timetable|price|figure|buyer|winner|"
+    rf"name|details?) (?:has|have|had) (?:yet )?been\b|\b(?:remains?|is|are|was|were) (?:still )?(?:unclear|unknown|"
+    rf"undecided|not known)\b|\b(?:postponed|delayed|suspended) (?:indefinitely|until further notice)\b", re.I)
+_PENDING_ZH = re.compile(
+    r"(?:尚未|暂未|还未|仍未|并未|未曾|尚无|暂无|还没有?|仍没有?|没有)(?:正式|对外|公开)?(?:公布|确定|公开|宣布|披露|决定|敲定|出炉|揭晓|"
+    r"确认|定下|明确|官宣|发布|透露|选定|定档|定案)|待定|未定|待公布|待确认|另行(?:通知|公布|确定|告知|发布)|有待(?:确定|公布|确认|"
+    r"进一步)|尚不(?:清楚|明确|确定|得而知)|(?:目前|暂时|现在)(?:还|仍|尚)?不(?:清楚|确定|明确)|不得而知|未(?:予)?(?:透露|披露|公布)|"
+    r"不予(?:透露|披露|公布)|拒绝(?:透露|披露|置评)")
+# a clause that names who or what may come, not what came: the favourite, the shortlist, 有望, 热门, 入围 — unless the
+# question asks about that very thing ("Who was shortlisted?", 哪些影片入围)
+_SPECULATIVE_EN = re.compile(r"\b(?:favou?rites? (?:to|for)|tipped (?:to|for|as)|front-?runners?|shortlist(?:ed|s)?|"
+                             r"in the running|odds-on|expected to (?:win|be named|be appointed|take over)|"
+                             r"(?:could|might|may) (?:win|become|be named|take over)|"
+                             r"likely to (?:win|be named|be appointed|become|take over))\b", re.I)
+_SPECULATIVE_ZH = re.compile(r"有望|夺冠热门|大热门|呼声(?:最高|较高|很高)|被看好|或将|可能(?:成为|出任|接任|夺得|获得)|入围|角逐|竞购|"
+                             r"传闻|据传|猜测")
+# a clause that states a rule for the case where the fact is unknown: "If the date is not yet confirmed", 如时间未定
+_CONDITION = re.compile(r"^\s*(?:if|unless|where|when|until|once|in case)\b|^\s*(?:如|如果|若|假如|倘若|一旦)", re.I)
+_CLAUSE = re.compile(r"[^,，;；:：—]+")
+# the slot each asked type names ("the venue has yet to be confirmed" of a "where"), in both languages
+_SLOTS = {
+    "date": r"\b(?:date|dates|time|times|timing|day|start|opening|deadline|timetable|schedule)\b|时间|日期|时候|日子|档期|时段|天数",
+    "place": r"\b(?:venue|venues|location|site|place|host|address|route)\b|地点|场地|地址|举办地|选址|场馆|地方",
+    "person": r"\b(?:name|names|identity|winner|successor|replacement|appointment|candidate|line-up|squad)\b|人选|名单|身份|姓名|"
+              r"继任者|得主|获得者",
+    "organisation": r"\b(?:buyer|bidder|name|names|partner|sponsor|contractor|operator|winner)\b|买家|买方|名单|合作方|承建方|"
+                    r"运营方|得主",
+    "number": r"\b(?:price|prices|cost|costs|amount|sum|figure|figures|fee|fees|value|terms|total|number|size|rate)\b|金额|"
+              r"价格|数额|数字|费用|价码|估值|总额|数量|人数|条款|比例",
+}
+
+
+def pending_clause(sentence: str, question: str = "") -> str | None:
+    """The clause of ``sentence`` that says a fact is not known yet (undecided, unannounced, undisclosed, or only
+    expected: the favourite, the shortlist, 有望); None when none does, or when the one that does states a rule for that
+    case. A speculative word the ``question`` also holds is what it asks about ("Who was shortlisted?")."""
+    for clause in _CLAUSE.findall(sentence):
+        if _CONDITION.search(clause):
+            continue
+        if _PENDING_EN.search(clause) or _PENDING_ZH.search(clause):
+            return clause
+        if any((m := pattern.search(clause)) and not _same_word(m.group(), question)
+               for pattern in (_SPECULATIVE_EN, _SPECULATIVE_ZH)):
+            return clause
+    return None
+
+
+def _same_word(word: str, question: str) -> bool:
+    """The question holds the speculative word (its first four letters or its first character pair)."""
+    stem = word.lower()[:4] if word.isascii() else word[:2]
+    return stem in question.lower()
+
+
+def says_pending(sentences: list[str], kind: str, question: str, share: Callable[[str], float],
+                 has_candidate: Callable[[str], bool]) -> bool:
+    """Whether the window ``sentences`` says the fact a question of the asked ``kind`` asks is not known yet: a pending
+    clause that names the asked slot, unless another clause of the window that holds a candidate (``has_candidate``)
+    names it too ("开放时间为8:00-17:00，节假日开放时间另行通知"); or a pending clause that carries at least as much of the
+    question (``share``) as every clause of the window holding a candidate, and more than none."""
+    for sentence in sentences:
+        if (clause := pending_clause(sentence, question)) is None:
+            continue
+        typed = [c for s in sentences for c in _CLAUSE.findall(s) if c != clause and has_candidate(c)]
+        if _names_slot(clause, kind):
+            if not any(_names_slot(c, kind) for c in typed):
+                return True
+            continue
+        own = share(clause)
+        if own > 0 and all(share(c) <= own for c in typed):
+            return True
+    return False
+
+
+def _names_slot(clause: str, kind: str) -> bool:
+    slot = _SLOTS.get(kind)
+    return bool(slot and re.search(slot, clause, re.I))

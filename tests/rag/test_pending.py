@@ -1,0 +1,77 @@
+"""A window that says the asked fact is not known yet (undecided, unannounced, undisclosed, only expected) holds no
+candidate of it (rag/answerability/pending.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer_types import asked_type, has_candidate
+from rag.answerability.asked_fact import asked_fact
+from rag.answerability.pending import pending_clause, says_pending
+from tests.rag.helpers import chunk, env
+from tests.rag.test_levels import ctx
+
+
+@pytest.mark.parametrize("sentence, question, clause", [
+    ("Tickets will cost £25, the FA said, but the venue has yet to be confirmed.", "", " but the venue has yet to be confirmed."),
+    ("The venue for the final will be confirmed later in the season.", "", "The venue for the final will be confirmed later in the season."),
+    ("The terms of the deal were not disclosed.", "", "The terms of the deal were not disclosed."),
+    ("No date has been set for the reopening.", "", "No date has been set for the reopening."),
+    ("Paul Reed is the bookmakers' favourite to take over.", "", "Paul Reed is the bookmakers' favourite to take over."),
+    ("具体开幕时间尚未公布。", "", "具体开幕时间尚未公布。"),
+    ("收购价格未予披露。", "", "收购价格未予披露。"),
+    ("新任总裁人选待定。", "", "新任总裁人选待定。"),
+    ("巴西队被看好夺冠。", "卡塔尔世界杯冠军是哪支球队？", "巴西队被看好夺冠。"),
+    ("三部影片入围最佳影片。", "哪部影片获得最佳影片？", "三部影片入围最佳影片。"),
+    # no pending clause: a rule for the case, a fact stated, or the speculative word the question asks about
+    ("If the date is not yet confirmed, call HR on 4410.", "", None),
+    ("如时间未定，请联系行政部。", "", None),
+    ("Three films were shortlisted for the prize.", "Which films were shortlisted?", None),
+    ("三部影片入围最佳影片。", "哪些影片入围了最佳影片？", None),
+    ("The venue was confirmed as Harford Park.", "", None),
+    ("Paul Reed was appointed head teacher in 2023.", "", None),
+    ("决赛于5月4日在奥体中心举行。", "", None),
+])
+def test_a_clause_that_says_the_fact_is_not_known(sentence: str, question: str, clause: str | None) -> None:
+    assert pending_clause(sentence, question) == clause
+
+
+def _pending(question: str, sentences: list[str], share=lambda text: 0.0) -> bool:
+    kind = asked_type(question)
+    return says_pending(sentences, kind, question, share, lambda clause: has_candidate(clause, kind, question))
+
+
+def test_a_pending_clause_that_names_the_asked_slot() -> None:
+    assert _pending("Where will the final be played?",
+                    ["Tickets for the Kestrel Cup final will cost £25, but the venue has yet to be confirmed."])
+    assert _pending("开幕式是哪天？", ["组委会表示，开幕式的具体时间尚未公布。"])
+    # another clause with a candidate names the slot too: the hours stand, the pending clause qualifies them
+    assert not _pending("接待室什么时候开放？", ["接待室开放时间为周一至周五8:00-17:00，节假日开放时间另行通知。"])
+
+
+def test_a_pending_clause_that_carries_the_question() -> None:
+    question = "When will the museum open?"
+    weights = {"museum": 1.0, "open": 1.0}
+
+    def share(text: str) -> float:
+        return sum(w for t, w in weights.items() if t in text.lower()) / 2
+
+    assert _pending(question, ["The museum opening has been postponed indefinitely."], share)
+    # a clause holding a date carries more of the question than the pending one: it states the fact
+    assert not _pending(question, ["The museum will open on 5 May 2025, though the café's menu is yet to be confirmed."],
+                        share)
+    # a pending clause that carries nothing of the question and names no slot says nothing of the asked fact
+    assert not _pending(question, ["Parking charges have not been decided."], share)
+
+
+def test_the_support_skips_a_window_that_says_the_fact_is_pending() -> None:
+    text = ("Tickets for the 2024 Kestrel Cup final will cost between £25 and £60, the Kestrel Football Association said, "
+            "but the venue has yet to be confirmed.")
+    items = [ctx(1, "n", text, "")]
+    space = env([chunk("n#0", text, doc="n")])
+    weights = {"final": 1.0, "2024": 1.0, "kestrel": 1.0, "cup": 1.0, "played": 1.0}
+    asked = asked_fact("Where will the final of the 2024 Kestrel Cup be played?", items, space, weights)
+    assert asked.source is None and asked.answer_type == 0.0 and asked.support > 0.5
+    stated = asked_fact("Where will the final of the 2024 Kestrel Cup be played?",
+                        [ctx(1, "n", "The 2024 Kestrel Cup final will be played at Harford Park in May.", "")], space, weights)
+    assert stated.source == 1
