@@ -45,6 +45,16 @@ _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|
 # the bodies a Chinese question asks which of (哪所大学, 哪家公司): the organisation type, and the event rule's "which body"
 ZH_BODIES = r"公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体"
 
+# the body a Chinese question asks which of, and what that body's name ends with: "哪支球队" is answered by a team
+# (沙澳海鹰队, a Latin name), never by "梧岭体育中心"; "哪所大学" by a university or college. Bodies whose names need not
+# say what they are (公司: 星衍科技; 机构, 单位, 媒体) take any organisation
+_ZH_BODY_KIN = {
+    "大学": "大学|学院|学校|学府", "学院": "学院|大学|学校|学府",
+    "学校": "学校|中学|小学|大学|学院|幼儿园|学府|高中|初中|附中|职高|技校|[一二三四五六七八九十0-9]中",
+    "球队": "队|俱乐部", "俱乐部": "俱乐部|队", "医院": "医院|卫生院|诊所|医疗中心|院区|[一二三四五六七八九十0-9]院",
+    "银行": "银行", "电视台": "电视台|卫视|频道", "出版社": "出版社|出版", "乐队": "乐队|乐团|组合|合唱团",
+}
+_ZH_ASKS_BODY = re.compile(rf"哪[个家所支]?({'|'.join(_ZH_BODY_KIN)})|什么({'|'.join(_ZH_BODY_KIN)})")
 _ASK = {
     "zh": [
         ("date", r"什么时候|啥时候|几时|何时|哪一?年|哪一?天|哪一?日|(?<![这那好十头])(?<![^提之以]前)几(?:月|号|日)|哪个月|什么时间|几点|何年|哪个?朝代?|什么年代|"
@@ -434,6 +444,8 @@ def candidates(sentence: str, kind: str, question: str, unit_from: str = "") -> 
         found = [m.group() for m in ({"person": _ROLE, "place": _PLACE, "organisation": _ORG}[kind][lang]).finditer(sentence)]
         if lang == "zh":   # jieba's tags; and Latin names inside Chinese text (Nexon, NBA)
             found += [w for w, flag in zh_tagged(sentence) if flag in _POS[kind] and len(w) >= 2]
+            if kind == "organisation" and (body := _ZH_ASKS_BODY.search(question)):
+                found = _bodies_of(sentence, body.group(1) or body.group(2), found)
             found += re.findall(r"(?<![A-Za-z])[A-Z][A-Za-z0-9&.'-]+", sentence)
         elif kind == "person":
             # a person is a name (rag.holders: a first name, a title) or a body that acts (the Vestria Space Agency),
@@ -456,6 +468,16 @@ def candidates(sentence: str, kind: str, question: str, unit_from: str = "") -> 
         found = [m.group() for m in _LIST[lang].finditer(sentence)]
         return found   # a separator is never "held by the question" in a way that matters
     return _absent(found, question)
+
+
+def _bodies_of(sentence: str, body: str, found: list[str]) -> list[str]:
+    """The names of the asked ``body`` in a Chinese ``sentence``: the organisations ``found`` whose name says what
+    they are (沙澳海鹰队 for 球队, 中央民族学院 for 大学), and any short span ending as such a name does (no tagger knows
+    沙澳海鹰队) — never the body's own word after a classifier, a count or a pointer ("8支球队", "多所大学", "该医院")."""
+    kin = _ZH_BODY_KIN[body]
+    generic = re.compile(rf"(?:(?<!第)[\d一二三四五六七八九十两]|[支个所家该本各多几其这那每某全]){body}$")   # 第二医院 is a name
+    spans = [m.group() for m in re.finditer(rf"[\u4e00-\u9fffA-Za-z0-9·]{{2,10}}?(?:{kin})", sentence)]
+    return [name for name in [*(f for f in found if re.search(kin, f)), *spans] if not generic.search(name)]
 
 
 def without_clock(text: str, question: str = "", lang: str | None = None) -> str:

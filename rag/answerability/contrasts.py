@@ -38,6 +38,10 @@ _ZH_SETS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("一二三四五六七八九十", ("期", "轮", "批", "阶段", "号线", "标段", "季度", "等奖")),
     ("初复决", ("赛",)), ("主客", ("场", "队")), ("春夏秋冬", ("季", "装")), ("早中晚", ("餐", "饭", "班", "上")),
 )
+# an ordinal names one of a sequence: the 第一部 诗集 is not the 第二部, nor the 第一任 president the 第二任 (editions, 第N届,
+# are the occasions' rule)
+_ZH_ORDINAL = re.compile(r"第([一二三四五六七八九十]|(?<![0-9])[1-9](?![0-9]))([部次任期轮场章节集季名位本篇卷册])")
+_ZH_NUMERALS, _DIGITS = "一二三四五六七八九十", "123456789"
 # a word built on 决赛 that names another round; the question's 决赛 is not held by them
 _ZH_ROUNDS = ("半决赛", "复赛", "预赛", "初赛", "资格赛", "四分之一决赛")
 _EN_SETS = (
@@ -104,6 +108,11 @@ def sides_of(question: str) -> tuple[Side, ...]:
                     continue
                 (head,) = heads
                 sides.append(Side((head + rest,), tuple(m + rest for m in members if m != head)))
+        ordinals = {(m.group(1), m.group(2)) for m in _ZH_ORDINAL.finditer(question)}
+        for head, rest in ordinals:
+            if sum(r == rest for _, r in ordinals) == 1:    # "第一次和第二次": both sides, no contrast
+                numerals = _ZH_NUMERALS if head in _ZH_NUMERALS else _DIGITS
+                sides.append(Side((f"第{head}{rest}",), tuple(f"第{n}{rest}" for n in numerals if n != head)))
         if "决赛" in question and not any(r in question for r in _ZH_ROUNDS):
             sides.append(Side(("决赛",), _ZH_ROUNDS))
     for group in _EN_SETS:

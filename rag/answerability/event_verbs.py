@@ -41,6 +41,8 @@ _ASKS_WHICH_BODY = re.compile(rf"哪[个家所支]?(?:{ZH_BODIES})")
 # the words that name what is asked (成立的时间是什么时候, 比赛的地点在哪里): the answer's sentence states a date or a place
 # without them, so they are never the event
 _ASKED_NOUNS = frozenset("时间 时候 日期 时期 年份 年代 时间段 时段 地点 地方 位置 地址 场所 地区 所在地 人 人物".split())
+# the one who won, which the answer writes as the winning (奖得主 is written "获得长篇小说奖")
+_WINNERS = ("得主", "获得者", "获奖者", "得奖者")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
                    "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做 还有 也有 都有 共有 只有 另有".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
@@ -88,7 +90,7 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     for word in words:
         word = _NEGATION.sub("", word)   # 没休 (jieba glues the negation): 休
         core = _PARTICLES.sub("", word) if len(word) > 2 or word[:1] not in _BOUND else word
-        if core not in _LIGHT and core not in _ASKED_NOUNS and core not in verbs:
+        if core not in _LIGHT and core not in _ASKED_NOUNS and not core.endswith(_WINNERS) and core not in verbs:
             verbs.append(core)
     return verbs
 

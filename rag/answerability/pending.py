@@ -41,7 +41,10 @@ _PENDING_ZH = re.compile(
     r"(?:尚未|暂未|还未|仍未|并未|未曾|尚无|暂无|还没有?|仍没有?|没有)(?:正式|对外|公开)?(?:公布|确定|公开|宣布|披露|决定|敲定|出炉|揭晓|"
     r"确认|定下|明确|官宣|发布|透露|选定|定档|定案)|待定|未定|待公布|待确认|另行(?:通知|公布|确定|告知|发布)|有待(?:确定|公布|确认|"
     r"进一步)|尚不(?:清楚|明确|确定|得而知)|(?:目前|暂时|现在)(?:还|仍|尚)?不(?:清楚|确定|明确)|不得而知|未(?:予)?(?:透露|披露|公布)|"
-    r"不予(?:透露|披露|公布)|拒绝(?:透露|披露|置评)")
+    r"不予(?:透露|披露|公布)|拒绝(?:透露|披露|置评)|"
+    # what still needs a step before it is fact, and what will be decided or announced later
+    r"(?:尚需|仍需|还需|尚待|仍待)[^，。；]{0,16}?(?:批准|审批|审议|核准|确认|公布|表决|通过)|"
+    r"(?:将|将于|将在|预计将?|计划|有望)[^，。；]{0,12}?(?:确定|公布|揭晓|宣布|敲定|出炉|公示)|拟(?:入选|任|聘|录用|授予)")
 # a clause that names who or what may come, not what came: the favourite, the shortlist, 有望, 热门, 入围 — unless the
 # question asks about that very thing ("Who was shortlisted?", 哪些影片入围)
 _SPECULATIVE_EN = re.compile(r"\b(?:favou?rites? (?:to|for)|tipped (?:to|for|as)|front-?runners?|shortlist(?:ed|s)?|"
@@ -69,22 +72,25 @@ _SLOTS = {
 def pending_clause(sentence: str, question: str = "") -> str | None:
     """The clause of ``sentence`` that says a fact is not known yet (undecided, unannounced, undisclosed, or only
     expected: the favourite, the shortlist, 有望); None when none does, or when the one that does states a rule for that
-    case. A speculative word the ``question`` also holds is what it asks about ("Who was shortlisted?")."""
+    case. A clause whose pending word the ``question`` holds answers it: "When will the venue be confirmed?",
+    "考核结果什么时候公布？" against "结果将于次月公布", "Who was shortlisted?"."""
     for clause in _CLAUSE.findall(sentence):
         if _CONDITION.search(clause):
             continue
-        if _PENDING_EN.search(clause) or _PENDING_ZH.search(clause):
-            return clause
-        if any((m := pattern.search(clause)) and not _same_word(m.group(), question)
-               for pattern in (_SPECULATIVE_EN, _SPECULATIVE_ZH)):
-            return clause
+        for pattern in (_PENDING_EN, _PENDING_ZH, _SPECULATIVE_EN, _SPECULATIVE_ZH):
+            if (m := pattern.search(clause)) and not _asked_itself(m.group(), question):
+                return clause
     return None
 
 
-def _same_word(word: str, question: str) -> bool:
-    """The question holds the speculative word (its first four letters or its first character pair)."""
-    stem = word.lower()[:4] if word.isascii() else word[:2]
-    return stem in question.lower()
+def _asked_itself(phrase: str, question: str) -> bool:
+    """The question holds the pending phrase's word: its longest English word's first five letters, or the two
+    characters that end (a verb: 将于…公布) or open (有望, 入围) a Chinese phrase."""
+    q = question.lower()
+    if phrase.isascii():
+        word = max(re.findall(r"[a-z-]+", phrase.lower()) or [""], key=len)
+        return len(word) >= 4 and word[:5] in q
+    return phrase[-2:] in q or phrase[:2] in q
 
 
 def says_pending(sentences: list[str], kind: str, question: str, share: Callable[[str], float],

@@ -259,7 +259,9 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 
 # version 48: an English question asking which town, city or country reads a place only in a name (rag.answer_types);
 # version 49: the names a second review showed it missed or took wrongly
-@generators.register("extractive", version="49")
+# version 50: a Chinese question asking which body of a kind (哪支球队, 哪所大学, 哪家医院) finds its candidate only in a
+# name that says it is one (rag.answer_types)
+@generators.register("extractive", version="50")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

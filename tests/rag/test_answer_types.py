@@ -1491,3 +1491,21 @@ def test_which_questions_ask_a_named_place(question: str, named: bool) -> None:
     from rag.answer_types import _ASKS_NAMED_PLACE
 
     assert bool(_ASKS_NAMED_PLACE.search(question)) is named
+
+
+@pytest.mark.parametrize(("question", "sentence", "expected"), [
+    # "哪支球队 / 哪所大学 / 哪家医院" asks a body of that kind: a name that says it is one (evidence v88, extractive v50)
+    ("2024年西江杯男篮邀请赛冠军是哪支球队？", "沙澳海鹰队以102比97击败东庐龙腾队夺冠。", True),
+    ("2024年西江杯男篮邀请赛冠军是哪支球队？", "邀请赛8月12日在梧岭体育中心开幕，本届赛事共有8支球队参赛。", False),
+    ("马飚毕业于哪所大学？", "1978年考入中央民族学院政治系。", True),
+    ("马飚毕业于哪所大学？", "毕业后先后在广西壮族自治区计划委员会计划经济研究所任职。", False),
+    ("马飚毕业于哪所大学？", "全市共有三所大学。", False),
+    ("首例手术是在哪家医院做的？", "手术在崧阳大学附属第二医院完成。", True),
+    ("首例手术是在哪家医院做的？", "手术由岐川深空技术研究所协助完成。", False),
+    ("哪支球队夺冠？", "FC Porto won the final.", True),             # a Latin name may be any body
+    # a body whose name need not say what it is (公司: 星衍科技) takes any organisation
+    ("哪家公司要收购启岚半导体？", "铖越集团宣布收购启岚半导体。", True),
+])
+def test_a_chinese_question_asking_which_body_of_a_kind(question: str, sentence: str, expected: bool) -> None:
+    assert asked_type(question) == "organisation"
+    assert has_candidate(sentence, "organisation", question) is expected, candidates(sentence, "organisation", question)

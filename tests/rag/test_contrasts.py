@@ -117,3 +117,16 @@ def test_a_figure_of_a_named_year_is_the_whole_years(question: str, sentences: l
 ])
 def test_only_a_figure_of_a_named_year_implies_the_whole_year(question: str) -> None:
     assert not any(side.implied for side in sides_of(question))
+
+
+@pytest.mark.parametrize("question, sentences, expected", [
+    # an ordinal names one of a sequence (evidence v88)
+    ("西奥多·庞维勒的第一部诗集叫什么？", ["1846年又出版了第二部诗集《钟乳石》。"], True),
+    ("西奥多·庞维勒的第一部诗集叫什么？", ["1842年出版第一部诗集《女像柱》，1846年又出版第二部诗集。"], False),
+    ("第2次会议在哪里召开？", ["第3次会议在北京召开。"], True),
+    ("第二次会议在哪里召开？", ["第十二次会议在北京召开。"], False),      # 第十二次 holds no 第二次
+    ("第一次和第二次会议分别在哪里召开？", ["第三次会议在北京召开。"], False),   # both sides named: no contrast
+    ("第几次会议在北京召开？", ["第三次会议在北京召开。"], False),
+])
+def test_an_ordinal_names_one_of_a_sequence(question: str, sentences: list[str], expected: bool) -> None:
+    assert other_side(sides_of(question), sentences) is expected

@@ -206,3 +206,9 @@ _HONGDU = ("2013年6月27日，台湾嘉义地方法院一审判决，由于宏�
 def test_a_glued_word_is_not_written_by_the_subjects_piece(question: str, sentence: str, subject: str,
                                                            refused: bool) -> None:
     assert bool(event_unsaid(question, sentence, "place", subject=subject)) is refused
+
+
+def test_the_winner_asked_is_no_event() -> None:
+    # 奖得主 is the one who won: the answer writes "获得长篇小说奖" (evidence v88)
+    assert event_verbs("第十二届青崖文学奖长篇小说奖得主是谁？", "person") == []
+    assert event_verbs("2023年澄澜羽毛球公开赛男单冠军是谁？", "person") == ["冠军"]

@@ -75,3 +75,16 @@ def test_the_support_skips_a_window_that_says_the_fact_is_pending() -> None:
     stated = asked_fact("Where will the final of the 2024 Kestrel Cup be played?",
                         [ctx(1, "n", "The 2024 Kestrel Cup final will be played at Harford Park in May.", "")], space, weights)
     assert stated.source == 1
+
+
+@pytest.mark.parametrize("sentence, question, pending", [
+    # a step still needed, a decision or an announcement to come, a proposal (evidence v88)
+    ("条例共七章五十二条，尚需报请省人大常委会批准后公布施行。", "条例从什么时候开始施行？", True),
+    ("公司正在推进选址工作，预计将在上半年内确定最终落户地点。", "第二座超级工厂落户在哪里？", True),
+    ("专家评审后已确定拟入选名单并进行公示。", "首批链主企业有哪些？", True),
+    # the question asks about the announcement itself: the sentence answers it
+    ("考核结果将于次月10日公布。", "考核结果什么时候公布？", False),
+    ("The venue has yet to be confirmed.", "When will the venue be confirmed?", False),
+])
+def test_steps_and_announcements_to_come(sentence: str, question: str, pending: bool) -> None:
+    assert (pending_clause(sentence, question) is not None) is pending
