@@ -63,7 +63,8 @@ def test_what_make_bench_runs_is_what_the_readme_says() -> None:
     assert "three SciFact runs" in said and "configs/sweep-seed-stages.yaml" in said
     assert all(name in commands[1] for name in ("blindneg-zh", "blindneg-en"))
     negatives = re.findall(r"goldensets/([\w-]+)/suite\.yaml", commands[1])
-    assert negatives == ["cmrc2018-negrej", "negrej-en", "blindneg-zh", "blindneg-en", "newsneg-zh", "newsneg-en"]
+    assert negatives == ["cmrc2018-negrej", "negrej-en", "blindneg-zh", "blindneg-en", "newsneg-zh", "newsneg-en",
+                         "newsneg2-zh", "newsneg2-en"]
     assert f"{', '.join(negatives[:-1])} and {negatives[-1]}" in said and "negative rejection and false refusal" in said
     assert ("office-en, office-zh, city-en, wuliu-zh, air-en, hotel-zh, lib-en, bank-zh, shop-en, wuye-zh, water-en, "
             "yaodian-zh, school-en, canyin-zh, care-en, yiyuan-zh, bus-en, gongchang-zh, ferry-en, kuaidi-zh, vet-en, "
