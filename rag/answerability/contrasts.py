@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type
+from rag.text import EN_FUNCTION_WORDS
 
 # Chinese: the first character names the side and the next one is shared (男子 / 女子, 全程 / 半程, 上半年 / 下半年); each
 # set applies only before its rests (一期 / 二期, never 一次 / 三次, which is a number the question states; 全程 / 半程,
@@ -69,6 +70,10 @@ _YEAR = re.compile(r"(?<![\d.])(?:19|20)\d{2}(?![\d.])")
 _FIGURE_NOUN = re.compile(r"\b(?:profits?|revenues?|turnover|sales|income|earnings|loss(?:es)?|spending|investment|budget|"
                           r"gdp|output|dividends?|deficit|surplus)\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# an English ordinal before a noun names one of a sequence: the opening weekend is not the second weekend, nor the first
+# round the third; "opening" is the first
+_EN_ORDINALS = (("first", "opening"), ("second",), ("third",), ("fourth",), ("fifth",))
+_EN_ORDINAL = re.compile(r"\b(first|opening|second|third|fourth|fifth)\s+([a-z]{3,})\b")
 # a numeral after these counts back or points, and names no side: 上一季度, 前三期, 这一轮, 每一批
 _NOT_A_SIDE = frozenset("上下前后这那每本同该")
 _GREETING = re.compile(r"\bgood (?:morning|afternoon|evening)\b", re.I)
@@ -129,6 +134,15 @@ def sides_of(question: str) -> tuple[Side, ...]:
             if named[0] == ("final",) and _FINAL_ADJECTIVE.search(lowered):   # "the final salary scheme": no round
                 continue
             sides.append(Side(named[0], tuple(p for side in phrases if side != named[0] for p in side)))
+    found = list(_EN_ORDINAL.finditer(lowered))
+    ordinals = {(m.group(1), m.group(2)) for m in found if m.group(2) not in EN_FUNCTION_WORDS}
+    if len({m.group(1) for m in found}) == 1 and asked_type(question) != "yesno":
+        # (one ordinal only: "the first and second rounds" name both sides; "Can I travel first class?" is answered
+        # by the rule for second class)
+        for word, noun in sorted(ordinals):
+            own = next(group for group in _EN_ORDINALS if word in group)
+            sides.append(Side(tuple(f"{w} {noun}" for w in own),
+                              tuple(f"{w} {noun}" for group in _EN_ORDINALS if group != own for w in group)))
     if _YEAR.search(question) and (asked_type(question) == "number" or _FIGURE_NOUN.search(question)):
         parts, whole = (_ZH_PARTS, _ZH_WHOLE) if re.search(r"[\u4e00-\u9fff]", question) else (_EN_PARTS, _EN_WHOLE)
         if not any(_holds(lowered, form, ()) for form in (*parts, *whole)):

@@ -50,7 +50,13 @@ _PENDING_ZH = re.compile(
 _SPECULATIVE_EN = re.compile(r"\b(?:favou?rites? (?:to|for)|tipped (?:to|for|as)|front-?runners?|shortlist(?:ed|s)?|"
                              r"in the running|odds-on|expected to (?:win|be named|be appointed|take over)|"
                              r"(?:could|might|may) (?:win|become|be named|take over)|"
-                             r"likely to (?:win|be named|be appointed|become|take over))\b", re.I)
+                             r"likely to (?:win|be named|be appointed|become|take over)|"
+                             # a forecast, an analysts' consensus, a campaign or a bid for what is not yet decided
+                             r"forecasters?|(?:is|are|was|were) forecast|forecast to|predicted to|projected to|"
+                             r"consensus (?:forecasts?|estimates?)|analysts (?:expect|predict|forecast)|"
+                             r"could (?:fall|reach|rise|hit|top|exceed|cost)|campaign to (?:persuade|attract|bring|win)|"
+                             r"bid to (?:attract|host|win|secure|land|bring)|(?:hopes?|hoping) to (?:attract|host|win|secure|land))\b",
+                             re.I)
 _SPECULATIVE_ZH = re.compile(r"有望|夺冠热门|大热门|呼声(?:最高|较高|很高)|被看好|或将|可能(?:成为|出任|接任|夺得|获得)|入围|角逐|竞购|"
                              r"传闻|据传|猜测")
 # a clause that states a rule for the case where the fact is unknown: "If the date is not yet confirmed", 如时间未定

@@ -130,3 +130,19 @@ def test_only_a_figure_of_a_named_year_implies_the_whole_year(question: str) -> 
 ])
 def test_an_ordinal_names_one_of_a_sequence(question: str, sentences: list[str], expected: bool) -> None:
     assert other_side(sides_of(question), sentences) is expected
+
+
+@pytest.mark.parametrize("question, sentences, expected", [
+    # an English ordinal before a noun names one of a sequence; "opening" is the first (evidence v88)
+    ("How much did Iron Lanterns make on its opening weekend?",
+     ["Iron Lanterns held on to the top spot in its second weekend, though takings fell sharply."], True),
+    ("How much did Iron Lanterns make on its opening weekend?", ["Iron Lanterns took $61.2 million in its first weekend."],
+     False),
+    ("How much did Iron Lanterns make on its opening weekend?",
+     ["It took $61.2 million in its opening weekend and $30 million in its second weekend."], False),
+    ("Who won the first and second rounds?", ["Ann Lee won the third round."], False),   # two ordinals: no contrast
+    ("Can I travel first class?", ["Staff travel second class on every route."], False),  # a yes / no question
+    ("What is the first step?", ["The second step is to book a room."], True),
+])
+def test_an_english_ordinal_names_one_of_a_sequence(question: str, sentences: list[str], expected: bool) -> None:
+    assert other_side(sides_of(question), sentences) is expected

@@ -88,3 +88,15 @@ def test_the_support_skips_a_window_that_says_the_fact_is_pending() -> None:
 ])
 def test_steps_and_announcements_to_come(sentence: str, question: str, pending: bool) -> None:
     assert (pending_clause(sentence, question) is not None) is pending
+
+
+@pytest.mark.parametrize("sentence, pending", [
+    # a forecast, an analysts' consensus, a campaign or a bid is no fact (evidence v88)
+    ("A warning has been issued, with forecasters saying that up to 60mm of rain could fall.", True),
+    ("Local leaders have launched a campaign to persuade Voltaris to build its gigafactory on the docks.", True),
+    ("City analysts expect Quarrendon Foods to report a rise in annual profit.", True),
+    ("Rainfall reached 60mm in three hours, the Met Office said.", False),
+    ("Voltaris will build its gigafactory on the former docks at Grisdale Bay.", False),
+])
+def test_forecasts_and_campaigns(sentence: str, pending: bool) -> None:
+    assert (pending_clause(sentence, "") is not None) is pending
