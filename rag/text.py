@@ -322,16 +322,17 @@ _ZH_NUMERAL = r"[一二两三四五六七八九十]{1,3}"
 
 
 def zh_number(written: str) -> int | None:
-    """A number of one to ninety-nine as written in digits or Chinese numerals (3, 三, 两, 十二, 二十三), or None
-    ("一二", "十十"); read by the numbered labels here and by rag.amounts ("两个月")."""
+    """A number of one to nine hundred and ninety-nine as written in digits or Chinese numerals (3, 三, 两, 十二, 二十三,
+    一百零五), or None ("一二", "十十"); read by the numbered labels here, by rag.amounts ("两个月") and by the editions
+    of rag.answerability.occasions (第一百零一届)."""
     if written.isdigit():
         return int(written)
-    m = re.fullmatch(r"([一二两三四五六七八九])?(十)?([一二两三四五六七八九])?", written)
+    m = re.fullmatch(r"(?:([一二两三四五六七八九])?百[零〇]?)?(?:([一二两三四五六七八九])?(十))?([一二两三四五六七八九])?", written)
     if not m or not written:
         return None
-    if m.group(2):
-        return _ZH_DIGITS.get(m.group(1) or "一", 1) * 10 + (_ZH_DIGITS[m.group(3)] if m.group(3) else 0)
-    return _ZH_DIGITS[m.group(3) or m.group(1)] if not (m.group(1) and m.group(3)) else None
+    hundreds = _ZH_DIGITS.get(m.group(1) or "一", 1) * 100 if "百" in written else 0
+    tens = _ZH_DIGITS.get(m.group(2) or "一", 1) * 10 if m.group(3) else 0
+    return hundreds + tens + (_ZH_DIGITS[m.group(4)] if m.group(4) else 0)
 
 
 def _arabic(run: str) -> str:

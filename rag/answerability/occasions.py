@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.text import sentence_spans
+from rag.text import sentence_spans, zh_number
 
 _YEAR = re.compile(r"(?<![0-9.,£$€¥#A-Za-z])(?<![0-9][-–])((?:19|20)\d{2})"
                    r"(?:\s*[-–/]\s*((?:19|20)?\d{2})(?![0-9]|[-–/]\d))?"
@@ -68,7 +68,6 @@ _DATELINE = re.compile(r"^[A-Z][A-Z .'-]+,\s*(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]
                        re.M)
 _ZH_DIGITS = str.maketrans("〇零一二三四五六七八九", "00123456789")
 _ZH_YEAR = re.compile(r"[〇零一二三四五六七八九]{4}(?=年)")
-_ZH_NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_EDITION = re.compile(r"第\s*([0-9]+|[零〇一二两三四五六七八九十百]+)\s*届")
 _MONTHS = frozenset("january february march april may june july august september october november december "
                     "jan feb mar apr jun jul aug sep sept oct nov dec".split())
@@ -80,24 +79,6 @@ _EN_WORDS = {w: n for n, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), 1)}
 _EN_WORD_EDITION = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\s+(?:edition|annual)\b", re.I)
-
-
-def _zh_number(text: str) -> int | None:
-    if text.isdigit():
-        return int(text)
-    total, current = 0, 0
-    for ch in text:
-        if ch in _ZH_NUMERALS:
-            current = _ZH_NUMERALS[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        elif ch == "百":
-            total += (current or 1) * 100
-            current = 0
-        else:
-            return None
-    return total + current
 
 
 @dataclass(frozen=True)
@@ -150,7 +131,7 @@ def _years(text: str, *, bounds: bool = False) -> set[int]:
 def _editions(text: str) -> set[int]:
     editions: set[int] = set()
     for match in _ZH_EDITION.finditer(text):
-        number = _zh_number(match.group(1))
+        number = zh_number(match.group(1))
         if number:
             editions.add(number)
     for match in _EN_EDITION.finditer(text):

@@ -20,6 +20,8 @@ from tests.rag.test_levels import LOOSE, ctx, space_for
     ("第十二届菊花文化节", set(), {12}),
     ("第12届", set(), {12}),
     ("第二十一届", set(), {21}),
+    ("第一百零一届广交会", set(), {101}),            # read by rag.text.zh_number, one reader of Chinese numerals
+    ("第一二届", set(), set()),
     ("the 12th Fengze Festival", set(), {12}),
     ("the twelfth annual fair", set(), {12}),
     ("In 2021 the 3rd edition opened", {2021}, {3}),
