@@ -28,8 +28,11 @@ from rag.answerability.asked_fact import (
 )
 from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.book_titles import title_unnamed
+from rag.answerability.contrasts import other_side, sides_of
 from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid
+from rag.answerability.occasions import occasion_of
+from rag.answerability.pending import pending_clause
 from rag.measures import NO_AMOUNT_NEEDED
 from rag.text import CJK as _CJK
 from rag.types import ContextItem
@@ -65,7 +68,11 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     english = english_events and asked.prose and not _ASKS_CONDITION.search(question)
     if events and ((asked.kind == "date" and (_CJK.search(question) or english))
                    or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
-            and (unsaid := event_unsaid(question, asked.sentence, asked.kind, typed(), _title(asked, top), english)):
+            and (unsaid := event_unsaid(question, asked.sentence, asked.kind,
+                                        [span for span in typed() if pending_clause(span, question) is None],
+                                        _title(asked, top), english)):
+        # (a window that says the fact is not known yet — "将争夺第三个冠军", "the winner will be announced" — writes the
+        # event of what may come, not of what came: rag.answerability.pending)
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)
         return (f"asks {_ASKED_WORD[asked.kind]} {'/'.join(unsaid[:3])} happened; the sentence with a {asked.kind} "
                 f"[{asked.source}] writes none of it"), "event_unsaid"
@@ -113,9 +120,14 @@ def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, windo
     paragraph's dated sentence is about something else), of every top source otherwise (the best of them may stand in
     another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
     for a person, every window of the asked fact's source (the answer may be a post, which no name reader finds:
-    "行政权名义上属于谁？" — 君主)."""
+    "行政权名义上属于谁？" — 君主). Never a window about another occasion or another side of a contrast than the question
+    names (evidence v88: the support does not read them either, :func:`rag.answerability.asked_fact.asked_fact`)."""
+    occasion, sides = occasion_of(question, question=True), sides_of(question)
     spans = []
     for item, said in sentences_of(top):
         if item.number == asked.source or not (asked.prose or asked.kind == "person"):
-            spans += [" ".join(said[i:i + window]) for i in range(len(said))]
+            header = header_of(item)
+            spans += [" ".join(said[i:i + window]) for i in range(len(said))
+                      if not (occasion and occasion_of(f"{header}\n{' '.join(said[i:i + window])}").other_than(occasion))
+                      and not (sides and other_side(sides, said[i:i + window], header))]
     return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]

@@ -57,11 +57,12 @@ _SPECULATIVE_EN = re.compile(r"\b(?:favou?rites? (?:to|for)|tipped (?:to|for|as)
                              r"could (?:fall|reach|rise|hit|top|exceed|cost)|campaign to (?:persuade|attract|bring|win)|"
                              r"bid to (?:attract|host|win|secure|land|bring)|(?:hopes?|hoping) to (?:attract|host|win|secure|land))\b",
                              re.I)
-_SPECULATIVE_ZH = re.compile(r"有望|夺冠热门|大热门|呼声(?:最高|较高|很高)|被看好|或将|可能(?:成为|出任|接任|夺得|获得)|入围|角逐|竞购|"
+_SPECULATIVE_ZH = re.compile(r"有望|争夺|冲击(?=[^，。；]{0,6}?(?:冠|金牌|奖|亿|万|纪录))|夺冠热门|大热门|呼声(?:最高|较高|很高)|被看好|或将|可能(?:成为|出任|接任|夺得|获得)|入围|角逐|竞购|"
                              r"传闻|据传|猜测")
 # a clause that states a rule for the case where the fact is unknown: "If the date is not yet confirmed", 如时间未定
 _CONDITION = re.compile(r"^\s*(?:if|unless|where|when|until|once|in case)\b|^\s*(?:如|如果|若|假如|倘若|一旦)", re.I)
-_CLAUSE = re.compile(r"[^,，;；:：—]+")
+# a clause: up to a comma, a colon, a dash or a sentence's end (never the point of "£1.2bn")
+_CLAUSE = re.compile(r"(?:[^,，;；:：—。！？!?.]|\.(?!\s|$))+")
 # the slot each asked type names ("the venue has yet to be confirmed" of a "where"), in both languages
 _SLOTS = {
     "date": r"\b(?:date|dates|time|times|timing|day|start|opening|deadline|timetable|schedule)\b|时间|日期|时候|日子|档期|时段|天数",
