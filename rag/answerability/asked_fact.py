@@ -34,6 +34,7 @@ from rag.answerability.contrasts import other_side, sides_of
 from rag.answerability.occasions import occasion_of
 from rag.answerability.pending import says_pending
 from rag.answerability.question_terms import written_in
+from rag.answerability.related_entities import about_related, related_only
 from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
@@ -202,7 +203,8 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     # a window about another year or edition than the question names states that occasion's fact (occasions.py), and
     # one that writes only another side of a contrast the question draws (the women's race, the half marathon) that
     # side's (contrasts.py); a window that says the asked fact is not known yet ("the venue has yet to be confirmed",
-    # 时间尚未公布) holds no candidate of it (pending.py)
+    # 时间尚未公布) holds no candidate of it (pending.py); one whose sentences with a candidate open on a phrase relating
+    # their subject to the asked one (同城的岫原证券, "rival X") states that other entity's fact (related_entities.py)
     occasion = occasion_of(question, question=True)
     sides = sides_of(question)
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
@@ -213,6 +215,9 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
             if occasion and occasion_of(f"{header}\n{span}").other_than(occasion):
                 continue
             if sides and other_side(sides, said[i:i + window], header):
+                continue
+            if any(about_related(t) for t in said[i:i + window]) and related_only(
+                    question, said[i:i + window], lambda t, h=header: has_candidate(t, kind, question, unit_from=h)):
                 continue
             covered = share(f"{header}\n{span}")
             if covered > best_any:

@@ -33,6 +33,7 @@ from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordin
 from rag.answerability.event_verbs import event_unsaid
 from rag.answerability.occasions import occasion_of
 from rag.answerability.pending import pending_clause
+from rag.answerability.related_entities import about_related, related_only
 from rag.measures import NO_AMOUNT_NEEDED
 from rag.text import CJK as _CJK
 from rag.types import ContextItem
@@ -129,5 +130,8 @@ def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, windo
             header = header_of(item)
             spans += [" ".join(said[i:i + window]) for i in range(len(said))
                       if not (occasion and occasion_of(f"{header}\n{' '.join(said[i:i + window])}").other_than(occasion))
-                      and not (sides and other_side(sides, said[i:i + window], header))]
+                      and not (sides and other_side(sides, said[i:i + window], header))
+                      and not (any(about_related(t) for t in said[i:i + window])
+                               and related_only(question, said[i:i + window],
+                                                lambda t: has_candidate(t, asked.kind, question)))]
     return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]
