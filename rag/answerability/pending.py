@@ -36,7 +36,13 @@ _PENDING_EN = re.compile(
     rf"\b(?:did|does|do|would|will) not (?:disclose|reveal|say|confirm|give|name)\b|\bdeclined to (?:disclose|reveal|say|"
     rf"confirm|give|name|comment)\b|\bundisclosed\b|\bno (?:date|time|venue|decision|timetable|price|figure|buyer|winner|"
     rf"name|details?) (?:has|have|had) (?:yet )?been\b|\b(?:remains?|is|are|was|were) (?:still )?(?:unclear|unknown|"
-    rf"undecided|not known)\b|\b(?:postponed|delayed|suspended) (?:indefinitely|until further notice)\b", re.I)
+    rf"undecided|not known)\b|\b(?:postponed|delayed|suspended) (?:indefinitely|until further notice)\b|"
+    # put off, with no new date ("has been delayed until next year"; never "postponed to 5 May", nor "payments delayed
+    # by 30 days", which states a rule)
+    rf"\b(?:has|have|had|was|were|is|are|been) (?:been )?(?:delayed|postponed|pushed back|put back|put on hold)\b"
+    rf"(?!\s+(?:until|till|to|from)\s+(?:\d|(?:mid-?|early |late )?(?:january|february|march|april|may|june|july|"
+    rf"august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    rf"the (?:\d|end|start|beginning|middle|spring|summer|autumn|winter)))", re.I)
 _PENDING_ZH = re.compile(
     r"(?:尚未|暂未|还未|仍未|并未|未曾|尚无|暂无|还没有?|仍没有?|没有)(?:正式|对外|公开)?(?:公布|确定|公开|宣布|披露|决定|敲定|出炉|揭晓|"
     r"确认|定下|明确|官宣|发布|透露|选定|定档|定案)|待定|未定|待公布|待确认|另行(?:通知|公布|确定|告知|发布)|有待(?:确定|公布|确认|"
@@ -44,7 +50,9 @@ _PENDING_ZH = re.compile(
     r"不予(?:透露|披露|公布)|拒绝(?:透露|披露|置评)|"
     # what still needs a step before it is fact, and what will be decided or announced later
     r"(?:尚需|仍需|还需|尚待|仍待)[^，。；]{0,16}?(?:批准|审批|审议|核准|确认|公布|表决|通过)|"
-    r"(?:将|将于|将在|预计将?|计划|有望)[^，。；]{0,12}?(?:确定|公布|揭晓|宣布|敲定|出炉|公示)|拟(?:入选|任|聘|录用|授予)")
+    r"(?:将|将于|将在|预计将?|计划|有望)[^，。；]{0,12}?(?:确定|公布|揭晓|宣布|敲定|出炉|公示)|拟(?:入选|任|聘|录用|授予)|"
+    # put off, with no new date (推迟到明年, 延期举行; never 推迟至5月10日)
+    r"(?:推迟|延期|延后|暂缓)(?![^，。；]{0,4}?(?:至|到)[^，。；]{0,3}?[0-9０-９一二三四五六七八九十]+(?:月|日|号))")
 # a clause that names who or what may come, not what came: the favourite, the shortlist, 有望, 热门, 入围 — unless the
 # question asks about that very thing ("Who was shortlisted?", 哪些影片入围)
 _SPECULATIVE_EN = re.compile(r"\b(?:favou?rites? (?:to|for)|tipped (?:to|for|as)|front-?runners?|shortlist(?:ed|s)?|"

@@ -120,3 +120,17 @@ def test_a_window_about_what_may_come_writes_no_event_of_what_came() -> None:
     items = [ctx(1, "n", won, "")]
     asked = asked_fact(question, items, env([chunk("n#0", won, doc="n")], language="zh"), weights)
     assert asked_fact_refusal(question, asked, items, 2, sub_queries=False) is None
+
+
+@pytest.mark.parametrize("sentence, pending", [
+    # put off with no new date (evidence v88)
+    ("The opening of the museum has been delayed until next year after building work uncovered problems.", True),
+    ("开馆时间推迟到明年。", True),
+    ("因天气原因，比赛延期举行。", True),
+    ("The match has been postponed to 5 May.", False),             # the new date is the answer
+    ("会议推迟至5月10日举行。", False),
+    ("Payments delayed by more than 30 days incur a fee of £25.", False),   # a rule, no news of a delay
+    ("If your flight is delayed, call the duty manager.", False),
+])
+def test_put_off_with_no_new_date(sentence: str, pending: bool) -> None:
+    assert (pending_clause(sentence, "") is not None) is pending
