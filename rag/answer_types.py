@@ -50,9 +50,10 @@ ZH_BODIES = r"公司|企业|机构|组织|大学|学校|学院|银行|球队|俱
 # say what they are (公司: 星衍科技; 机构, 单位, 媒体) take any organisation
 _ZH_BODY_KIN = {
     "大学": "大学|学院|学校|学府", "学院": "学院|大学|学校|学府",
-    "学校": "学校|中学|小学|大学|学院|幼儿园|学府|高中|初中|附中|职高|技校|[一二三四五六七八九十0-9]中",
-    "球队": "队|俱乐部", "俱乐部": "俱乐部|队", "医院": "医院|卫生院|诊所|医疗中心|院区|[一二三四五六七八九十0-9]院",
-    "银行": "银行", "电视台": "电视台|卫视|频道", "出版社": "出版社|出版", "乐队": "乐队|乐团|组合|合唱团",
+    "学校": "学校|中学|小学|大学|学院|幼儿园|学府|高中|初中|附中|职高|技校|党校|分校|[一二三四五六七八九十0-9]中",
+    "球队": "队|俱乐部", "俱乐部": "俱乐部|队",
+    "医院": "医院|卫生院|保健院|诊所|门诊部|医疗中心|医学中心|体检中心|卫生服务中心|院区|[一二三四五六七八九十0-9]院",
+    "银行": "银行", "电视台": "电视台|卫视|频道", "出版社": "出版社|出版集团", "乐队": "乐队|乐团|组合|合唱团",
 }
 _ZH_ASKS_BODY = re.compile(rf"哪[个家所支]?({'|'.join(_ZH_BODY_KIN)})|什么({'|'.join(_ZH_BODY_KIN)})")
 _ASK = {
@@ -475,9 +476,13 @@ def _bodies_of(sentence: str, body: str, found: list[str]) -> list[str]:
     they are (沙澳海鹰队 for 球队, 中央民族学院 for 大学), and any short span ending as such a name does (no tagger knows
     沙澳海鹰队) — never the body's own word after a classifier, a count or a pointer ("8支球队", "多所大学", "该医院")."""
     kin = _ZH_BODY_KIN[body]
-    generic = re.compile(rf"(?:(?<!第)[\d一二三四五六七八九十两]|[支个所家该本各多几其这那每某全]){body}$")   # 第二医院 is a name
+    # (第二医院, 市一医院 are names; 排队, 团队, 部队 are no team)
+    generic = re.compile(rf"(?:(?<![第市区县])[\d一二三四五六七八九十两]|[支个所家该本各多几其这那每某全]){body}$|"
+                         r"(?:排|站|插|团|梯|部|军|车)队$")
     spans = [m.group() for m in re.finditer(rf"[\u4e00-\u9fffA-Za-z0-9·]{{2,10}}?(?:{kin})", sentence)]
-    return [name for name in [*(f for f in found if re.search(kin, f)), *spans] if not generic.search(name)]
+    # the names jieba tags as organisations or abbreviations (中国女排, 北大中文系, 工行, 央视) whatever they end with
+    tagged = [w for w, flag in zh_tagged(sentence) if flag in ("nt", "j") and len(w) >= 2]
+    return [name for name in [*(f for f in found if re.search(kin, f)), *spans] if not generic.search(name)] + tagged
 
 
 def without_clock(text: str, question: str = "", lang: str | None = None) -> str:

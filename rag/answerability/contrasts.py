@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type
-from rag.text import EN_FUNCTION_WORDS
 
 # Chinese: the first character names the side and the next one is shared (男子 / 女子, 全程 / 半程, 上半年 / 下半年); each
 # set applies only before its rests (一期 / 二期, never 一次 / 三次, which is a number the question states; 全程 / 半程,
@@ -41,7 +40,7 @@ _ZH_SETS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
 )
 # an ordinal names one of a sequence: the 第一部 诗集 is not the 第二部, nor the 第一任 president the 第二任 (editions, 第N届,
 # are the occasions' rule)
-_ZH_ORDINAL = re.compile(r"第([一二三四五六七八九十]|(?<![0-9])[1-9](?![0-9]))([部次任期轮场章节集季名位本篇卷册])")
+_ZH_ORDINAL = re.compile(r"(?:第([一二三四五六七八九十]|(?<![0-9])[1-9](?![0-9]))|(首))([部次任期轮场章节集季名位本篇卷册])")
 _ZH_NUMERALS, _DIGITS = "一二三四五六七八九十", "123456789"
 # a word built on 决赛 that names another round; the question's 决赛 is not held by them
 _ZH_ROUNDS = ("半决赛", "复赛", "预赛", "初赛", "资格赛", "四分之一决赛")
@@ -60,20 +59,27 @@ _EN_PHRASES: tuple[tuple[tuple[str, ...], ...], ...] = (
 # a figure asked of a named year ("Pelham Bank's pre-tax profit for 2022", "2023年研发投入是多少") is the whole year's
 # when the question names no part of it: a sentence that writes only a part (first-half, 上半年, 第三季度) states that
 # part's figure
-_EN_PARTS = ("first half", "first-half", "half-year", "half year", "interim", "second half", "second-half",
-             "first quarter", "second quarter", "third quarter", "fourth quarter", "q1", "q2", "q3", "q4")
+# ("interim" is as often a post, "the interim chief executive"; Q4 a committee's name)
+_EN_PARTS = ("first half", "first-half", "half-year", "half year", "second half", "second-half",
+             "first quarter", "second quarter", "third quarter", "fourth quarter")
 _EN_WHOLE = ("full year", "full-year", "annual", "whole year", "for the year", "12 months", "twelve months")
 _ZH_PARTS = ("上半年", "下半年", "半年度", "半年报", "一季度", "二季度", "三季度", "四季度", "前三季度", "前三个季度",
              "1-6月", "1—6月", "1至6月", "1-9月", "1至9月")
 _ZH_WHOLE = ("全年", "年度", "年报")
 _YEAR = re.compile(r"(?<![\d.])(?:19|20)\d{2}(?![\d.])")
-_FIGURE_NOUN = re.compile(r"\b(?:profits?|revenues?|turnover|sales|income|earnings|loss(?:es)?|spending|investment|budget|"
-                          r"gdp|output|dividends?|deficit|surplus)\b", re.I)
+# a figure a company or a statistics office reports for a year, which the news also gives for parts of it (a handbook's
+# "2024年春节值班补贴每天多少" asks none: its 一季度排班表 is no part of a year's figure)
+_FIGURE_NOUN = re.compile(r"\b(?:profits?|revenues?|turnover|sales|income|earnings|loss(?:es)?|investment|gdp|output|"
+                          r"dividends?|deficit|surplus|passengers|exports|imports)\b|营收|营业收入|收入|利润|净利|研发投入|投资|"
+                          r"销量|销售额|产量|GDP|票房|吞吐量|客流|出口|进口|增长", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # an English ordinal before a noun names one of a sequence: the opening weekend is not the second weekend, nor the first
 # round the third; "opening" is the first
 _EN_ORDINALS = (("first", "opening"), ("second",), ("third",), ("fourth",), ("fifth",))
-_EN_ORDINAL = re.compile(r"\b(first|opening|second|third|fourth|fifth)\s+([a-z]{3,})\b")
+# (a sequence a news report counts — rounds, legs, weekends, episodes —, never a handbook's "first year", "first week",
+# "first aid" or "first floor", which the rule for the others answers: "rising to 22 days in their second year")
+_EN_ORDINAL = re.compile(r"\b(first|opening|second|third|fourth|fifth)\s+(weekend|round|leg|stage|heat|set|game|match|"
+                         r"race|innings|episode|edition|season|series|phase|instal?lment)s?\b")
 # a numeral after these counts back or points, and names no side: 上一季度, 前三期, 这一轮, 每一批
 _NOT_A_SIDE = frozenset("上下前后这那每本同该")
 _GREETING = re.compile(r"\bgood (?:morning|afternoon|evening)\b", re.I)
@@ -113,11 +119,15 @@ def sides_of(question: str) -> tuple[Side, ...]:
                     continue
                 (head,) = heads
                 sides.append(Side((head + rest,), tuple(m + rest for m in members if m != head)))
-        ordinals = {(m.group(1), m.group(2)) for m in _ZH_ORDINAL.finditer(question)}
+        # (首任, 首部 are the first: 第一任 is answered by "首任校长张三")
+        ordinals = {(m.group(1) or "一", m.group(3)) for m in _ZH_ORDINAL.finditer(question)}
         for head, rest in ordinals:
             if sum(r == rest for _, r in ordinals) == 1:    # "第一次和第二次": both sides, no contrast
                 numerals = _ZH_NUMERALS if head in _ZH_NUMERALS else _DIGITS
-                sides.append(Side((f"第{head}{rest}",), tuple(f"第{n}{rest}" for n in numerals if n != head)))
+                first = head in ("一", "1")
+                own = (f"第{head}{rest}", f"首{rest}") if first else (f"第{head}{rest}",)
+                others = tuple(f"第{n}{rest}" for n in numerals if n != head) + (() if first else (f"首{rest}",))
+                sides.append(Side(own, others))
         if "决赛" in question and not any(r in question for r in _ZH_ROUNDS):
             sides.append(Side(("决赛",), _ZH_ROUNDS))
     for group in _EN_SETS:
@@ -135,15 +145,16 @@ def sides_of(question: str) -> tuple[Side, ...]:
                 continue
             sides.append(Side(named[0], tuple(p for side in phrases if side != named[0] for p in side)))
     found = list(_EN_ORDINAL.finditer(lowered))
-    ordinals = {(m.group(1), m.group(2)) for m in found if m.group(2) not in EN_FUNCTION_WORDS}
-    if len({m.group(1) for m in found}) == 1 and asked_type(question) != "yesno":
+    ordinals = {(m.group(1), m.group(2)) for m in found}
+    if len(set(re.findall(r"\b(?:first|opening|second|third|fourth|fifth)\b", lowered))) == 1 and found \
+            and asked_type(question) != "yesno":
         # (one ordinal only: "the first and second rounds" name both sides; "Can I travel first class?" is answered
         # by the rule for second class)
         for word, noun in sorted(ordinals):
             own = next(group for group in _EN_ORDINALS if word in group)
             sides.append(Side(tuple(f"{w} {noun}" for w in own),
                               tuple(f"{w} {noun}" for group in _EN_ORDINALS if group != own for w in group)))
-    if _YEAR.search(question) and (asked_type(question) == "number" or _FIGURE_NOUN.search(question)):
+    if _YEAR.search(question) and _FIGURE_NOUN.search(question):
         parts, whole = (_ZH_PARTS, _ZH_WHOLE) if re.search(r"[\u4e00-\u9fff]", question) else (_EN_PARTS, _EN_WHOLE)
         if not any(_holds(lowered, form, ()) for form in (*parts, *whole)):
             sides.append(Side(whole, parts, implied=True))
@@ -197,5 +208,6 @@ def _year_read(text: str, side: Side) -> str | None:
         return None
     if not starts:
         return "whole"
-    return "whole" if any(at < min(starts) for at in figures) else "part"
+    first = min(starts)
+    return "whole" if any(at < first for at in figures) else "part"
 
