@@ -3,16 +3,19 @@
 
 A news passage written before the fact, or by a reporter who was not told it, holds the question's key terms and often a
 candidate of the asked type beside them ("Tickets for the 2024 Kestrel Cup final will cost between £25 and £60, but the
-venue has yet to be confirmed."). The window says the fact is not known: the support (:mod:`rag.answerability.asked_fact`)
-does not read it as holding the asked fact when its pending clause
+venue for the final has yet to be confirmed."). The window says the fact is not known: the support
+(:mod:`rag.answerability.asked_fact`) does not read it as holding the asked fact when its pending clause carries some of
+the question and
 
-- names the asked slot ("the venue", "the date", 时间, 人选, "the price", the noun the question asks about), or
-- carries at least as much of the question as every clause of the window that holds a candidate of the asked type
+- names the asked slot ("the venue", "the date", 时间, 人选, "the price"), and no clause of the window that holds a
+  candidate of the asked type names it too, or
+- carries more of the question than every clause of the window that holds a candidate
   ("The opening of the museum has been postponed until further notice.").
 
-A clause that states a rule ("If the date is not yet confirmed, call …", 如时间未定…) is no such statement, and neither is
-one whose pending word qualifies something the question does not ask (开放时间如有调整另行通知 beside the hours: its slot
-is named, but the hours stand in another clause of the same sentence, which holds more of the question).
+A pending clause that holds a candidate of the asked type states it ("played on 3 June at a venue to be confirmed",
+"中考成绩将于7月5日公布", "尚未确定岗位的实习生每月补贴2000元") — unless it speculates about that candidate ("卫冕冠军沙澳海鹰队
+被普遍视为夺冠热门", "Ann Lee is the favourite to win"). A clause that states a rule ("If the date is not yet confirmed,
+call …", 如时间未定…) is no such statement, nor one whose pending word the question asks about ("考核结果什么时候公布？").
 
 The phrases are a closed set (announced, confirmed, decided, disclosed … in English; 尚未公布, 待定, 未透露 … in Chinese), not
 learned.
