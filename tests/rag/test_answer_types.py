@@ -1509,3 +1509,12 @@ def test_which_questions_ask_a_named_place(question: str, named: bool) -> None:
 def test_a_chinese_question_asking_which_body_of_a_kind(question: str, sentence: str, expected: bool) -> None:
     assert asked_type(question) == "organisation"
     assert has_candidate(sentence, "organisation", question) is expected, candidates(sentence, "organisation", question)
+
+
+def test_a_long_run_before_a_kind_still_names_a_body() -> None:
+    # the words before 公司 / 部 are read up to twenty characters (an unbounded run read every start of a long text to its
+    # end, a review's attack): the body is still found
+    run = "这家总部设在城市东边的新区并且专门生产各种零部件的公司"
+    found = candidates(run + "负责供货。", "organisation", "哪家公司负责供货？")
+    assert any(name.endswith("公司") for name in found)
+    assert has_candidate("请把材料交给" + "人力资源" * 8 + "部。", "person", "材料交给谁？")
