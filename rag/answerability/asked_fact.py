@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rag.answer_types import asked_type, has_candidate
-from rag.answerability.contrasts import other_side, sides_of
-from rag.answerability.occasions import occasion_of
+from rag.answerability.contrasts import Side, other_side, sides_of
+from rag.answerability.occasions import Occasion, occasion_of
 from rag.answerability.pending import says_pending
 from rag.answerability.question_terms import written_in
 from rag.answerability.related_entities import about_related, related_only
@@ -155,6 +155,20 @@ def sources_naming(question: str, items: list[ContextItem]) -> list[ContextItem]
     return [item for item in items if occasion_of(header_of(item)).names(asked)]
 
 
+def about_another(question: str, occasion: Occasion, sides: tuple[Side, ...], sentences: list[str], header: str,
+                  candidate: Callable[[str], bool]) -> bool:
+    """Whether the window ``sentences`` (read under its source's ``header``) states the fact of another occasion than
+    the question's (``occasion``, :mod:`rag.answerability.occasions`), of another side of a contrast it draws
+    (``sides``, :mod:`rag.answerability.contrasts`) or of an entity related to the asked one, in every sentence that
+    holds a ``candidate`` of the asked type (:mod:`rag.answerability.related_entities`): what neither the support nor
+    the checks of the asked fact's windows read."""
+    if occasion and occasion_of(f"{header}\n{' '.join(sentences)}").other_than(occasion):
+        return True
+    if sides and other_side(sides, sentences, header):
+        return True
+    return any(about_related(t) for t in sentences) and related_only(question, sentences, candidate)
+
+
 def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
     """Whether the sources that hold some of the question's key terms (``holds``, on a source's
     header and text) — the ones the key-term support reads the fact from — include running prose
@@ -212,12 +226,8 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
         header = header_of(item)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
-            if occasion and occasion_of(f"{header}\n{span}").other_than(occasion):
-                continue
-            if sides and other_side(sides, said[i:i + window], header):
-                continue
-            if any(about_related(t) for t in said[i:i + window]) and related_only(
-                    question, said[i:i + window], lambda t, h=header: has_candidate(t, kind, question, unit_from=h)):
+            if about_another(question, occasion, sides, said[i:i + window], header,
+                             lambda t, h=header: has_candidate(t, kind, question, unit_from=h)):
                 continue
             covered = share(f"{header}\n{span}")
             if covered > best_any:

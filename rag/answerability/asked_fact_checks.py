@@ -22,18 +22,18 @@ from rag.answer_types import UNTYPED, has_candidate
 from rag.answerability.asked_fact import (
     ASKING_NOUNS,
     AskedFact,
+    about_another,
     header_of,
     sentences_of,
     source_numbered,
 )
 from rag.answerability.attributes import attribute_unwritten
 from rag.answerability.book_titles import title_unnamed
-from rag.answerability.contrasts import other_side, sides_of
+from rag.answerability.contrasts import sides_of
 from rag.answerability.counted import asked_ordinal, counted_noun, counts, ordinal_in
 from rag.answerability.event_verbs import event_unsaid
 from rag.answerability.occasions import occasion_of
 from rag.answerability.pending import pending_clause
-from rag.answerability.related_entities import about_related, related_only
 from rag.measures import NO_AMOUNT_NEEDED
 from rag.text import CJK as _CJK
 from rag.types import ContextItem
@@ -122,16 +122,14 @@ def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, windo
     another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
     for a person, every window of the asked fact's source (the answer may be a post, which no name reader finds:
     "行政权名义上属于谁？" — 君主). Never a window about another occasion or another side of a contrast than the question
-    names (evidence v88: the support does not read them either, :func:`rag.answerability.asked_fact.asked_fact`)."""
+    names, nor one stating a related entity's fact (evidence v88: :func:`rag.answerability.asked_fact.about_another`,
+    which the support reads by too)."""
     occasion, sides = occasion_of(question, question=True), sides_of(question)
     spans = []
     for item, said in sentences_of(top):
         if item.number == asked.source or not (asked.prose or asked.kind == "person"):
             header = header_of(item)
             spans += [" ".join(said[i:i + window]) for i in range(len(said))
-                      if not (occasion and occasion_of(f"{header}\n{' '.join(said[i:i + window])}").other_than(occasion))
-                      and not (sides and other_side(sides, said[i:i + window], header))
-                      and not (any(about_related(t) for t in said[i:i + window])
-                               and related_only(question, said[i:i + window],
-                                                lambda t: has_candidate(t, asked.kind, question)))]
+                      if not about_another(question, occasion, sides, said[i:i + window], header,
+                                           lambda t: has_candidate(t, asked.kind, question))]
     return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]

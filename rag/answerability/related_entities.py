@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rag.text import two_char_pieces
+
 _BODY = r"(?:上市公司|公司|企业|城市|地区|球队|学校|医院|银行|券商|车企|房企|品牌)"
 _RELATED_ZH = re.compile(
     r"(?:同为|同属|同样(?:作为|是|位于))[^，。；]{1,20}?的|"
@@ -60,8 +62,7 @@ def about_related(sentence: str, question: str = "") -> bool:
 def _shares_words(text: str, question: str, zh: bool) -> bool:
     """``text`` writes a word of ``question``: a two-character piece of a Chinese one, a capitalised English word."""
     if zh:
-        pieces = {text[i:i + 2] for i in range(len(text) - 1) if re.fullmatch(r"[\u4e00-\u9fff]{2}", text[i:i + 2])}
-        return any(p in question for p in pieces)
+        return any(p in question for p in two_char_pieces(text) if re.fullmatch(r"[\u4e00-\u9fff]{2}", p))
     return any(w in question for w in re.findall(r"[A-Z][\w&'’-]+", text))
 
 
