@@ -61,6 +61,7 @@ class Signals:
     # ``cross_answer_at``), never by the weights and threshold fitted on the others
     cross: bool = False
     prose: bool = False        # its sources are running prose (what a prose-scoped scatter check reads)
+    meaning: float = 1.0       # the best cosine of a sentence of its answer's source (1.0: not read, never refused)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class Calibration:
     cross_cases: int = 0   # dev questions asked in another language (what cross_answer_at is fit on)
     scatter_scope: str = "all"   # which cases the scatter check reads ("prose": a running-prose top source)
     max_false_refusal: float | None = None   # the scatter fit's false-refusal budget per suite
+    meaning: GateFit | None = None   # with --answer-type and a meaning_embedder: the config's rule with the meaning check
 
 
 @dataclass
@@ -264,6 +266,31 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     return best[1]
 
 
+def meant_refusals(signals: list[Signals], before: list[bool], meaning_at: float) -> list[bool]:
+    """What decisions ``before`` (the config's own rule, its scatter check included) refuse with the meaning
+    check added: a question whose sources are running prose, none of whose answer's source's sentences reaches
+    ``meaning_at`` (0: the check never refuses)."""
+    return [refused or (not s.no_scatter and s.prose and s.meaning < meaning_at)
+            for s, refused in zip(signals, before, strict=True)]
+
+
+def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: float | None = None) -> float:
+    """``meaning_at`` for the config's own rule (decisions ``before``) with the meaning check: the cut between two
+    observed meanings of prose cases that maximises :func:`objective`, among the cuts that lower no suite's
+    number of correct decisions and, with ``max_false_refusal``, keep every suite's false refusal within it
+    (as :func:`fit_scatter`); 0 when none does better on dev than no check."""
+    cuts = check_cuts(sorted({round(s.meaning, 6) for s in signals if s.prose and not s.no_scatter and s.meaning < 1.0}))
+    floor = correct_per_suite(signals, before)
+    within_budget = budget_check(signals, before, max_false_refusal)
+    decided = [meant_refusals(signals, before, t) for t in cuts]
+    keyed = [objective_of(signals, d) if t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
+                                                       and within_budget(d)) else (-math.inf, -math.inf)
+             for t, d in zip(cuts, decided, strict=True)]
+    # (a cut that refuses on dev only what the rule refuses already buys nothing: no check, not one in the middle
+    # of the cuts that change nothing, which could refuse unseen questions for no gain seen)
+    return 0.0 if keyed[0] == max(keyed) else middle_of_best(cuts, keyed)
+
+
 def fit_gate(signals: list[Signals], base: Params) -> float:
     """``type_at`` for ``base`` gated by the asked fact: the cut between two observed answer_type
     values that maximises :func:`objective` (each suite weighing the same; then fewer false
@@ -384,6 +411,8 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                          f"{config.answerability.name!r}", field="answerability")
     params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0,
               "type_weight": 0.0, "type_at": None, "scatter_at": None, "cross_answer_at": -1e9}
+    if config.answerability.params.get("meaning_embedder") is not None:
+        params["meaning_at"] = -1.0   # the meaning signal read in every language, never refusing
     if answer_type or config.answerability.params.get("scatter_at") is not None:
         params["answer_type"] = True   # the asked-fact signals (support, answer_type) are read
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
@@ -401,7 +430,8 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            float(sig.get("coverage", 0.0)), float(sig.get("answer_type", 0.0)), suite.name,
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
                            facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
-                           bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0))))
+                           bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0)),
+                           float(sig.get("meaning", 1.0))))
     return out
 
 
@@ -473,11 +503,15 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, mine, scope, max_false_refusal),
                         lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"], scope)) \
         if answer_type else None
+    meaning = fit_check(dev, test, folds, names,
+                        lambda cases: {"meaning_at": fit_meaning(cases, as_configured(cases), max_false_refusal)},
+                        lambda cases, c: meant_refusals(cases, as_configured(cases), c["meaning_at"])) \
+        if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
-                       sum(s.cross for s in dev), scope, max_false_refusal)
+                       sum(s.cross for s in dev), scope, max_false_refusal, meaning)
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -547,7 +581,13 @@ def format_calibration(c: Calibration) -> str:
                                      "scatter_coverage of the words, no sentence window scatter_at"
                                      + ("; only when the sources are running prose" if c.scatter_scope == "prose" else "")
                                      + (f"; each suite's dev false refusal within {c.max_false_refusal}"
-                                        if c.max_false_refusal is not None else "") + "):", "")]
+                                        if c.max_false_refusal is not None else "") + "):", ""),
+              (c.meaning, "meaning", "the config's own rule, its scatter check included, with the meaning check "
+                                     "(refused when the sources are running prose and no sentence of the answer's "
+                                     "source reaches meaning_at" + (f"; each suite's dev false refusal within "
+                                                                    f"{c.max_false_refusal}"
+                                                                    if c.max_false_refusal is not None else "")
+                                     + "):", "")]
     for g, label, title, note in checks:
         if g is None:
             continue
@@ -579,4 +619,7 @@ def snippet(c: Calibration) -> str:
                f"    scatter_at: {{{lang}: {c.scatter.chosen['scatter_at']}}}\n"
                f"    scatter_coverage: {c.scatter.chosen['scatter_coverage']}\n"
                + ("    scatter_scope: prose\n" if c.scatter_scope == "prose" else "")
-               if c.scatter is not None and c.scatter.chosen["scatter_at"] > 0 else ""))
+               if c.scatter is not None and c.scatter.chosen["scatter_at"] > 0 else "")
+            + (f"    # the meaning check, fitted for the config's own rule with its own scatter check\n"
+               f"    meaning_at: {{{lang}: {c.meaning.chosen['meaning_at']}}}\n"
+               if c.meaning is not None and c.meaning.chosen["meaning_at"] > 0 else ""))

@@ -42,7 +42,7 @@ Chinese): calibrate them on your own golden set.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -64,6 +64,7 @@ from rag.answerability.by_language import by_language, by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
+from rag.answerability.meaning import MeaningReader, source_read
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -113,7 +114,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="88")
+@answerability.register("evidence", version="89")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -159,6 +160,8 @@ def evidence(
     english_events: bool = False,
     semantic_sources: int | None = None,
     refuse_unnamed_titles: bool = True,
+    meaning_embedder: Any = None,
+    meaning_at: float | dict[str, float] | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -306,7 +309,10 @@ def evidence(
     says the asked fact is not known yet ("the venue has yet to be confirmed", 时间尚未公布, "the terms were not
     disclosed", the favourite, 入围) holds no candidate of it (:mod:`rag.answerability.pending`); a figure asked of a
     named year is the whole year's, and a sentence whose figures follow a part of the year (first-half, 上半年, 前三季度)
-    states that part's (:mod:`rag.answerability.contrasts`).) With
+    states that part's (:mod:`rag.answerability.contrasts`). Version 89 (``meaning_embedder``, ``meaning_at``, off
+    unless set): in running prose, a question no sentence of the source it would be answered from means — its best
+    cosine under a second embedder (multilingual e5 in the default) below ``meaning_at`` — is refused (signal
+    ``meaning``, :mod:`rag.answerability.meaning`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -335,6 +341,7 @@ def evidence(
     ``cross_lingual``)."""
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
+    meaning = MeaningReader(meaning_embedder) if meaning_embedder is not None else None
 
     def surface_of(question: str, terms: set[str] | dict[str, float], env: QueryEnv,
                    written: str | None = None) -> tuple[dict[str, str], list[str]]:
@@ -507,6 +514,17 @@ def evidence(
                                       f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
                                       f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
                                       signals)
+        meant = by_language_or_none(meaning_at, language) if meaning is not None and asked is not None \
+            and asked.prose and env.facts.get("question_type") != "reference" else None
+        if score >= threshold and meant is not None and (read := source_read(top, asked.best_source)) is not None:  # type: ignore[union-attr]
+            # running prose whose words hold the question, but no sentence of the source it would be answered from
+            # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
+            signals["meaning"], closest = meaning.closest(question, read, env)  # type: ignore[union-attr]
+            if signals["meaning"] < meant:
+                signals["meaning_at"] = float(meant)
+                return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "
+                                          f"(meaning {signals['meaning']:.3f} < {meant}; closest: {closest[:60]!r})",
+                                signals)
         if score >= threshold and refuse_siblings and asked is not None and asked.source is not None \
                 and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list

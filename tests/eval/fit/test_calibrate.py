@@ -218,3 +218,37 @@ def test_a_false_refusal_budget_without_answer_type_is_an_input_error(project: P
     err = capsys.readouterr().err
     assert code == 2 and "--answer-type" in err and "Traceback" not in err
 
+
+
+def test_the_meaning_check_is_fitted_on_prose_cases_within_a_false_refusal_budget() -> None:
+    """Suite ``rc`` (prose): must-refuse cases whose answer's source means the question at 0.80 or 0.86,
+    answerable ones at 0.85 (two) and 0.95; suite ``kb`` (structured) has answerable cases at 0.5 that the check
+    never reads. Unbudgeted, the best cut (0.9) refuses every must-refuse case and the two at 0.85; within a
+    false-refusal budget of 0.1 it stops below 0.85. A case the base rule refuses stays refused; a case whose
+    meaning was not read (1.0) is never refused."""
+    from eval.fit.calibrate import fit_meaning, meant_refusals, outcome
+
+    rc = [Signals(f"r{i}", "dev", i % 2 == 0, False, 0.5, 0, 0.9, suite="rc", prose=True,
+                  meaning=(0.80 if i % 4 == 0 else 0.86) if i % 2 == 0 else (0.85 if i in (1, 3) else 0.95))
+          for i in range(40)]
+    kb = [Signals(f"k{i}", "dev", i == 0, False, 0.5, 0, 0.9, suite="kb", meaning=0.5) for i in range(5)]
+    before = [False] * 45
+    free = fit_meaning(rc + kb, before)
+    assert 0.86 < free <= 0.95
+    refused = meant_refusals(rc + kb, before, free)
+    assert refused[-5:] == [False] * 5   # not prose: never read
+    assert outcome(rc, refused[:40]).false_refusal == 0.1 and outcome(rc, refused[:40]).false_answer == 0.0
+    held = fit_meaning(rc + kb, before, max_false_refusal=0.05)
+    assert 0.80 < held < 0.85
+    assert outcome(rc, meant_refusals(rc, before[:40], held)).false_answer == 0.5
+    unread = Signals("u", "dev", True, False, 0.5, 0, 0.9, prose=True)
+    split = Signals("p", "dev", True, False, 0.5, 0, 0.9, prose=True, meaning=0.1, no_scatter=True)
+    assert meant_refusals([unread, split], [False, False], 0.9) == [False, False]
+    assert meant_refusals([unread], [True], 0.9) == [True]
+    nothing = [Signals("n", "dev", False, False, 0.5, 0, 0.9, prose=True, meaning=0.3),
+               Signals("o", "dev", False, False, 0.5, 0, 0.9, prose=True, meaning=0.85),
+               Signals("m", "dev", True, False, 0.5, 0, 0.9, prose=True, meaning=0.9)]
+    assert fit_meaning(nothing, [False] * 3) == 0.0   # every cut costs more answers than it refuses noise
+    already = [Signals("a", "dev", True, False, 0.5, 0, 0.9, prose=True, meaning=0.2),
+               Signals("b", "dev", False, False, 0.5, 0, 0.9, prose=True, meaning=0.9)]
+    assert fit_meaning(already, [True, False]) == 0.0   # the low cuts refuse only what is refused already

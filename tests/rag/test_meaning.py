@@ -1,0 +1,81 @@
+"""The meaning check (evidence v89, :mod:`rag.answerability.meaning`): in running prose, a question no sentence of the
+source it would be answered from says is refused. The embedder here is the deterministic hashing one, so a sentence
+that restates the question scores high and a paragraph about its subject without that sentence scores lower."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability import answerability
+from rag.answerability.meaning import MeaningReader, source_read
+from tests.rag.helpers import chunk, env, item
+
+KEPT = ("泡泡战士\n泡泡战士是一款射击游戏，由韩国公司开发。玩家用水枪泡封敌人。每次泡封会减少生命数，生命数耗完即算为踢爆。"
+        "重生者在一定时间内为无敌状态。")
+CUT = ("泡泡战士\n泡泡战士是一款射击游戏，由韩国公司开发。玩家用水枪泡封敌人，开局时生命数为三。重生者在一定时间内为无敌状态。"
+       "时间耗完后以踢爆数计分，较多者获胜。")
+EN_KEPT = ("Harlow bridge\nThe Harlow bridge spans the Tyne. Tolls on the Harlow bridge were dropped in 1990. "
+           "It has four lanes and a footpath.")
+EN_CUT = ("Harlow bridge\nThe Harlow bridge spans the Tyne. It has four lanes and a footpath. Tolls are paid at the north "
+          "end. The ferry was dropped from the timetable in 1990.")
+
+HASHING = {"name": "hashing", "params": {"dim": 512}}
+
+
+def rule(**params):
+    return answerability.build({"name": "evidence", "params": {
+        "semantic": False, "coverage_weight": 1.0, "answer_at": 0.0, "partial_coverage": 0.0, "answer_type": True,
+        "meaning_embedder": HASHING, **params}})
+
+
+def decide(question: str, text: str, language: str, **params):
+    space = env([chunk("a#1", text), chunk("o#0", "停车场七点开放。" if language == "zh" else "Parking opens at 7.")],
+                language)
+    return rule(**params)(question, [item(1, text, "a", title=text.split("\n")[0])], space)
+
+
+@pytest.mark.parametrize(("question", "kept", "cut", "language"), [
+    ("生命数耗完即算为什么？", KEPT, CUT, "zh"),
+    ("When were tolls on the Harlow bridge dropped?", EN_KEPT, EN_CUT, "en"),
+])
+def test_prose_that_lost_the_sentence_a_question_restates_is_refused(question, kept, cut, language) -> None:
+    # (under the hashing embedder the kept sentences score 0.64 and 0.83, the cut paragraphs' best 0.28 and 0.50)
+    at = {language: 0.6}
+    yes = decide(question, kept, language, meaning_at=at)
+    no = decide(question, cut, language, meaning_at=at)
+    assert yes.signals["prose"] == 1.0 and no.signals["prose"] == 1.0
+    assert yes.action == "answer" and yes.signals["meaning"] >= 0.6, yes
+    assert no.action == "refuse" and no.signals["meaning"] < 0.6 and no.signals["meaning_at"] == 0.6, no
+    assert "no sentence of source [1] says what the question asks" in no.reason
+    # without a cut for the language the signal is not read and nothing is refused
+    other = {"en" if language == "zh" else "zh": 0.99}
+    assert "meaning" not in decide(question, cut, language, meaning_at=other).signals
+    assert decide(question, cut, language).action == "answer"
+
+
+def test_a_structured_source_is_never_read() -> None:
+    """A list or a table states a fact beside a heading or a header: no sentence need restate the question."""
+    table = "报销\n| 项目 | 标准 |\n|---|---|\n| 住宿 | 500 元/晚 |\n| 餐饮 | 100 元/天 |"
+    decision = decide("出差住宿每晚能报多少？", table, "zh", meaning_at={"zh": 0.99})
+    assert decision.signals.get("prose") == 0.0 and "meaning" not in decision.signals
+    assert decision.action == "answer"
+
+
+def test_a_reference_question_is_left_alone() -> None:
+    space = env([chunk("a#1", CUT), chunk("o#0", "停车场七点开放。")], "zh")
+    space.facts["question_type"] = "reference"   # its words stand in two documents on purpose
+    decision = rule(meaning_at={"zh": 0.99})("生命数耗完即算为什么？", [item(1, CUT, "a", title="泡泡战士")], space)
+    assert "meaning" not in decision.signals and decision.action == "answer"
+
+
+def test_the_reader_skips_the_title_and_reads_the_source_the_answer_comes_from() -> None:
+    reader = MeaningReader(HASHING)
+    space = env([chunk("a#1", KEPT)], "zh")
+    only_title = item(1, "泡泡战士\n泡泡战士", "a", title="泡泡战士")
+    assert reader.closest("泡泡战士是什么？", only_title, space) == (1.0, "")   # nothing but the title: nothing to read
+    cosine, sentence = reader.closest("生命数耗完即算为什么？", item(1, KEPT, "a", title="泡泡战士"), space)
+    assert sentence == "每次泡封会减少生命数，生命数耗完即算为踢爆。" and 0.5 < cosine <= 1.0
+    first, second = item(1, CUT, "a", score=2.0), item(2, KEPT, "b", score=1.0)
+    assert source_read([first, second], 2) is second   # the window with most of the key terms
+    assert source_read([second, first], None) is first   # else the top-ranked
+    assert source_read([], None) is None
