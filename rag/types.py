@@ -246,7 +246,8 @@ class Decision:
     """Answerability, decided from the evidence before generating: ``answer`` (evidence level
     *enough*), ``partial``, ``conflict`` (two sources disagree: ``evidence`` holds the two
     ``(source number, statement)`` pairs), ``background`` (related but insufficient) or
-    ``refuse`` (*none*)."""
+    ``refuse`` (*none*). An ``answer`` whose score was under the bar, let through because a statement
+    means the question (evidence v90), holds that ``(source number, statement)`` in ``evidence``."""
 
     action: Literal["answer", "partial", "conflict", "background", "refuse"]
     reason: str

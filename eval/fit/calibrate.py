@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -62,6 +62,7 @@ class Signals:
     cross: bool = False
     prose: bool = False        # its sources are running prose (what a prose-scoped scatter check reads)
     meaning: float = 1.0       # the best cosine of a sentence of its answer's source (1.0: not read, never refused)
+    paraphrase: float = -1.0   # the best cosine of a sentence of the top sources (-1: not read, never rescued)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class Params:
     coverage_weight: float
     type_weight: float = 0.0
     cross_at: float | None = None   # cross_answer_at; None: a question in another language is refused
+    paraphrase_at: float | None = None   # a question under the bar answered when a sentence of the top sources means it
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Calibration:
     scatter_scope: str = "all"   # which cases the scatter check reads ("prose": a running-prose top source)
     max_false_refusal: float | None = None   # the scatter fit's false-refusal budget per suite
     meaning: GateFit | None = None   # with --answer-type and a meaning_embedder: the config's rule with the meaning check
+    paraphrase: GateFit | None = None   # … and with questions under the bar answered by a sentence that means them
 
 
 @dataclass
@@ -130,8 +133,14 @@ def score_of(s: Signals, p: Params) -> float:
 def refusals(signals: list[Signals], p: Params) -> list[bool]:
     """What the rule with parameters ``p`` refuses: a hard refusal, or a score under the threshold
     (for a question in another language, its meaning under ``cross_at``, or every one without it)."""
-    return [s.hard_refuse or (cross_refused(s, p.cross_at) if s.cross else score_of(s, p) < p.answer_at)
+    return [s.hard_refuse or (cross_refused(s, p.cross_at) if s.cross else
+                              score_of(s, p) < p.answer_at and not rescued(s, p.paraphrase_at))
             for s in signals]
+
+
+def rescued(s: Signals, paraphrase_at: float | None) -> bool:
+    """A question under the bar that a sentence of the top sources means (evidence v90)."""
+    return paraphrase_at is not None and s.paraphrase >= paraphrase_at
 
 
 def cross_refused(s: Signals, cross_at: float | None) -> bool:
@@ -291,6 +300,27 @@ def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: f
     return 0.0 if keyed[0] == max(keyed) else middle_of_best(cuts, keyed)
 
 
+def fit_paraphrase(signals: list[Signals], base: Params, after: Callable[[list[Signals], list[bool]], list[bool]]) -> float | None:
+    """``paraphrase_at`` for ``base`` (the config's own rule; ``after``: the checks it applies to what passes, its scatter and
+    meaning checks): the cut between two observed paraphrase cosines of the questions ``base`` refuses by their score that
+    maximises :func:`objective` among the cuts that lower no suite's number of correct decisions; None (no rescue) when
+    none does better on dev than none."""
+    below = [s for s, r in zip(signals, refusals(signals, base), strict=True)
+             if r and not s.hard_refuse and not s.cross and s.paraphrase >= 0]
+    values = sorted({round(s.paraphrase, 6) for s in below})
+    if not values:
+        return None
+    cuts = [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[0] - 0.01]
+    none = after(signals, refusals(signals, base))
+    floor = correct_per_suite(signals, none)
+    decided = [after(signals, refusals(signals, replace(base, paraphrase_at=t))) for t in cuts]
+    keyed = [objective_of(signals, d) if all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
+             else (-math.inf, -math.inf) for d in decided]
+    if not keyed or max(keyed) <= objective_of(signals, none):
+        return None
+    return middle_of_best(cuts, keyed)
+
+
 def fit_gate(signals: list[Signals], base: Params) -> float:
     """``type_at`` for ``base`` gated by the asked fact: the cut between two observed answer_type
     values that maximises :func:`objective` (each suite weighing the same; then fewer false
@@ -413,6 +443,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
               "type_weight": 0.0, "type_at": None, "scatter_at": None, "cross_answer_at": -1e9}
     if config.answerability.params.get("meaning_embedder") is not None:
         params["meaning_at"] = -1.0   # the meaning signal read in every language, never refusing
+        params["read_paraphrase"] = True   # and the paraphrase signal, on every case
     if answer_type or config.answerability.params.get("scatter_at") is not None:
         params["answer_type"] = True   # the asked-fact signals (support, answer_type) are read
     probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
@@ -431,7 +462,7 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
                            facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
                            bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0)),
-                           float(sig.get("meaning", 1.0))))
+                           float(sig.get("meaning", 1.0)), float(sig.get("paraphrase", -1.0))))
     return out
 
 
@@ -443,7 +474,16 @@ def configured(config: RunConfig, language: str) -> Params:
                   float(by_language(p.get("dense_weight", 0.0), language)),
                   float(by_language(p.get("coverage_weight", 0.25), language)),
                   float(by_language(p.get("type_weight", 0.0), language)) if p.get("answer_type") else 0.0,
-                  by_language_or_none(p.get("cross_answer_at"), language))
+                  by_language_or_none(p.get("cross_answer_at"), language),
+                  by_language_or_none(p.get("paraphrase_at"), language) if p.get("meaning_embedder") is not None else None)
+
+
+def configured_meaning(config: RunConfig, language: str) -> float | None:
+    """The config's own meaning check's cut (``meaning_at``), if it has one for ``language``."""
+    from rag.answerability.by_language import by_language_or_none
+
+    p = config.answerability.params
+    return by_language_or_none(p.get("meaning_at"), language) if p.get("meaning_embedder") is not None else None
 
 
 def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | None:
@@ -491,10 +531,23 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     own_scatter = configured_scatter(prepared.config, language)
     scope = scatter_scope(prepared.config)
 
-    def as_configured(cases: list[Signals]) -> list[bool]:
+    own_meaning = configured_meaning(prepared.config, language)
+    passing = Params(-math.inf, 0.0, 0.0, cross_at=-math.inf)   # refuses only what a hard rule refuses
+
+    def after_scatter(cases: list[Signals], refused: list[bool]) -> list[bool]:
+        """``refused`` with the config's own scatter check applied to what passes."""
         if own_scatter is None:
-            return refusals(cases, mine)
-        return scattered_refusals(cases, mine, own_scatter["scatter_at"], own_scatter["scatter_coverage"], scope)
+            return refused
+        hits = scattered_refusals(cases, passing, own_scatter["scatter_at"], own_scatter["scatter_coverage"], scope)
+        return [r or h for r, h in zip(refused, hits, strict=True)]
+
+    def after(cases: list[Signals], refused: list[bool]) -> list[bool]:
+        """``refused`` with the config's own scatter and meaning checks applied to what passes."""
+        refused = after_scatter(cases, refused)
+        return refused if own_meaning is None else meant_refusals(cases, refused, own_meaning)
+
+    def as_configured(cases: list[Signals]) -> list[bool]:
+        return after(cases, refusals(cases, mine))
 
     default = {"dev": outcome(dev, as_configured(dev))} | ({"test": outcome(test, as_configured(test))} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
@@ -504,14 +557,20 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
                         lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"], scope)) \
         if answer_type else None
     meaning = fit_check(dev, test, folds, names,
-                        lambda cases: {"meaning_at": fit_meaning(cases, as_configured(cases), max_false_refusal)},
-                        lambda cases, c: meant_refusals(cases, as_configured(cases), c["meaning_at"])) \
+                        lambda cases: {"meaning_at": fit_meaning(cases, after_scatter(cases, refusals(cases, mine)),
+                                                                 max_false_refusal)},
+                        lambda cases, c: meant_refusals(cases, after_scatter(cases, refusals(cases, mine)), c["meaning_at"])) \
+        if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
+    unrescued = replace(mine, paraphrase_at=None)
+    paraphrase = fit_check(dev, test, folds, names,
+                           lambda cases: {"paraphrase_at": fit_paraphrase(cases, unrescued, after)},
+                           lambda cases, c: after(cases, refusals(cases, replace(unrescued, paraphrase_at=c["paraphrase_at"])))) \
         if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
-                       sum(s.cross for s in dev), scope, max_false_refusal, meaning)
+                       sum(s.cross for s in dev), scope, max_false_refusal, meaning, paraphrase)
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -587,7 +646,10 @@ def format_calibration(c: Calibration) -> str:
                                      "source reaches meaning_at" + (f"; each suite's dev false refusal within "
                                                                     f"{c.max_false_refusal}"
                                                                     if c.max_false_refusal is not None else "")
-                                     + "):", "")]
+                                     + "):", ""),
+              (c.paraphrase, "paraphrase", "the config's own rule, its scatter and meaning checks included, with "
+                                           "questions under the bar answered when a sentence of the top sources "
+                                           "reaches paraphrase_at (None: no rescue):", "")]
     for g, label, title, note in checks:
         if g is None:
             continue
@@ -622,4 +684,7 @@ def snippet(c: Calibration) -> str:
                if c.scatter is not None and c.scatter.chosen["scatter_at"] > 0 else "")
             + (f"    # the meaning check, fitted for the config's own rule with its own scatter check\n"
                f"    meaning_at: {{{lang}: {c.meaning.chosen['meaning_at']}}}\n"
-               if c.meaning is not None and c.meaning.chosen["meaning_at"] > 0 else ""))
+               if c.meaning is not None and c.meaning.chosen["meaning_at"] > 0 else "")
+            + (f"    # answered under the bar when a sentence of the top sources means the question\n"
+               f"    paraphrase_at: {{{lang}: {c.paraphrase.chosen['paraphrase_at']}}}\n"
+               if c.paraphrase is not None and c.paraphrase.chosen["paraphrase_at"] is not None else ""))

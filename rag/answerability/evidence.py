@@ -114,7 +114,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="89")
+@answerability.register("evidence", version="90")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -162,6 +162,8 @@ def evidence(
     refuse_unnamed_titles: bool = True,
     meaning_embedder: Any = None,
     meaning_at: float | dict[str, float] | None = None,
+    paraphrase_at: float | dict[str, float] | None = None,
+    read_paraphrase: bool = False,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -312,7 +314,10 @@ def evidence(
     states that part's (:mod:`rag.answerability.contrasts`). Version 89 (``meaning_embedder``, ``meaning_at``, off
     unless set): in running prose, a question no sentence of the source it would be answered from means — its best
     cosine under a second embedder (multilingual e5 in the default) below ``meaning_at`` — is refused (signal
-    ``meaning``, :mod:`rag.answerability.meaning`).) With
+    ``meaning``, :mod:`rag.answerability.meaning`). Version 90 (``paraphrase_at``, off unless set): a question whose score is
+    under the bar is answered when a sentence of the top sources reaches ``paraphrase_at`` under the same embedder (signal
+    ``paraphrase``; the decision's ``evidence`` holds that sentence, which the answer quotes), the checks after the bar
+    still applying; ``read_paraphrase`` reads the signal on every case (what ``ragbench calibrate`` fits it from).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -499,6 +504,15 @@ def evidence(
             # and chat stand in it; its bar is ``part_ratio`` of the whole question's
             threshold = round(threshold * part_ratio, 4)
         signals["threshold"] = float(threshold)
+        passes = score >= threshold
+        rescued_by: tuple[tuple[int, str], ...] = ()
+        rescue = by_language_or_none(paraphrase_at, language) if meaning is not None else None
+        if meaning is not None and (read_paraphrase or (not passes and rescue is not None)):
+            # a question whose words the sources do not share ("Someone nicked my work phone on the bus …") is answered
+            # when a sentence of the top sources means it: the best cosine under the meaning embedder (v90)
+            signals["paraphrase"], number, sentence = meaning.best(question, top, env)
+            if not passes and rescue is not None and signals["paraphrase"] >= rescue:
+                passes, signals["paraphrase_at"], rescued_by = True, float(rescue), ((number, sentence),)
         missing = sorted(terms - found - set(soft), key=lambda t: (-weights.get(t, 0), t))
         lacking = by_language(type_at, language) if asked is not None and type_at is not None \
             and not (typed_only and asked.kind in UNTYPED) else None
@@ -507,7 +521,7 @@ def evidence(
         scatter = by_language(scatter_at, language) if asked is not None and scatter_at is not None \
             and env.facts.get("question_type") != "reference" \
             and (scatter_scope == "all" or signals["prose"]) else None
-        if score >= threshold and scatter is not None and asked.support < scatter \
+        if passes and scatter is not None and asked.support < scatter \
                 and coverage >= by_language(scatter_coverage, language):   # type: ignore[union-attr]
             signals["scatter_at"], signals["scattered"] = float(scatter), 1.0
             return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no "
@@ -516,7 +530,7 @@ def evidence(
                                       signals)
         meant = by_language_or_none(meaning_at, language) if meaning is not None and asked is not None \
             and asked.prose and env.facts.get("question_type") != "reference" else None
-        if score >= threshold and meant is not None and (read := source_read(top, asked.best_source)) is not None:  # type: ignore[union-attr]
+        if passes and meant is not None and (read := source_read(top, asked.best_source)) is not None:  # type: ignore[union-attr]
             # running prose whose words hold the question, but no sentence of the source it would be answered from
             # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
             signals["meaning"], closest = meaning.closest(question, read, env)  # type: ignore[union-attr]
@@ -525,17 +539,17 @@ def evidence(
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "
                                           f"(meaning {signals['meaning']:.3f} < {meant}; closest: {closest[:60]!r})",
                                 signals)
-        if score >= threshold and refuse_siblings and asked is not None and asked.source is not None \
+        if passes and refuse_siblings and asked is not None and asked.source is not None \
                 and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             reason, signal = refused
             return Decision("refuse", reason, {**signals, signal: 1.0})
-        if score >= threshold and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
+        if passes and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
                                       f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals)  # type: ignore[union-attr]
         ratio = by_language_or_none(measure_ratio, language) if asked is not None and measure_ratio is not None else None
-        measure = asked_measure(question) if ratio is not None and score >= threshold else None
+        measure = asked_measure(question) if ratio is not None and passes else None
         if measure and asked.answer_type < ratio * asked.support \
                 and not (measure == "money" and NO_AMOUNT_NEEDED.search(asked.best)) \
                 and not (said_in_words(asked.best, measure)
@@ -548,7 +562,7 @@ def evidence(
             return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
                                       f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
-        if score >= threshold and asked is not None and (refused := asked_fact_refusal(
+        if passes and asked is not None and (refused := asked_fact_refusal(
                 question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
                 attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events,
                 counted=refuse_uncounted, english_events=english_events,
@@ -557,14 +571,17 @@ def evidence(
                 titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
             return Decision("refuse", reason, {**signals, signal: 1.0})
-        if score >= threshold:
-            if coverage < partial_coverage:
+        if passes:
+            if coverage < partial_coverage and score >= threshold:   # (a paraphrase answered shares few words by nature)
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
             if found_conflict := conflicting(said, env, signals, question,
                                           asked.kind if asked is not None else asked_type(question)):
                 return found_conflict
             said_type = f"; asked {asked.kind}, found in [{asked.source}]" if asked is not None and asked.source else ""
-            return Decision("answer", f"score {score:.2f} ≥ {threshold} (coverage {coverage:.0%}){said_type}", signals)
+            passed = f"score {score:.2f} ≥ {threshold}" if score >= threshold else \
+                f"score {score:.2f} < {threshold}, but a sentence means the question (paraphrase {signals['paraphrase']:.3f} ≥ {rescue})"
+            # (an answer a paraphrase let through carries the statement that means the question: the answer quotes it)
+            return Decision("answer", f"{passed} (coverage {coverage:.0%}){said_type}", signals, rescued_by)
         low = by_language(background_at, language) if background_at is not None else None
         if levels == 5 and low is not None and score >= low:
             return Decision("background", f"related but insufficient: score {score:.2f} < {threshold} (≥ {low}); "

@@ -40,12 +40,27 @@ class MeaningReader:
         cache = getattr(env.space, "cache", None)
         return self.raw if cache is None else self._cached.setdefault(id(cache), CachedEmbedder(self.raw, cache))
 
+    def best(self, question: str, items: list[ContextItem], env: QueryEnv) -> tuple[float, int, str]:
+        """The best cosine between ``question`` and a sentence or row of any of ``items``, its source's number and the
+        sentence; ``(0.0, 0, "")`` when none has one."""
+        said = [(item.number, text) for item in items for text in self._statements(item)]
+        if not said:
+            return 0.0, 0, ""
+        model = self.model(env)
+        cosines = np.asarray(model.embed_documents([text for _, text in said])) @ np.asarray(model.embed_queries([question]))[0]
+        best = int(np.argmax(cosines))
+        return round(float(cosines[best]), 4), *said[best]
+
+    @staticmethod
+    def _statements(item: ContextItem) -> list[str]:
+        # (a line that only repeats the title says nothing of it: "泡泡战士" under the header "泡泡战士")
+        return [text for text, _ in statements(strip_header(item.text, item.title))
+                if text.strip() and text.strip() != item.title.strip()]
+
     def closest(self, question: str, item: ContextItem, env: QueryEnv) -> tuple[float, str]:
         """The best cosine between ``question`` and a sentence or row of ``item`` (its header left out), and
         that sentence; ``(1.0, "")`` when the source has none but its title (nothing to read, nothing refused)."""
-        # (a line that only repeats the title says nothing of it: "泡泡战士" under the header "泡泡战士")
-        texts = [text for text, _ in statements(strip_header(item.text, item.title))
-                 if text.strip() and text.strip() != item.title.strip()]
+        texts = self._statements(item)
         if not texts:
             return 1.0, ""
         model = self.model(env)

@@ -261,7 +261,9 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # version 49: the names a second review showed it missed or took wrongly
 # version 50: a Chinese question asking which body of a kind (哪支球队, 哪所大学, 哪家医院) finds its candidate only in a
 # name that says it is one (rag.answer_types)
-@generators.register("extractive", version="50")
+# version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
+# question first
+@generators.register("extractive", version="51")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -715,6 +717,14 @@ def extractive(
             picked = [u for i, u in enumerate(picked)
                       if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
                                                for j, v in enumerate(picked[:i])))]
+        if decision.action == "answer" and "paraphrase_at" in decision.signals and decision.evidence and not parts:
+            # a question the answerability let through because a statement means it, though few of its words stand in
+            # the sources ("I left my laptop on the train …"): that statement answers it, first
+            number, said = decision.evidence[0]
+            meant = next((u for u in units if u.number == number and compact(said) in compact(u.text)), None) \
+                or next((u for u in units if u.number == number and compact(u.text) in compact(said)), None)
+            if meant is not None:
+                picked = [meant, *(u for u in picked if u is not meant)][:max_sentences]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})

@@ -79,3 +79,61 @@ def test_the_reader_skips_the_title_and_reads_the_source_the_answer_comes_from()
     assert source_read([first, second], 2) is second   # the window with most of the key terms
     assert source_read([second, first], None) is first   # else the top-ranked
     assert source_read([], None) is None
+
+
+def test_a_question_under_the_bar_is_answered_when_a_sentence_of_the_top_sources_means_it() -> None:
+    """Evidence v90 (``paraphrase_at``): the score refuses (few of the question's words stand in the sources); a sentence
+    of the top sources that the meaning embedder puts near the question answers it; a cut above that refuses as before;
+    a hard rule (a name no document holds) refuses whatever the paraphrase says."""
+    text = "Lost devices\nIf a laptop is lost or stolen, report it to the IT service desk within one hour."
+    space = env([chunk("a#1", text), chunk("o#0", "Parking opens at 7.")], "en")
+    context = [item(1, text, "a", title="Lost devices")]
+    question = "I left my laptop on the train, is it lost or stolen and who do I report it to?"
+    strict = {"answer_at": 5.0, "semantic": True, "coverage_weight": 0.25}
+    refused = rule(**strict)(question, context, space)
+    assert refused.action == "refuse" and "paraphrase" not in refused.signals   # no cut: not read
+    low = rule(**strict, paraphrase_at={"en": 0.3})(question, context, space)
+    assert low.action == "answer" and low.signals["paraphrase"] >= 0.3 and low.signals["paraphrase_at"] == 0.3, low
+    assert "but a sentence means the question" in low.reason
+    high = rule(**strict, paraphrase_at={"en": 0.99})(question, context, space)
+    assert high.action == "refuse" and high.signals["paraphrase"] < 0.99 and "paraphrase_at" not in high.signals
+    assert "paraphrase" in rule(**strict, read_paraphrase=True)(question, context, space).signals   # what calibrate reads
+    named = rule(**strict, paraphrase_at={"en": 0.3})("Does the Zorblatt desk take lost laptops?", context, space)
+    assert named.action == "refuse" and "Zorblatt" in named.reason
+
+
+def _laptop_meaning() -> object:
+    """A meaning embedder that reads only whether a text is about a laptop (what e5 does for the real sentences)."""
+    import numpy as np
+
+    from rag.embedders.base import LazyModelEmbedder
+
+    def encode(texts: list[str]) -> np.ndarray:
+        return np.array([[1.0, 0.1] if "laptop" in t.lower() else [0.1, 1.0] for t in texts], dtype=np.float32)
+
+    return LazyModelEmbedder("test-laptop-meaning", 2, lambda: (encode, encode))
+
+
+def test_an_answer_a_paraphrase_let_through_quotes_the_sentence_that_means_the_question() -> None:
+    """The extractive generator ranks by shared words, which a colloquial question lacks: it would quote the sentence
+    with "left" and "train" in it. The rescued decision carries the sentence that means the question, quoted first."""
+    from rag.embedders import embedders
+    from rag.generators import generators
+
+    if "test-laptop-meaning" not in embedders.names():
+        embedders.register("test-laptop-meaning", version="1")(lambda: _laptop_meaning())
+    text = ("Lost devices\nTrain tickets left at a station are kept by the travel desk.\n\n"
+            "Report a laptop that is lost or stolen to the IT service desk within one hour.")
+    space = env([chunk("a#1", text), chunk("o#0", "Parking opens at 7.")], "en")
+    context = [item(1, text, "a", title="Lost devices")]
+    question = "I left my laptop on the train, what now?"
+    decide = rule(answer_at=5.0, semantic=True, paraphrase_at={"en": 0.9}, meaning_embedder="test-laptop-meaning")
+    decision = decide(question, context, space)
+    assert decision.action == "answer" and decision.evidence and decision.evidence[0][0] == 1, decision
+    said = decision.evidence[0][1]
+    assert said.startswith("Report a laptop")
+    generate = generators.build({"name": "extractive", "params": {"max_sentences": 1}})
+    assert said in generate(question, context, decision, space).text
+    plain = type(decision)("answer", "score", {k: v for k, v in decision.signals.items() if k != "paraphrase_at"})
+    quoted = generate(question, context, plain, space).text
+    assert quoted.startswith("Train tickets") and said not in quoted   # the word-ranked sentence alone

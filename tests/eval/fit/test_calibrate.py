@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -252,3 +253,35 @@ def test_the_meaning_check_is_fitted_on_prose_cases_within_a_false_refusal_budge
     already = [Signals("a", "dev", True, False, 0.5, 0, 0.9, prose=True, meaning=0.2),
                Signals("b", "dev", False, False, 0.5, 0, 0.9, prose=True, meaning=0.9)]
     assert fit_meaning(already, [True, False]) == 0.0   # the low cuts refuse only what is refused already
+
+
+def test_the_paraphrase_rescue_is_fitted_among_the_questions_under_the_bar() -> None:
+    """Evidence v90: suite ``kb`` has answerable questions under the bar (score 0.4 < 0.5) whose top sources hold a
+    sentence meaning them at 0.88 or 0.90, must-refuse ones under the bar at 0.80 and 0.83, and a must-refuse one a hard
+    rule refuses at 0.95. The fit answers the first and leaves the second refused: a cut between 0.83 and 0.88. A rule
+    applied after the rescue (``after``) still refuses what it refuses. With no answerable question to rescue, none."""
+    from eval.fit.calibrate import fit_paraphrase, refusals
+
+    base = Params(0.5, 0.0, 0.0)
+    kb = ([Signals(f"a{i}", "dev", False, False, 0.4, 0, 0.5, suite="kb", paraphrase=0.88 + 0.02 * (i % 2)) for i in range(6)]
+          + [Signals(f"r{i}", "dev", True, False, 0.4, 0, 0.5, suite="kb", paraphrase=0.80 + 0.03 * (i % 2)) for i in range(6)]
+          + [Signals("h", "dev", True, True, 0.4, 0, 0.5, suite="kb", paraphrase=0.95),
+             Signals("ok", "dev", False, False, 0.9, 0, 0.5, suite="kb", paraphrase=0.6)])
+    nothing_after = lambda cases, refused: refused   # noqa: E731
+    cut = fit_paraphrase(kb, base, nothing_after)
+    assert cut is not None and 0.83 < cut < 0.88
+    decided = refusals(kb, replace(base, paraphrase_at=cut))
+    assert decided[:6] == [False] * 6 and decided[6:13] == [True] * 7 and decided[13] is False
+    assert refusals(kb[:1], replace(base, paraphrase_at=None)) == [True]   # no cut: the bar alone
+    refuse_all = lambda cases, refused: [True] * len(cases)   # noqa: E731
+    assert fit_paraphrase(kb, base, refuse_all) is None   # a later check refuses them anyway: nothing gained
+    only_noise = [s for s in kb if s.expect_refuse]
+    assert fit_paraphrase(only_noise, base, nothing_after) is None
+
+
+def test_calibrate_reads_the_meaning_signals_when_the_config_has_a_meaning_embedder(project: Path, capsys) -> None:
+    assert main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type",
+                 "-P", "answerability.params.meaning_embedder=hashing"]) == 0
+    printed = capsys.readouterr().out
+    assert "meaning, cross-validated (dev)" in printed and "chosen: meaning_at" in printed
+    assert "paraphrase, cross-validated (dev)" in printed and "chosen: paraphrase_at" in printed
