@@ -119,7 +119,7 @@ class GateFit:
     ``scatter_coverage`` for the scatter check (a question whose words the sources hold, but no
     sentence window together, is refused)."""
 
-    chosen: dict[str, float]
+    chosen: dict[str, Any]   # a check's parameters (None: no check)
     in_sample: Scores
     cross_validated: Scores
     test: Scores | None
@@ -275,12 +275,15 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     return best[1]
 
 
-def meant_refusals(signals: list[Signals], before: list[bool], meaning_at: float) -> list[bool]:
+def meant_refusals(signals: list[Signals], before: list[bool], meaning_at: float,
+                   rescued_by: list[bool] | None = None) -> list[bool]:
     """What decisions ``before`` (the config's own rule, its scatter check included) refuse with the meaning
     check added: a question whose sources are running prose, none of whose answer's source's sentences reaches
-    ``meaning_at`` (0: the check never refuses)."""
-    return [refused or (not s.no_scatter and s.prose and s.meaning < meaning_at)
-            for s, refused in zip(signals, before, strict=True)]
+    ``meaning_at`` (0: the check never refuses). A question a paraphrase let through (``rescued_by``) is answered
+    from the paraphrase's source, which means it at its ``paraphrase`` cosine."""
+    rescued_by = rescued_by or [False] * len(signals)
+    return [refused or (not s.no_scatter and s.prose and (s.paraphrase if saved else s.meaning) < meaning_at)
+            for s, refused, saved in zip(signals, before, rescued_by, strict=True)]
 
 
 def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: float | None = None) -> float:
@@ -300,20 +303,20 @@ def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: f
     return 0.0 if keyed[0] == max(keyed) else middle_of_best(cuts, keyed)
 
 
-def fit_paraphrase(signals: list[Signals], base: Params, after: Callable[[list[Signals], list[bool]], list[bool]]) -> float | None:
-    """``paraphrase_at`` for ``base`` (the config's own rule; ``after``: the checks it applies to what passes, its scatter and
-    meaning checks): the cut between two observed paraphrase cosines of the questions ``base`` refuses by their score that
-    maximises :func:`objective` among the cuts that lower no suite's number of correct decisions; None (no rescue) when
-    none does better on dev than none."""
+def fit_paraphrase(signals: list[Signals], base: Params, after: Callable[[list[Signals], Params], list[bool]]) -> float | None:
+    """``paraphrase_at`` for ``base`` (the config's own rule without a rescue; ``after``: cases, parameters → what the rule
+    with those parameters decides, its scatter and meaning checks applied to what passes): the cut between two observed
+    paraphrase cosines of the questions ``base`` refuses by their score that maximises :func:`objective` among the cuts
+    that lower no suite's number of correct decisions; None (no rescue) when none does better on dev than none."""
     below = [s for s, r in zip(signals, refusals(signals, base), strict=True)
-             if r and not s.hard_refuse and not s.cross and s.paraphrase >= 0]
+             if r and not s.hard_refuse and not s.cross and s.paraphrase > -1.0]
     values = sorted({round(s.paraphrase, 6) for s in below})
     if not values:
         return None
-    cuts = [(a + b) / 2 for a, b in itertools.pairwise(values)] + [values[0] - 0.01]
-    none = after(signals, refusals(signals, base))
+    cuts = [values[0] - 0.01] + [(a + b) / 2 for a, b in itertools.pairwise(values)]
+    none = after(signals, base)
     floor = correct_per_suite(signals, none)
-    decided = [after(signals, refusals(signals, replace(base, paraphrase_at=t))) for t in cuts]
+    decided = [after(signals, replace(base, paraphrase_at=t)) for t in cuts]
     keyed = [objective_of(signals, d) if all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
              else (-math.inf, -math.inf) for d in decided]
     if not keyed or max(keyed) <= objective_of(signals, none):
@@ -532,6 +535,9 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     scope = scatter_scope(prepared.config)
 
     own_meaning = configured_meaning(prepared.config, language)
+    # the checks are fitted in the order the pipeline reads them and each with the ones before it: the scatter check and
+    # the meaning check for the rule without a rescue, the rescue for the rule with the config's own two checks
+    unrescued = replace(mine, paraphrase_at=None)
     passing = Params(-math.inf, 0.0, 0.0, cross_at=-math.inf)   # refuses only what a hard rule refuses
 
     def after_scatter(cases: list[Signals], refused: list[bool]) -> list[bool]:
@@ -541,30 +547,36 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
         hits = scattered_refusals(cases, passing, own_scatter["scatter_at"], own_scatter["scatter_coverage"], scope)
         return [r or h for r, h in zip(refused, hits, strict=True)]
 
-    def after(cases: list[Signals], refused: list[bool]) -> list[bool]:
-        """``refused`` with the config's own scatter and meaning checks applied to what passes."""
-        refused = after_scatter(cases, refused)
-        return refused if own_meaning is None else meant_refusals(cases, refused, own_meaning)
+    def after(cases: list[Signals], p: Params) -> list[bool]:
+        """What the rule with parameters ``p`` decides, the config's own scatter and meaning checks applied to what
+        passes (a question a paraphrase let through read for meaning in the paraphrase's source)."""
+        refused = after_scatter(cases, refusals(cases, p))
+        if own_meaning is None:
+            return refused
+        unrescued = refusals(cases, replace(p, paraphrase_at=None))
+        return meant_refusals(cases, refused, own_meaning,
+                              [was and not now for was, now in zip(unrescued, refusals(cases, p), strict=True)])
 
     def as_configured(cases: list[Signals]) -> list[bool]:
-        return after(cases, refusals(cases, mine))
+        return after(cases, mine)
 
     default = {"dev": outcome(dev, as_configured(dev))} | ({"test": outcome(test, as_configured(test))} if test else {})
     refused = cross_validated_refusals(dev, folds, type_weights)
     gate = fit_check(dev, test, folds, names, lambda cases: {"type_at": fit_gate(cases, mine)},
                      lambda cases, c: gated_refusals(cases, mine, c["type_at"])) if answer_type else None
-    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, mine, scope, max_false_refusal),
-                        lambda cases, c: scattered_refusals(cases, mine, c["scatter_at"], c["scatter_coverage"], scope)) \
+    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, unrescued, scope, max_false_refusal),
+                        lambda cases, c: scattered_refusals(cases, unrescued, c["scatter_at"], c["scatter_coverage"],
+                                                            scope)) \
         if answer_type else None
     meaning = fit_check(dev, test, folds, names,
-                        lambda cases: {"meaning_at": fit_meaning(cases, after_scatter(cases, refusals(cases, mine)),
+                        lambda cases: {"meaning_at": fit_meaning(cases, after_scatter(cases, refusals(cases, unrescued)),
                                                                  max_false_refusal)},
-                        lambda cases, c: meant_refusals(cases, after_scatter(cases, refusals(cases, mine)), c["meaning_at"])) \
+                        lambda cases, c: meant_refusals(cases, after_scatter(cases, refusals(cases, unrescued)),
+                                                        c["meaning_at"])) \
         if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
-    unrescued = replace(mine, paraphrase_at=None)
     paraphrase = fit_check(dev, test, folds, names,
                            lambda cases: {"paraphrase_at": fit_paraphrase(cases, unrescued, after)},
-                           lambda cases, c: after(cases, refusals(cases, replace(unrescued, paraphrase_at=c["paraphrase_at"])))) \
+                           lambda cases, c: after(cases, replace(unrescued, paraphrase_at=c["paraphrase_at"]))) \
         if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})

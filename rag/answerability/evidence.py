@@ -483,15 +483,15 @@ def evidence(
                 best = max(s.cosine for s in said)
                 signals["semantic"] = round(best, 4)
                 score += best
-        asked = None
+        asked, read_for_fact = None, top
         if answer_type or scatter_at is not None:
             unasked = function_words_of(question) if function_words else frozenset()
             asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             # (a packed source below the top whose title names the asked year or edition is read too: occasions.py)
-            asked = asked_fact(question, top + sources_naming(question, ranked[sources:]), env, keys, window=window,
-                               stand_ins=said_as)
+            read_for_fact = top + sources_naming(question, ranked[sources:])
+            asked = asked_fact(question, read_for_fact, env, keys, window=window, stand_ins=said_as)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)
@@ -530,7 +530,9 @@ def evidence(
                                       signals)
         meant = by_language_or_none(meaning_at, language) if meaning is not None and asked is not None \
             and asked.prose and env.facts.get("question_type") != "reference" else None
-        if passes and meant is not None and (read := source_read(top, asked.best_source)) is not None:  # type: ignore[union-attr]
+        # (the source the answer comes from: a paraphrase's, when one let the question through, else the best window's)
+        answered_from = rescued_by[0][0] if rescued_by else (asked.best_source if asked is not None else None)
+        if passes and meant is not None and (read := source_read(read_for_fact, answered_from)) is not None:
             # running prose whose words hold the question, but no sentence of the source it would be answered from
             # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
             signals["meaning"], closest = meaning.closest(question, read, env)  # type: ignore[union-attr]

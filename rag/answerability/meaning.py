@@ -42,10 +42,10 @@ class MeaningReader:
 
     def best(self, question: str, items: list[ContextItem], env: QueryEnv) -> tuple[float, int, str]:
         """The best cosine between ``question`` and a sentence or row of any of ``items``, its source's number and the
-        sentence; ``(0.0, 0, "")`` when none has one."""
+        sentence; ``(-1.0, 0, "")`` when none has one (no cut rescues it)."""
         said = [(item.number, text) for item in items for text in self._statements(item)]
         if not said:
-            return 0.0, 0, ""
+            return -1.0, 0, ""
         model = self.model(env)
         cosines = np.asarray(model.embed_documents([text for _, text in said])) @ np.asarray(model.embed_queries([question]))[0]
         best = int(np.argmax(cosines))

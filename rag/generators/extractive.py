@@ -228,6 +228,22 @@ _ASKS_BOUND = re.compile(r"\b(?:what(?:'s|’s| is| was|s)?|how much is|tell me)
 # a part that points at someone the message names: "他的目标年终奖是几个月工资？", "what's her target bonus?"
 _POINTS_AT_SOMEONE = re.compile(r"他|她|\b(?:he|she|his|her|him|they|their|them)\b", re.I)
 
+def meant_unit(decision: Decision, units: list[Unit]) -> Unit | None:
+    """The statement an answer let through by a paraphrase (evidence v90: ``paraphrase_at`` in the signals, the statement in
+    ``evidence``) stands in: the unit of its source that writes it (compacted: separators and case aside), else one that
+    holds it or that it holds; None for any other decision."""
+    if decision.action != "answer" or "paraphrase_at" not in decision.signals or not decision.evidence:
+        return None
+    number, said = decision.evidence[0]
+    key = compact(said)
+    if not key:   # (a script compact drops: read it as written)
+        return next((u for u in units if u.number == number and u.text.strip() == said.strip()), None)
+    mine = [u for u in units if u.number == number]
+    return next((u for u in mine if compact(u.text) == key), None) \
+        or next((u for u in mine if key in compact(u.text)), None) \
+        or next((u for u in mine if compact(u.text) and compact(u.text) in key), None)
+
+
 def read_in_message(top: list[tuple[float, Unit]], part: str, question: str,
                     row_fits: Callable[[str, list[Unit]], dict[int, Any]]) -> list[tuple[float, Unit]]:
     """A part's ranking with the rows of one table that the part cannot tell apart ("他的目标年终奖是几个月工资？":
@@ -262,7 +278,7 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # version 50: a Chinese question asking which body of a kind (哪支球队, 哪所大学, 哪家医院) finds its candidate only in a
 # name that says it is one (rag.answer_types)
 # version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
-# question first
+# question, even when no statement shares enough of its words (min_score)
 @generators.register("extractive", version="51")
 def extractive(
     *,
@@ -700,10 +716,16 @@ def extractive(
         years = years_in(question)
         units = units_for(question if not parts or all(years <= years_in(p) for p in parts) else "")
         scored = ordered(question, units, env)
-        if not scored or scored[0][0] < min_score:
+        # a question the answerability let through because a statement means it, though few of its words stand in
+        # the sources ("I left my laptop on the train …"): that statement answers it, whatever the words score
+        meant = meant_unit(decision, units) if not parts else None
+        if meant is None and (not scored or scored[0][0] < min_score):
             return Generation(refusal(env.language))
-        best = scored[0][0]
-        picked = [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
+        best = scored[0][0] if scored else 0.0
+        picked = [u for s, u in scored[:max_sentences] if s >= max(keep_ratio * best, min_score)] if meant is not None \
+            else [u for s, u in scored[:max_sentences] if s >= keep_ratio * best]
+        if meant is not None:
+            picked = [meant, *(u for u in picked if u is not meant)][:max_sentences]
         if env.facts.get("question_type") not in _MANY_ROWS:
             # a row whose cells name what the question asks about ("Research") answers it; a sibling row that
             # names nothing of the question is another department's or rank's figure. A row naming its own
@@ -717,14 +739,6 @@ def extractive(
             picked = [u for i, u in enumerate(picked)
                       if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
                                                for j, v in enumerate(picked[:i])))]
-        if decision.action == "answer" and "paraphrase_at" in decision.signals and decision.evidence and not parts:
-            # a question the answerability let through because a statement means it, though few of its words stand in
-            # the sources ("I left my laptop on the train …"): that statement answers it, first
-            number, said = decision.evidence[0]
-            meant = next((u for u in units if u.number == number and compact(said) in compact(u.text)), None) \
-                or next((u for u in units if u.number == number and compact(u.text) in compact(said)), None)
-            if meant is not None:
-                picked = [meant, *(u for u in picked if u is not meant)][:max_sentences]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})

@@ -137,3 +137,36 @@ def test_an_answer_a_paraphrase_let_through_quotes_the_sentence_that_means_the_q
     plain = type(decision)("answer", "score", {k: v for k, v in decision.signals.items() if k != "paraphrase_at"})
     quoted = generate(question, context, plain, space).text
     assert quoted.startswith("Train tickets") and said not in quoted   # the word-ranked sentence alone
+
+
+def test_review_a_rescued_answer_quotes_its_sentence_even_when_no_statement_shares_enough_words() -> None:
+    """Found by a hostile review: the extractive generator refused (no statement reached min_score) a question the
+    answerability had let through by a paraphrase, so the case counted as answered while the asker read a refusal."""
+    from rag.embedders import embedders
+    from rag.generators import generators
+
+    if "test-laptop-meaning" not in embedders.names():
+        embedders.register("test-laptop-meaning", version="1")(lambda: _laptop_meaning())
+    text = "Lost devices\nReport a laptop that is lost or stolen to the IT service desk within one hour."
+    space = env([chunk("a#1", text), chunk("o#0", "Parking opens at 7.")], "en")
+    context = [item(1, text, "a", title="Lost devices")]
+    question = "Someone nicked my laptop on the bus, what now?"
+    decision = rule(answer_at=5.0, semantic=True, paraphrase_at={"en": 0.9},
+                    meaning_embedder="test-laptop-meaning")(question, context, space)
+    assert decision.action == "answer" and decision.signals["coverage"] < 0.5
+    said = generators.build({"name": "extractive", "params": {}})(question, context, decision, space).text
+    assert said == "Report a laptop that is lost or stolen to the IT service desk within one hour. [1]"
+
+
+def test_review_the_meaning_check_reads_a_source_brought_in_for_the_asked_year() -> None:
+    """Found by a hostile review: the asked fact's best window stood in a source below the top three, read because its
+    title names the asked year; the meaning check read the top-ranked source instead and refused."""
+    question = "When were tolls on the Harlow bridge dropped in 2021?"
+    texts = {1: "Harlow bridge\nThe Harlow bridge spans the Tyne. It has four lanes and a footpath.",
+             2: "Harlow ferry\nThe ferry crosses the Tyne every hour. It has two decks.",
+             3: "Harlow roads\nRoads near Harlow were resurfaced. The council paid for it.",
+             4: "Harlow bridge 2021\nTolls on the Harlow bridge were dropped in March 2021. Cyclists cross free."}
+    space = env([chunk(f"d{n}#{n}", t) for n, t in texts.items()], "en")
+    context = [item(n, t, f"d{n}", score=5.0 - n, title=t.split("\n")[0]) for n, t in texts.items()]
+    decision = rule(meaning_at={"en": 0.6})(question, context, space)
+    assert decision.action == "answer" and decision.signals["meaning"] >= 0.6, decision

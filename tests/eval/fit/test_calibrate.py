@@ -243,6 +243,9 @@ def test_the_meaning_check_is_fitted_on_prose_cases_within_a_false_refusal_budge
     assert 0.80 < held < 0.85
     assert outcome(rc, meant_refusals(rc, before[:40], held)).false_answer == 0.5
     unread = Signals("u", "dev", True, False, 0.5, 0, 0.9, prose=True)
+    saved = Signals("s", "dev", False, False, 0.5, 0, 0.9, prose=True, meaning=0.1, paraphrase=0.95)
+    # a question a paraphrase let through is read in the paraphrase's source
+    assert meant_refusals([saved], [False], 0.9, [True]) == [False] and meant_refusals([saved], [False], 0.9) == [True]
     split = Signals("p", "dev", True, False, 0.5, 0, 0.9, prose=True, meaning=0.1, no_scatter=True)
     assert meant_refusals([unread, split], [False, False], 0.9) == [False, False]
     assert meant_refusals([unread], [True], 0.9) == [True]
@@ -267,13 +270,13 @@ def test_the_paraphrase_rescue_is_fitted_among_the_questions_under_the_bar() -> 
           + [Signals(f"r{i}", "dev", True, False, 0.4, 0, 0.5, suite="kb", paraphrase=0.80 + 0.03 * (i % 2)) for i in range(6)]
           + [Signals("h", "dev", True, True, 0.4, 0, 0.5, suite="kb", paraphrase=0.95),
              Signals("ok", "dev", False, False, 0.9, 0, 0.5, suite="kb", paraphrase=0.6)])
-    nothing_after = lambda cases, refused: refused   # noqa: E731
+    nothing_after = lambda cases, p: refusals(cases, p)   # noqa: E731
     cut = fit_paraphrase(kb, base, nothing_after)
     assert cut is not None and 0.83 < cut < 0.88
     decided = refusals(kb, replace(base, paraphrase_at=cut))
     assert decided[:6] == [False] * 6 and decided[6:13] == [True] * 7 and decided[13] is False
     assert refusals(kb[:1], replace(base, paraphrase_at=None)) == [True]   # no cut: the bar alone
-    refuse_all = lambda cases, refused: [True] * len(cases)   # noqa: E731
+    refuse_all = lambda cases, p: [True] * len(cases)   # noqa: E731
     assert fit_paraphrase(kb, base, refuse_all) is None   # a later check refuses them anyway: nothing gained
     only_noise = [s for s in kb if s.expect_refuse]
     assert fit_paraphrase(only_noise, base, nothing_after) is None
