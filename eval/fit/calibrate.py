@@ -217,6 +217,11 @@ def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, 
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
 
 
+def loses_no_suite(signals: list[Signals], refused: list[bool], floor: dict[str, int]) -> bool:
+    """Whether decisions ``refused`` keep every suite's number of correct decisions at ``floor`` or above."""
+    return all(n >= floor[k] for k, n in correct_per_suite(signals, refused).items())
+
+
 def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, int]:
     out: dict[str, int] = {}
     for s, r in zip(signals, refused, strict=True):
@@ -265,8 +270,8 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
         decided = [scattered_refusals(signals, base, t, coverage, scope) for t in cuts]
-        kept = [t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
-                             and within_budget(d)) for t, d in zip(cuts, decided, strict=True)]
+        kept = [t == 0.0 or (loses_no_suite(signals, d, floor) and within_budget(d))
+                for t, d in zip(cuts, decided, strict=True)]
         keyed = [objective_of(signals, d) if ok else (-math.inf, -math.inf) for d, ok in zip(decided, kept, strict=True)]
         chosen = {"scatter_at": middle_of_best(cuts, keyed), "scatter_coverage": coverage}
         if best is None or max(keyed) > best[0]:
@@ -295,9 +300,8 @@ def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: f
     floor = correct_per_suite(signals, before)
     within_budget = budget_check(signals, before, max_false_refusal)
     decided = [meant_refusals(signals, before, t) for t in cuts]
-    keyed = [objective_of(signals, d) if t == 0.0 or (all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
-                                                       and within_budget(d)) else (-math.inf, -math.inf)
-             for t, d in zip(cuts, decided, strict=True)]
+    keyed = [objective_of(signals, d) if t == 0.0 or (loses_no_suite(signals, d, floor) and within_budget(d))
+             else (-math.inf, -math.inf) for t, d in zip(cuts, decided, strict=True)]
     # (a cut that refuses on dev only what the rule refuses already buys nothing: no check, not one in the middle
     # of the cuts that change nothing, which could refuse unseen questions for no gain seen)
     return 0.0 if keyed[0] == max(keyed) else middle_of_best(cuts, keyed)
@@ -317,8 +321,7 @@ def fit_paraphrase(signals: list[Signals], base: Params, after: Callable[[list[S
     none = after(signals, base)
     floor = correct_per_suite(signals, none)
     decided = [after(signals, replace(base, paraphrase_at=t)) for t in cuts]
-    keyed = [objective_of(signals, d) if all(n >= floor[k] for k, n in correct_per_suite(signals, d).items())
-             else (-math.inf, -math.inf) for d in decided]
+    keyed = [objective_of(signals, d) if loses_no_suite(signals, d, floor) else (-math.inf, -math.inf) for d in decided]
     if not keyed or max(keyed) <= objective_of(signals, none):
         return None
     return middle_of_best(cuts, keyed)
@@ -538,6 +541,7 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     # the checks are fitted in the order the pipeline reads them and each with the ones before it: the scatter check and
     # the meaning check for the rule without a rescue, the rescue for the rule with the config's own two checks
     unrescued = replace(mine, paraphrase_at=None)
+    reads_meaning = answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None
     passing = Params(-math.inf, 0.0, 0.0, cross_at=-math.inf)   # refuses only what a hard rule refuses
 
     def after_scatter(cases: list[Signals], refused: list[bool]) -> list[bool]:
@@ -553,9 +557,9 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
         refused = after_scatter(cases, refusals(cases, p))
         if own_meaning is None:
             return refused
-        unrescued = refusals(cases, replace(p, paraphrase_at=None))
+        without_rescue = refusals(cases, replace(p, paraphrase_at=None))
         return meant_refusals(cases, refused, own_meaning,
-                              [was and not now for was, now in zip(unrescued, refusals(cases, p), strict=True)])
+                              [was and not now for was, now in zip(without_rescue, refusals(cases, p), strict=True)])
 
     def as_configured(cases: list[Signals]) -> list[bool]:
         return after(cases, mine)
@@ -573,11 +577,11 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
                                                                  max_false_refusal)},
                         lambda cases, c: meant_refusals(cases, after_scatter(cases, refusals(cases, unrescued)),
                                                         c["meaning_at"])) \
-        if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
+        if reads_meaning else None
     paraphrase = fit_check(dev, test, folds, names,
                            lambda cases: {"paraphrase_at": fit_paraphrase(cases, unrescued, after)},
                            lambda cases, c: after(cases, replace(unrescued, paraphrase_at=c["paraphrase_at"]))) \
-        if answer_type and prepared.config.answerability.params.get("meaning_embedder") is not None else None
+        if reads_meaning else None
     per_suite = each_suite(names, dev, refused, test, {"held-out test": lambda cases: refusals(cases, params),
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),

@@ -535,7 +535,9 @@ def evidence(
         if passes and meant is not None and (read := source_read(read_for_fact, answered_from)) is not None:
             # running prose whose words hold the question, but no sentence of the source it would be answered from
             # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
-            signals["meaning"], closest = meaning.closest(question, read, env)  # type: ignore[union-attr]
+            # (a paraphrase's source holds the best sentence of all the top sources: its meaning is the paraphrase's)
+            signals["meaning"], closest = (signals["paraphrase"], rescued_by[0][1]) if rescued_by \
+                else meaning.closest(question, read, env)  # type: ignore[union-attr]
             if signals["meaning"] < meant:
                 signals["meaning_at"] = float(meant)
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "

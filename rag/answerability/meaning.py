@@ -46,16 +46,8 @@ class MeaningReader:
         said = [(item.number, text) for item in items for text in self._statements(item)]
         if not said:
             return -1.0, 0, ""
-        model = self.model(env)
-        cosines = np.asarray(model.embed_documents([text for _, text in said])) @ np.asarray(model.embed_queries([question]))[0]
-        best = int(np.argmax(cosines))
-        return round(float(cosines[best]), 4), *said[best]
-
-    @staticmethod
-    def _statements(item: ContextItem) -> list[str]:
-        # (a line that only repeats the title says nothing of it: "泡泡战士" under the header "泡泡战士")
-        return [text for text, _ in statements(strip_header(item.text, item.title))
-                if text.strip() and text.strip() != item.title.strip()]
+        cosine, at = self._nearest(question, [text for _, text in said], env)
+        return cosine, *said[at]
 
     def closest(self, question: str, item: ContextItem, env: QueryEnv) -> tuple[float, str]:
         """The best cosine between ``question`` and a sentence or row of ``item`` (its header left out), and
@@ -63,11 +55,21 @@ class MeaningReader:
         texts = self._statements(item)
         if not texts:
             return 1.0, ""
+        cosine, at = self._nearest(question, texts, env)
+        return cosine, texts[at]
+
+    def _nearest(self, question: str, texts: list[str], env: QueryEnv) -> tuple[float, int]:
+        """The best cosine of ``question`` (a query) with ``texts`` (passages), and its index."""
         model = self.model(env)
-        query = np.asarray(model.embed_queries([question]))[0]
-        cosines = np.asarray(model.embed_documents(texts)) @ query
-        best = int(np.argmax(cosines))
-        return round(float(cosines[best]), 4), texts[best]
+        cosines = np.asarray(model.embed_documents(texts)) @ np.asarray(model.embed_queries([question]))[0]
+        at = int(np.argmax(cosines))
+        return round(float(cosines[at]), 4), at
+
+    @staticmethod
+    def _statements(item: ContextItem) -> list[str]:
+        # (a line that only repeats the title says nothing of it: "泡泡战士" under the header "泡泡战士")
+        return [text for text, _ in statements(strip_header(item.text, item.title))
+                if text.strip() and text.strip() != item.title.strip()]
 
 
 def source_read(context: list[ContextItem], best_source: int | None) -> ContextItem | None:
