@@ -38,9 +38,16 @@ _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届�
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
                 r"cap|temperature|length|weight|height|width|depth|speed|distance|salary|allowance|deposit|"
-                r"charge|discount|budget|penalty|range")
+                r"charge|discount|budget|penalty|range|"
+                # what news reports as a figure ("What was Pelham Bank's pre-tax profit for 2022?", "What was the
+                # attendance at the festival?")
+                r"profit|revenue|turnover|sales|earnings|income|loss|debt|valuation|takings|attendance|turnout|"
+                r"population|toll|rainfall|score|margin|majority|capacity|fine|wage|bonus|rent|fare|pension")
 _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|had|i|you|we|they|"
                 r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
+
+# whose figure it is, up to three words ending in a possessive: "Pelham Bank's", "the club's", "Westmoor City Council's"
+_POSSESSOR = r"(?:[a-z][a-z0-9&.-]* ){0,3}[a-z][a-z0-9&.-]*['’]s "
 
 # the bodies a Chinese question asks which of (哪所大学, 哪家公司): the organisation type, and the event rule's "which body"
 ZH_BODIES = r"公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体"
@@ -84,7 +91,7 @@ _ASK = {
                    # words stay the question's topic
                    # …and the measure is the noun asked about: a verb, a preposition or the end follows it, never
                    # another noun ("what discount scheme", "what deposit scheme" ask for a scheme)
-                   rf"\bwhat(?=(?:'s|’s| is| was| are)? (?:the )?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?"
+                   rf"\bwhat(?=(?:'s|’s| is| was| are| were)? (?:the )?(?:{_POSSESSOR})?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?"
                    r"(?:\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|for|of|per|"
                    r"on|in|at|to|from|with|applies|apply|when|if|while|whilst|during)\b|\s+_{3,}|\s*[?.,!;:]|\s*$))|"   # (___: a when / where blanked)
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)

@@ -114,7 +114,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="90")
+@answerability.register("evidence", version="91")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -317,7 +317,9 @@ def evidence(
     ``meaning``, :mod:`rag.answerability.meaning`). Version 90 (``paraphrase_at``, off unless set): a question whose score is
     under the bar is answered when a sentence of the top sources reaches ``paraphrase_at`` under the same embedder (signal
     ``paraphrase``; the decision's ``evidence`` holds that sentence, which the answer quotes), the checks after the bar
-    still applying; ``read_paraphrase`` reads the signal on every case (what ``ragbench calibrate`` fits it from).) With
+    still applying; ``read_paraphrase`` reads the signal on every case (what ``ragbench calibrate`` fits it from). Version 91:
+    an English question for a figure news reports ("What was Pelham Bank's pre-tax profit for 2022?", "the attendance",
+    "the turnout") asks a number (:mod:`rag.answer_types`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -55,6 +55,20 @@ def test_untyped_and_tricky_questions(question: str, kind: str) -> None:
         assert has_candidate("任何一句话。", kind, question)
 
 
+@pytest.mark.parametrize(("question", "kind"), [
+    # a figure news reports, asked with "what was", of the subject's possessive too (evidence v91)
+    ("What was Pelham Bank's pre-tax profit for 2022?", "number"),
+    ("What was the attendance at the Gorsemoor Folk Festival in 2023?", "number"),
+    ("What's the population of Caldry Cross?", "number"), ("What was the final score?", "number"),
+    ("What is the on-call manager's mobile number?", "number"),
+    # …never a thing of that name, nor a possessive that owns no figure
+    ("What is a profit centre?", "definition"), ("What was the club's reaction?", "definition"),
+    ("What did the council's report say about turnout?", "other"),
+])
+def test_english_figures_news_asks_for_are_numbers(question: str, kind: str) -> None:
+    assert asked_type(question) == kind
+
+
 def test_a_fact_the_question_already_holds_is_not_its_answer() -> None:
     assert not has_candidate("The 2019 policy was revised.", "date", "When was the 2019 policy revised?")
     assert has_candidate("The 2019 policy was revised in 2022.", "date", "When was the 2019 policy revised?")
