@@ -20,25 +20,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from rag.embedders import CachedEmbedder, embedders
-from rag.registry import ComponentSpec
+from rag.embedders.reader import Reader
 from rag.text import statements, strip_header
 from rag.types import ContextItem, QueryEnv
 
 
-class MeaningReader:
-    """The ``meaning`` signal under one embedder, its passages kept in the corpus's embedding cache
-    when it has one (a sentence is embedded once across runs)."""
+class MeaningReader(Reader):
+    """The ``meaning`` signal under one embedder (:class:`rag.embedders.reader.Reader`)."""
 
     def __init__(self, spec: Any) -> None:
-        self.raw = embedders.build(ComponentSpec.model_validate(spec), field_path="answerability.params.meaning_embedder")
-        self._cached: dict[int, Any] = {}
-
-    def model(self, env: QueryEnv) -> Any:
-        cache = getattr(env.space, "cache", None)
-        return self.raw if cache is None else self._cached.setdefault(id(cache), CachedEmbedder(self.raw, cache))
+        super().__init__(spec, "answerability.params.meaning_embedder")
 
     def best(self, question: str, items: list[ContextItem], env: QueryEnv) -> tuple[float, int, str]:
         """The best cosine between ``question`` and a sentence or row of any of ``items``, its source's number and the
@@ -46,7 +37,7 @@ class MeaningReader:
         said = [(item.number, text) for item in items for text in self._statements(item)]
         if not said:
             return -1.0, 0, ""
-        cosine, at = self._nearest(question, [text for _, text in said], env)
+        cosine, at = self.nearest(question, [text for _, text in said], env)
         return cosine, *said[at]
 
     def closest(self, question: str, item: ContextItem, env: QueryEnv) -> tuple[float, str]:
@@ -55,15 +46,8 @@ class MeaningReader:
         texts = self._statements(item)
         if not texts:
             return 1.0, ""
-        cosine, at = self._nearest(question, texts, env)
+        cosine, at = self.nearest(question, texts, env)
         return cosine, texts[at]
-
-    def _nearest(self, question: str, texts: list[str], env: QueryEnv) -> tuple[float, int]:
-        """The best cosine of ``question`` (a query) with ``texts`` (passages), and its index."""
-        model = self.model(env)
-        cosines = np.asarray(model.embed_documents(texts)) @ np.asarray(model.embed_queries([question]))[0]
-        at = int(np.argmax(cosines))
-        return round(float(cosines[at]), 4), at
 
     @staticmethod
     def _statements(item: ContextItem) -> list[str]:

@@ -20,6 +20,7 @@ from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
 from rag.asked_field import asked_words, asks_field, fields_of
 from rag.contacts import named_in
+from rag.embedders.reader import Reader
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
@@ -87,6 +88,10 @@ _MANY_ROWS = ("list", "compare", "count")
 _BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
 _ITEMS = 4   # how many items of the list a lead-in announces are quoted with it
+
+
+# the keys of a setting given by corpus language
+_LANGUAGE_KEYS = frozenset({"zh", "en", "mixed", "default"})
 
 
 def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
@@ -279,7 +284,7 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # name that says it is one (rag.answer_types)
 # version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
 # question, even when no statement shares enough of its words (min_score)
-@generators.register("extractive", version="51")
+@generators.register("extractive", version="52")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -302,6 +307,7 @@ def extractive(
     range_siblings: bool = True,
     shared_ratio: float = 1.0,
     field_first: bool = True,
+    reader: Any = None,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -402,7 +408,17 @@ def extractive(
     centre?" quotes the Training Centre Manager's row, not the sentence about the centre. Version 43: an English "who"
     question's typed statement holds a person's name or a body that acts, not any capitalised word
     (:func:`rag.answer_types.candidates`). Version 44, after a code review: a row whose asked field is empty, and a
-    field of function words alone ("To", "From"), are asked by none."""
+    field of function words alone ("To", "From"), are asked by none. Version 52 (``reader``: an embedder, or one by
+    corpus language — ``{zh: e5}`` in the default config): the semantic part of a statement's score is the mean of the
+    corpus embedder's cosine and the reader's (the question as a query, the statement as a passage,
+    :class:`rag.embedders.reader.Reader`), the reader's scaled to the range the context's statements span (e5's cosines
+    crowd between 0.75 and 0.95): "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
+    names the authorising post, which shares few of the part's words."""
+
+    # the second embedder by corpus language ({zh: e5}: Chinese only), or one for every language
+    by_language = isinstance(reader, dict) and set(reader) <= _LANGUAGE_KEYS
+    readers = {lang: Reader(spec, f"generator.params.reader.{lang}" if by_language else "generator.params.reader")
+               for lang, spec in (reader if by_language else {"default": reader}).items() if spec is not None}
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -489,6 +505,12 @@ def extractive(
                 with_title = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
                 for i, c in zip(about, np.clip(with_title @ vectors[0], 0.0, 1.0), strict=True):
                     cosine[i] = max(cosine[i], float(c))
+            read_by = readers.get(env.language, readers.get("default"))
+            if read_by is not None and not across:
+                meant = np.asarray(read_by.cosines(question, [u.text for u in units], env))
+                low, high = float(meant.min()), float(meant.max())
+                meant = (meant - low) / (high - low) if high > low else np.ones_like(meant)
+                cosine = 0.5 * cosine + 0.5 * meant
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
             # a statement with a number, but never only a clock time for a count ("6:30" counts no cars)
