@@ -506,7 +506,7 @@ def extractive(
                 for i, c in zip(about, np.clip(with_title @ vectors[0], 0.0, 1.0), strict=True):
                     cosine[i] = max(cosine[i], float(c))
             read_by = readers.get(env.language, readers.get("default"))
-            if read_by is not None and not across:
+            if read_by is not None and not across and units:
                 meant = np.asarray(read_by.cosines(question, [u.text for u in units], env))
                 low, high = float(meant.min()), float(meant.max())
                 meant = (meant - low) / (high - low) if high > low else np.ones_like(meant)

@@ -64,6 +64,18 @@ def test_the_readers_cosine_is_scaled_to_the_statements_span() -> None:
     assert quote({"zh": "test-approval-reader"}, text=flat) == quote(None, text=flat)
 
 
+def test_a_context_without_statements_is_no_error() -> None:
+    """Found by the shipped gate test's planted regressions: a context whose sources hold nothing to quote left the
+    reader no cosines to scale (numpy's min of an empty array raised)."""
+    params = {"max_sentences": 1, "reader": {"zh": "test-approval-reader"}}
+    space = env([chunk("a#1", "请假")], "zh")
+    generate = generators.build({"name": "extractive", "params": params})
+    assert generate(QUESTION, [], ANSWER, space).text == generators.build("extractive")(QUESTION, [], ANSWER, space).text
+    only_title = [item(1, "请假\n请假", "a", title="请假")]
+    assert generate(QUESTION, only_title, ANSWER, space).text == \
+        generators.build("extractive")(QUESTION, only_title, ANSWER, space).text
+
+
 def test_a_bad_reader_names_its_field() -> None:
     with pytest.raises(UnknownComponentError, match=r"generator\.params\.reader\.zh"):
         generators.build({"name": "extractive", "params": {"reader": {"zh": "no-such-embedder"}}})
