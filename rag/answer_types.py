@@ -38,16 +38,27 @@ _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届�
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
                 r"cap|temperature|length|weight|height|width|depth|speed|distance|salary|allowance|deposit|"
-                r"charge|discount|budget|penalty|range|"
-                # what news reports as a figure ("What was Pelham Bank's pre-tax profit for 2022?", "What was the
-                # attendance at the festival?")
-                r"profit|revenue|turnover|sales|earnings|income|loss|debt|valuation|takings|attendance|turnout|"
-                r"population|toll|rainfall|score|margin|majority|capacity|fine|wage|bonus|rent|fare|pension")
+                r"charge|discount|budget|penalty|range")
+# what news reports as a figure ("What was Pelham Bank's pre-tax profit for 2022?", "What was the attendance at the
+# festival?"): a number only after "the" or whose it is ("What is rent?", "What sales are on?" ask none)
+_EN_FIGURES = (r"profit|revenue|turnover|sales|earnings|income|loss|debt|valuation|takings|attendance|turnout|"
+               r"population|toll|rainfall|score|margin|majority|capacity|fine|wage|bonus|rent|fare|pension")
 _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|had|i|you|we|they|"
                 r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
 
-# whose figure it is, up to three words ending in a possessive: "Pelham Bank's", "the club's", "Westmoor City Council's"
-_POSSESSOR = r"(?:[a-z][a-z0-9&.-]* ){0,3}[a-z][a-z0-9&.-]*['’]s "
+# whose figure it is: a name of up to four capitalised words ("Pelham Bank's", "Marks & Spencer's", "Westmoor City
+# Council's"), or one or two words after a determiner ("the club's", "the on-call manager's", "the investors'"); never a phrase with a verb or a
+# preposition ("the reason for the company's loss", "what happened to John's pension" ask no figure)
+_POSSESSOR = (r"(?:(?-i:(?:[A-Z][\w.-]* (?:& )?){0,3}[A-Z][\w.-]*)|(?:(?:the|its|their|our|your|his|her|this|that) )?"
+              r"(?:[a-z][a-z-]* )?[a-z][a-z-]*)(?:['’]s|(?<=s)['’]) ")
+# the year a figure is of, before its noun ("the 2022 profit", "the 2023-24 budget")
+_EN_YEAR = r"(?:(?:19|20)\d{2}(?:[-–/]\d{2})? )?"
+
+# what follows the noun of an amount asked: a verb, a preposition, a time word or the end — never another noun ("what
+# discount scheme", "what deposit scheme" ask for a scheme); ___ is a when / where blanked
+_EN_AFTER_MEASURE = (r"(?:\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|for|of|per|"
+                     r"on|in|at|to|from|with|applies|apply|when|if|while|whilst|during|last|this|next|before|after)\b|"
+                     r"\s+_{3,}|\s*[?.,!;:]|\s*$)")
 
 # the bodies a Chinese question asks which of (哪所大学, 哪家公司): the organisation type, and the event rule's "which body"
 ZH_BODIES = r"公司|企业|机构|组织|大学|学校|学院|银行|球队|俱乐部|单位|政党|媒体|出版社|电视台|部门|医院|乐队|团体"
@@ -92,8 +103,9 @@ _ASK = {
                    # …and the measure is the noun asked about: a verb, a preposition or the end follows it, never
                    # another noun ("what discount scheme", "what deposit scheme" ask for a scheme)
                    rf"\bwhat(?=(?:'s|’s| is| was| are| were)? (?:the )?(?:{_POSSESSOR})?(?:{_EN_MODIFIER}){{0,2}}(?:{_EN_MEASURES})s?"
-                   r"(?:\s+(?:is|are|was|were|do|does|did|can|could|should|will|would|must|may|has|have|for|of|per|"
-                   r"on|in|at|to|from|with|applies|apply|when|if|while|whilst|during)\b|\s+_{3,}|\s*[?.,!;:]|\s*$))|"   # (___: a when / where blanked)
+                   rf"{_EN_AFTER_MEASURE})|"   # (___: a when / where blanked)
+                   rf"\bwhat(?=(?:'s|’s| is| was| are| were)? (?:the |{_POSSESSOR}){_EN_YEAR}(?:{_EN_MODIFIER}){{0,2}}"
+                   rf"(?:{_EN_FIGURES})(?:e?s)?{_EN_AFTER_MEASURE})|"
                    # "what's the most I can claim", never "the most common cause" (an adjective follows)
                    r"\bwhat(?:'s|’s| is) the (?:most|least)(?=\s+(?:i|you|we|they|he|she|one|a|an|someone|anyone|"
                    r"per|for|that|it|my|our|your)\b)"),

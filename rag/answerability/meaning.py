@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rag.embedders.reader import Reader
+from rag.embedders import Reader
 from rag.text import statements, strip_header
 from rag.types import ContextItem, QueryEnv
 

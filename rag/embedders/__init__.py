@@ -11,5 +11,6 @@ from __future__ import annotations
 from rag.embedders import hashing, local, openai  # noqa: E402,F401  (register built-ins)
 from rag.embedders.base import Embedder, embedders
 from rag.embedders.cache import CachedEmbedder, EmbeddingCache
+from rag.embedders.reader import Reader
 
-__all__ = ["CachedEmbedder", "Embedder", "EmbeddingCache", "embedders"]
+__all__ = ["CachedEmbedder", "Embedder", "EmbeddingCache", "Reader", "embedders"]

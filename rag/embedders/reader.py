@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from rag.embedders.base import embedders
 from rag.embedders.cache import CachedEmbedder
+from rag.errors import ConfigError
 from rag.registry import ComponentSpec
 from rag.types import QueryEnv
 
@@ -25,7 +27,12 @@ class Reader:
     config sets it, for the error a bad spec raises."""
 
     def __init__(self, spec: Any, field_path: str) -> None:
-        self.raw = embedders.build(ComponentSpec.model_validate(spec), field_path=field_path)
+        try:
+            component = ComponentSpec.model_validate(spec)
+        except ValidationError as exc:
+            raise ConfigError(f"not an embedder (a name, or {{name, params}}): {exc.errors()[0]['msg']}",
+                              field=field_path) from None
+        self.raw = embedders.build(component, field_path=field_path)
         self._cached: dict[int, Any] = {}
 
     def model(self, env: QueryEnv) -> Any:

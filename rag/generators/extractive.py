@@ -20,7 +20,8 @@ from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
 from rag.asked_field import asked_words, asks_field, fields_of
 from rag.contacts import named_in
-from rag.embedders.reader import Reader
+from rag.embedders import Reader
+from rag.errors import ConfigError
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
 from rag.memo import scaffolding
 from rag.poison import RULES
@@ -409,16 +410,21 @@ def extractive(
     question's typed statement holds a person's name or a body that acts, not any capitalised word
     (:func:`rag.answer_types.candidates`). Version 44, after a code review: a row whose asked field is empty, and a
     field of function words alone ("To", "From"), are asked by none. Version 52 (``reader``: an embedder, or one by
-    corpus language — ``{zh: e5}`` in the default config): the semantic part of a statement's score is the mean of the
-    corpus embedder's cosine and the reader's (the question as a query, the statement as a passage,
-    :class:`rag.embedders.reader.Reader`), the reader's scaled to the range the context's statements span (e5's cosines
-    crowd between 0.75 and 0.95): "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
+    corpus language — ``{zh: e5}`` in the default config; a language set to null reads none): the semantic part of a
+    statement's score is the mean of the corpus embedder's cosine and the reader's (the question as a query, the statement
+    as a passage, :class:`rag.embedders.Reader`), the reader's spread over [0, 1] across the context's statements (e5's
+    cosines crowd between 0.75 and 0.95); the scores are then scaled so that the best scores what the best scored
+    without a reader, so ``min_score`` refuses what it refused: "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
     names the authorising post, which shares few of the part's words."""
 
-    # the second embedder by corpus language ({zh: e5}: Chinese only), or one for every language
-    by_language = isinstance(reader, dict) and set(reader) <= _LANGUAGE_KEYS
-    readers = {lang: Reader(spec, f"generator.params.reader.{lang}" if by_language else "generator.params.reader")
-               for lang, spec in (reader if by_language else {"default": reader}).items() if spec is not None}
+    # the second embedder by corpus language ({zh: e5}: Chinese only; a language set to null reads none, one left out
+    # reads the default's), or one for every language
+    by_language = isinstance(reader, dict) and bool(set(reader) & _LANGUAGE_KEYS)
+    if by_language and (odd := sorted(set(reader) - _LANGUAGE_KEYS)):   # type: ignore[arg-type]
+        raise ConfigError(f"a reader by language takes {sorted(_LANGUAGE_KEYS)}, not {odd}", field="generator.params.reader")
+    readers: dict[str, Reader | None] = {
+        lang: None if spec is None else Reader(spec, f"generator.params.reader.{lang}" if by_language else "generator.params.reader")
+        for lang, spec in (reader if by_language else {"default": reader}).items()}   # type: ignore[union-attr]
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -495,6 +501,7 @@ def extractive(
         # no statement shares a word with the question ("春节一共放几天假" / "放假，共 8 天"): the
         # answerability stage found evidence by meaning, so the statements are read by meaning too
         weight = 1.0 if across or not total else semantic_weight
+        plain: list[float] | None = None   # the scores without the reader, when one reads
         if weight > 0:
             vectors = np.asarray(env.space.embed_queries([question] + [u.text for u in units]))
             cosine = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
@@ -505,13 +512,17 @@ def extractive(
                 with_title = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
                 for i, c in zip(about, np.clip(with_title @ vectors[0], 0.0, 1.0), strict=True):
                     cosine[i] = max(cosine[i], float(c))
-            read_by = readers.get(env.language, readers.get("default"))
+            read_by = readers[env.language] if env.language in readers else readers.get("default")
             if read_by is not None and not across and units:
+                # (the reader's cosines — e5's crowd between 0.75 and 0.95 — spread over [0, 1], so that its order
+                # counts as much as the corpus embedder's)
                 meant = np.asarray(read_by.cosines(question, [u.text for u in units], env))
                 low, high = float(meant.min()), float(meant.max())
-                meant = (meant - low) / (high - low) if high > low else np.ones_like(meant)
-                cosine = 0.5 * cosine + 0.5 * meant
+                spread = (meant - low) / (high - low) if high > low else np.ones_like(meant)
+                plain = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
+                cosine = 0.5 * cosine + 0.5 * spread
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
+        blended = list(lexical)
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
             # a statement with a number, but never only a clock time for a count ("6:30" counts no cars)
             kind = asked_type(question)
@@ -542,10 +553,14 @@ def extractive(
             sign = {True: 1.0, False: -1.0, None: 0.0}
             lexical = [lx + range_weight * sign[fits(amounts, u.text)] if ts & about else lx
                        for lx, u, ts in zip(lexical, units, unit_terms, strict=True)]
-        return sorted(
-            ((score * rank_decay ** (u.number - 1), u) for score, u in zip(lexical, units, strict=True)),
-            key=lambda p: (-p[0], p[1].number, p[1].order),
-        )
+        decay = [rank_decay ** (u.number - 1) for u in units]
+        final = [score * d for score, d in zip(lexical, decay, strict=True)]
+        if plain is not None and final and (top := max(final)) > 0:
+            # the reader orders the statements; the best one scores what the best scored without it, so that min_score
+            # refuses what it refused before (its spread would lift every best statement over min_score otherwise)
+            unread = max((p + score - b) * d for p, score, b, d in zip(plain, lexical, blended, decay, strict=True))
+            final = [score * unread / top for score in final]
+        return sorted(zip(final, units, strict=True), key=lambda p: (-p[0], p[1].number, p[1].order))
 
     def ordered(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         """``ranked``, with the statements that hold a candidate of the asked type first."""

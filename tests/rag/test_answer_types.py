@@ -61,9 +61,17 @@ def test_untyped_and_tricky_questions(question: str, kind: str) -> None:
     ("What was the attendance at the Gorsemoor Folk Festival in 2023?", "number"),
     ("What's the population of Caldry Cross?", "number"), ("What was the final score?", "number"),
     ("What is the on-call manager's mobile number?", "number"),
+    ("What was the profit last year?", "number"), ("What was Pelham Bank's 2022 pre-tax profit?", "number"),
+    ("What was Marks & Spencer's profit?", "number"), ("What were the investors' losses?", "number"),
+    ("What was the firm's net loss last year?", "number"),
     # …never a thing of that name, nor a possessive that owns no figure
     ("What is a profit centre?", "definition"), ("What was the club's reaction?", "definition"),
     ("What did the council's report say about turnout?", "other"),
+    # (found by a review: a possessive after a verb or a preposition, and a figure's noun with no "the" or owner)
+    ("What was the reason for the company's loss?", "definition"), ("What happened to John's pension?", "other"),
+    ("What determines a player's score?", "other"), ("What is the purpose of the city's budget?", "definition"),
+    ("What is fine?", "definition"), ("What is rent?", "definition"), ("What sales are on this weekend?", "other"),
+    ("What fares are available?", "other"),
 ])
 def test_english_figures_news_asks_for_are_numbers(question: str, kind: str) -> None:
     assert asked_type(question) == kind

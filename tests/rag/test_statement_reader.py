@@ -10,7 +10,7 @@ import pytest
 from rag.embedders import embedders
 from rag.embedders.base import LazyModelEmbedder
 from rag.embedders.reader import Reader
-from rag.errors import UnknownComponentError
+from rag.errors import ConfigError, UnknownComponentError
 from rag.generators import generators
 from rag.types import Decision
 from tests.rag.helpers import chunk, env, item
@@ -55,6 +55,19 @@ def test_the_reader_quotes_the_statement_that_means_the_question() -> None:
 def test_a_reader_for_another_language_is_not_read() -> None:
     assert quote({"en": "test-approval-reader"}).startswith("请假须提前三天")
     assert quote({"zh": None}).startswith("请假须提前三天")
+    # a language set to null reads none, though a default is given (found by a review: the default read it)
+    assert quote({"zh": None, "default": "test-approval-reader"}).startswith("请假须提前三天")
+    assert quote({"en": None, "default": "test-approval-reader"}).startswith("三天以内由部门经理审批")
+
+
+def test_statements_that_share_nothing_with_the_question_are_still_refused() -> None:
+    """Found by a review: the reader's cosines spread over [0, 1] lifted the best statement of any context over
+    ``min_score``, so the generator never said it found nothing. The best statement scores what it scored without it."""
+    unrelated = "园区\n停车场七点开放。\n\n班车八点发车。"
+    question = "食堂的午餐几点供应？"
+    plain = quote(None, text=unrelated, question=question)
+    assert plain == quote({"zh": "test-approval-reader"}, text=unrelated, question=question)
+    assert "停车" not in plain and "班车" not in plain   # the generator's refusal
 
 
 def test_the_readers_cosine_is_scaled_to_the_statements_span() -> None:
@@ -81,6 +94,11 @@ def test_a_bad_reader_names_its_field() -> None:
         generators.build({"name": "extractive", "params": {"reader": {"zh": "no-such-embedder"}}})
     with pytest.raises(UnknownComponentError, match=r"generator\.params\.reader\b"):
         generators.build({"name": "extractive", "params": {"reader": "no-such-embedder"}})
+    # (found by a review: a language the mapping cannot hold, and a spec that is no embedder, named another field)
+    with pytest.raises(ConfigError, match=r"generator\.params\.reader: .*\['ja'\]"):
+        generators.build({"name": "extractive", "params": {"reader": {"zh": "e5", "ja": "e5"}}})
+    with pytest.raises(ConfigError, match=r"generator\.params\.reader: not an embedder"):
+        generators.build({"name": "extractive", "params": {"reader": ["e5"]}})
 
 
 def test_the_reader_reads_question_as_query_and_statements_as_passages() -> None:
