@@ -47,8 +47,8 @@ _EN_MODIFIER = (r"(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|
                 r"he|she|it|kind|type|sort|of|to|for|in|on)\b)[a-z][a-z-]* ")
 
 # whose figure it is: a name of up to four capitalised words ("Pelham Bank's", "Marks & Spencer's", "Westmoor City
-# Council's"), or one or two words after a determiner ("the club's", "the on-call manager's", "the investors'"); never a phrase with a verb or a
-# preposition ("the reason for the company's loss", "what happened to John's pension" ask no figure)
+# Council's"), or one or two words after a determiner ("the club's", "the on-call manager's", "the investors'"); never
+# a phrase with a verb or a preposition ("the reason for the company's loss", "what happened to John's pension")
 _POSSESSOR = (r"(?:(?-i:(?:[A-Z][\w.-]* (?:& )?){0,3}[A-Z][\w.-]*)|(?:(?:the|its|their|our|your|his|her|this|that) )?"
               r"(?:[a-z][a-z-]* )?[a-z][a-z-]*)(?:['’]s|(?<=s)['’]) ")
 # the year a figure is of, before its noun ("the 2022 profit", "the 2023-24 budget")
