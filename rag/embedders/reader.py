@@ -37,7 +37,11 @@ class Reader:
 
     def model(self, env: QueryEnv) -> Any:
         cache = getattr(env.space, "cache", None)
-        return self.raw if cache is None else self._cached.setdefault(id(cache), CachedEmbedder(self.raw, cache))
+        if cache is None:
+            return self.raw
+        if id(cache) not in self._cached:   # (one wrapper per cache, built on first use, not on every call)
+            self._cached[id(cache)] = CachedEmbedder(self.raw, cache)
+        return self._cached[id(cache)]
 
     def cosines(self, question: str, texts: list[str], env: QueryEnv) -> np.ndarray:
         """The cosine of ``question`` (a query) with each of ``texts`` (passages)."""

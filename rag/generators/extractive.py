@@ -522,7 +522,7 @@ def extractive(
                 plain = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
                 cosine = 0.5 * cosine + 0.5 * spread
             lexical = [(1 - weight) * lx + weight * float(c) for lx, c in zip(lexical, cosine, strict=True)]
-        blended = list(lexical)
+        blended = list(lexical) if plain is not None else []   # (the bonuses below are carried onto the plain scores)
         if number_bonus and _ASKS_NUMBER.search(question) and not across:
             # a statement with a number, but never only a clock time for a count ("6:30" counts no cars)
             kind = asked_type(question)
