@@ -90,6 +90,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="fit one parameter set on all the --suite's dev cases together (one language; each suite weighs the same)")
     p.add_argument("--max-false-refusal", type=float, metavar="F",
                    help="with --answer-type: fit the scatter check within this false refusal on each suite's dev cases")
+    p.add_argument("--budget-confidence", type=float, metavar="C",
+                   help="with --max-false-refusal: hold the budget by the false refusal's one-sided upper bound at this "
+                        "confidence (e.g. 0.9), the questions of one document counted together, not by the dev rate")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
@@ -202,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.calibrate import calibrate_command
 
             return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides, args.answer_type, args.pool,
-                                     args.max_false_refusal)
+                                     args.max_false_refusal, args.budget_confidence)
         if args.command == "agree":
             from eval.commands.agree import agree_command
 

@@ -31,6 +31,7 @@ import numpy as np
 from eval.config import RunConfig
 from eval.fit.folds import cross_validate as folds_cv
 from eval.fit.folds import deal
+from eval.metrics.stats import clustered_upper
 from eval.suites import Suite
 from rag.errors import InputError
 from rag.registry import ComponentSpec
@@ -63,6 +64,7 @@ class Signals:
     prose: bool = False        # its sources are running prose (what a prose-scoped scatter check reads)
     meaning: float = 1.0       # the best cosine of a sentence of its answer's source (1.0: not read, never refused)
     paraphrase: float = -1.0   # the best cosine of a sentence of the top sources (-1: not read, never rescued)
+    group: str = ""            # the document its answer comes from: questions of one document are not independent
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class Calibration:
     cross_cases: int = 0   # dev questions asked in another language (what cross_answer_at is fit on)
     scatter_scope: str = "all"   # which cases the scatter check reads ("prose": a running-prose top source)
     max_false_refusal: float | None = None   # the scatter fit's false-refusal budget per suite
+    budget_confidence: float | None = None   # the budget held by this one-sided bound, questions grouped by document
     meaning: GateFit | None = None   # with --answer-type and a meaning_embedder: the config's rule with the meaning check
     paraphrase: GateFit | None = None   # … and with questions under the bar answered by a sentence that means them
 
@@ -229,21 +232,37 @@ def correct_per_suite(signals: list[Signals], refused: list[bool]) -> dict[str, 
     return out
 
 
-def budget_check(signals: list[Signals], base: list[bool], budget: float | None) -> Callable[[list[bool]], bool]:
+def budget_check(signals: list[Signals], base: list[bool], budget: float | None,
+                 confidence: float | None = None) -> Callable[[list[bool]], bool]:
     """Whether decisions keep every suite's false refusal within ``budget`` (None: no budget), or at
     most at what ``base`` already refuses: a suite the check refuses nothing more in is not held to
-    it. Each suite's cases and its base rate are read once, for all the cuts checked."""
+    it. Each suite's cases and its base rate are read once, for all the cuts checked.
+
+    With ``confidence`` it is the rate's one-sided upper bound at that confidence that must stay within the
+    budget, the questions of one document counted as one cluster (:func:`eval.metrics.stats.clustered_upper`):
+    a cut fitted to the edge of a budget on dev exceeds it on unseen questions about half the time, and more
+    often when dev holds few documents."""
     if budget is None:
         return lambda refused: True
+
+    def rate_of(cases: list[Signals], refused: list[bool]) -> float:
+        if confidence is None:
+            return outcome(cases, refused).false_refusal
+        answerable = [(r, s.group or s.case_id) for s, r in zip(cases, refused, strict=True) if not s.expect_refuse]
+        if not answerable:
+            return math.nan
+        return clustered_upper([r for r, _ in answerable], [g for _, g in answerable], confidence)
+
     suites = []
     for name in sorted({s.suite for s in signals}):
         mine = [i for i, s in enumerate(signals) if s.suite == name]
         cases = [signals[i] for i in mine]
-        suites.append((mine, cases, max(budget, outcome(cases, [base[i] for i in mine]).false_refusal)))
+        before = rate_of(cases, [base[i] for i in mine])
+        suites.append((mine, cases, budget if math.isnan(before) else max(budget, before)))
 
     def within(refused: list[bool]) -> bool:
         for mine, cases, allowed in suites:
-            rate = outcome(cases, [refused[i] for i in mine]).false_refusal
+            rate = rate_of(cases, [refused[i] for i in mine])
             if not math.isnan(rate) and rate > allowed + 1e-12:
                 return False
         return True
@@ -252,7 +271,7 @@ def budget_check(signals: list[Signals], base: list[bool], budget: float | None)
 
 
 def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
-                max_false_refusal: float | None = None) -> dict[str, float]:
+                max_false_refusal: float | None = None, confidence: float | None = None) -> dict[str, float]:
     """``scatter_at`` (a cut between two observed supports; 0: the check never refuses) and
     ``scatter_coverage`` (from :data:`SCATTER_COVERAGES`) for ``base`` with the scatter check,
     maximising :func:`objective` as :func:`fit_gate` does, **among the cuts that lower no suite's
@@ -262,11 +281,11 @@ def fit_scatter(signals: list[Signals], base: Params, scope: str = "all",
     comprehension set's questions were written from them). With ``max_false_refusal`` only the cuts
     that keep every suite's false refusal within it (or at ``base``'s, when that is higher) count: the
     check then buys the most negative rejection that budget allows, where balanced accuracy alone
-    would trade a refused answer for each refused noise."""
+    would trade a refused answer for each refused noise (``confidence``: held by an upper bound, :func:`budget_check`)."""
     cuts = check_cuts(sorted({round(s.support, 6) for s in signals}))
     before = refusals(signals, base)
     floor = correct_per_suite(signals, before)
-    within_budget = budget_check(signals, before, max_false_refusal)
+    within_budget = budget_check(signals, before, max_false_refusal, confidence)
     best: tuple[tuple[float, float], dict[str, float]] | None = None
     for coverage in SCATTER_COVERAGES:
         decided = [scattered_refusals(signals, base, t, coverage, scope) for t in cuts]
@@ -291,14 +310,15 @@ def meant_refusals(signals: list[Signals], before: list[bool], meaning_at: float
             for s, refused, saved in zip(signals, before, rescued_by, strict=True)]
 
 
-def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: float | None = None) -> float:
+def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: float | None = None,
+                confidence: float | None = None) -> float:
     """``meaning_at`` for the config's own rule (decisions ``before``) with the meaning check: the cut between two
     observed meanings of prose cases that maximises :func:`objective`, among the cuts that lower no suite's
     number of correct decisions and, with ``max_false_refusal``, keep every suite's false refusal within it
     (as :func:`fit_scatter`); 0 when none does better on dev than no check."""
     cuts = check_cuts(sorted({round(s.meaning, 6) for s in signals if s.prose and not s.no_scatter and s.meaning < 1.0}))
     floor = correct_per_suite(signals, before)
-    within_budget = budget_check(signals, before, max_false_refusal)
+    within_budget = budget_check(signals, before, max_false_refusal, confidence)
     decided = [meant_refusals(signals, before, t) for t in cuts]
     keyed = [objective_of(signals, d) if t == 0.0 or (loses_no_suite(signals, d, floor) and within_budget(d))
              else (-math.inf, -math.inf) for t, d in zip(cuts, decided, strict=True)]
@@ -468,8 +488,17 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
                            facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
                            bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0)),
-                           float(sig.get("meaning", 1.0)), float(sig.get("paraphrase", -1.0))))
+                           float(sig.get("meaning", 1.0)), float(sig.get("paraphrase", -1.0)), document_of(case)))
     return out
+
+
+def document_of(case: Any) -> str:
+    """The document a case's answer comes from (its first expected group, sorted), else its own id: the cluster its
+    question belongs to when a budget is held by an upper bound."""
+    if not case.expected_docs:
+        return f"case:{case.id}"
+    first = case.expected_docs[0]
+    return "doc:" + "|".join(sorted(first if isinstance(first, list) else [first]))
 
 
 def configured(config: RunConfig, language: str) -> Params:
@@ -509,13 +538,14 @@ def scatter_scope(config: RunConfig) -> str:
 
 
 def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False,
-              max_false_refusal: float | None = None) -> Calibration:
+              max_false_refusal: float | None = None, budget_confidence: float | None = None) -> Calibration:
     """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
     to run, its learned fusion fitted on dev first). With ``answer_type``, the asked-fact
     weight is fitted too (from :data:`TYPE_WEIGHTS`, 0 included). Several suites (of one
     language) are **pooled**: one parameter set, fitted on all their dev cases with each suite
     weighing the same, and each suite's cross-validated and test figures reported. ``max_false_refusal``
-    bounds each suite's dev false refusal under the scatter check (:func:`fit_scatter`)."""
+    bounds each suite's dev false refusal under the scatter and meaning checks (:func:`fit_scatter`), with
+    ``budget_confidence`` by its upper bound at that confidence (:func:`budget_check`)."""
     names = [suite_name] if isinstance(suite_name, str) else list(suite_name)
     suites = {s.name: s for s in prepared.suites()}
     check_suites(list(suites.values()), names, prepared.path)
@@ -568,13 +598,14 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     refused = cross_validated_refusals(dev, folds, type_weights)
     gate = fit_check(dev, test, folds, names, lambda cases: {"type_at": fit_gate(cases, mine)},
                      lambda cases, c: gated_refusals(cases, mine, c["type_at"])) if answer_type else None
-    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, unrescued, scope, max_false_refusal),
+    scatter = fit_check(dev, test, folds, names, lambda cases: fit_scatter(cases, unrescued, scope, max_false_refusal,
+                                                                                  budget_confidence),
                         lambda cases, c: scattered_refusals(cases, unrescued, c["scatter_at"], c["scatter_coverage"],
                                                             scope)) \
         if answer_type else None
     meaning = fit_check(dev, test, folds, names,
                         lambda cases: {"meaning_at": fit_meaning(cases, after_scatter(cases, refusals(cases, unrescued)),
-                                                                 max_false_refusal)},
+                                                                 max_false_refusal, budget_confidence)},
                         lambda cases, c: meant_refusals(cases, after_scatter(cases, refusals(cases, unrescued)),
                                                         c["meaning_at"])) \
         if reads_meaning else None
@@ -586,7 +617,7 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
-                       sum(s.cross for s in dev), scope, max_false_refusal, meaning, paraphrase)
+                       sum(s.cross for s in dev), scope, max_false_refusal, budget_confidence, meaning, paraphrase)
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -632,6 +663,15 @@ def check_suites(suites: list[Suite], names: list[str], config_path: Any) -> Non
             raise InputError(f"suite {name} is retrieval-only: nothing to refuse", field="--suite")
 
 
+def budget_said(c: Calibration) -> str:
+    if c.max_false_refusal is None:
+        return ""
+    if c.budget_confidence is None:
+        return f"; each suite's dev false refusal within {c.max_false_refusal}"
+    return (f"; each suite's dev false refusal within {c.max_false_refusal} at {c.budget_confidence:.0%} confidence, "
+            "its questions grouped by document")
+
+
 def format_calibration(c: Calibration) -> str:
     lines = [f"{c.suite} ({c.language}): evidence answerability fit on {c.in_sample.n} dev case(s), "
              f"{c.folds}-fold cross-validation",
@@ -655,14 +695,10 @@ def format_calibration(c: Calibration) -> str:
               (c.scatter, "scatter", "the config's own rule with the scatter check (refused when the sources hold "
                                      "scatter_coverage of the words, no sentence window scatter_at"
                                      + ("; only when the sources are running prose" if c.scatter_scope == "prose" else "")
-                                     + (f"; each suite's dev false refusal within {c.max_false_refusal}"
-                                        if c.max_false_refusal is not None else "") + "):", ""),
+                                     + budget_said(c) + "):", ""),
               (c.meaning, "meaning", "the config's own rule, its scatter check included, with the meaning check "
                                      "(refused when the sources are running prose and no sentence of the answer's "
-                                     "source reaches meaning_at" + (f"; each suite's dev false refusal within "
-                                                                    f"{c.max_false_refusal}"
-                                                                    if c.max_false_refusal is not None else "")
-                                     + "):", ""),
+                                     "source reaches meaning_at" + budget_said(c) + "):", ""),
               (c.paraphrase, "paraphrase", "the config's own rule, its scatter and meaning checks included, with "
                                            "questions under the bar answered when a sentence of the top sources "
                                            "reaches paraphrase_at (None: no rescue):", "")]

@@ -79,6 +79,33 @@ def beta_interval(successes: float, n: int, alpha: float = 0.05) -> tuple[float,
     return lo, hi
 
 
+def clustered_upper(hits: list[bool], groups: list[str], confidence: float) -> float:
+    """A one-sided upper bound, at ``confidence``, of the rate of ``hits`` among cases that come in ``groups``
+    (questions asked of one document): cases of one group are not independent, so the bound is Clopper–Pearson's
+    on the **effective** number of cases — n divided by the design effect, the between-group variance of the
+    ratio estimate over the binomial variance (never below 1: grouping never buys certainty). With every group
+    of one case it is the plain one-sided Clopper–Pearson bound; 1.0 with no case."""
+    from scipy.stats import beta
+
+    n = len(hits)
+    if n == 0:
+        return 1.0
+    rate = sum(hits) / n
+    by_group: dict[str, list[int]] = {}
+    for hit, group in zip(hits, groups, strict=True):
+        by_group.setdefault(group, []).append(int(hit))
+    g = len(by_group)
+    # (both variances with their small-sample factor, so that groups of one case give a design effect of exactly 1)
+    binomial = n / (n - 1) * rate * (1 - rate) / n if n > 1 else 0.0
+    if g > 1 and binomial > 0:
+        between = g / (g - 1) * sum((sum(v) - rate * len(v)) ** 2 for v in by_group.values()) / n ** 2
+        effective = n / max(1.0, between / binomial)
+    else:
+        effective = float(n) if g > 1 or n == 1 else 1.0   # one group: one observation, whatever its size
+    x = rate * effective
+    return 1.0 if x >= effective else float(beta.ppf(confidence, x + 1, effective - x))
+
+
 def interval(values: list[float], how: str = "mean", alpha: float = 0.05, *, cases: bool = True) -> Interval:
     """``cases=False`` for quantities that are not per-case outcomes (tokens, latency): a sum
     of them is never read as a count of cases."""
