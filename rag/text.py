@@ -11,6 +11,8 @@ from typing import Any
 # by white space, or a line break (list items, table rows, addresses).
 _BOUNDARY = re.compile(r"[。！？；!?…]+[”’」』）)\"']*|\.(?=\s)|\n")
 _LONG_LINE, _WINDOW = 2000, 300
+# a work's title in 《》 is one name, whatever it holds: 《卡拉OK.LIVE！‧台北‧我》, 《你好！再见》 end no sentence
+_WORK_TITLE = re.compile(r"《[^《》\n]{1,40}》")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -56,11 +58,13 @@ def _ends_sentence(text: str, stop: int) -> bool:
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """(start, end) of each sentence inside ``text[start:end]``, whitespace trimmed. A full stop
     followed by white space ends a sentence unless it ends an abbreviation, an initial or a list
-    number (:func:`_english_ends`)."""
+    number (:func:`_english_ends`); nothing inside a title in 《》 ends one."""
     end = len(text) if end is None else end
     out, cursor = [], start
+    titled = [(m.start(), m.end()) for m in _WORK_TITLE.finditer(text, start, end)]
     bounds = [m.end() for m in _BOUNDARY.finditer(text, start, end)
-              if m.group() != "." or _ends_sentence(text, m.end())] + [end]
+              if (m.group() != "." or _ends_sentence(text, m.end()))
+              and not any(s < m.start() and m.end() < e for s, e in titled)] + [end]
     for stop in bounds:
         s, e = cursor, stop
         while s < e and text[s].isspace():

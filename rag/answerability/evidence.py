@@ -114,7 +114,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="91")
+@answerability.register("evidence", version="92")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -319,7 +319,8 @@ def evidence(
     ``paraphrase``; the decision's ``evidence`` holds that sentence, which the answer quotes), the checks after the bar
     still applying; ``read_paraphrase`` reads the signal on every case (what ``ragbench calibrate`` fits it from). Version 91:
     an English question for a figure news reports ("What was Pelham Bank's pre-tax profit for 2022?", "the attendance",
-    "the turnout") asks a number (:mod:`rag.answer_types`).) With
+    "the turnout") asks a number (:mod:`rag.answer_types`). Version 92: nothing inside a title in 《》 ends a sentence
+    (:func:`rag.text.sentence_spans`), so 《卡拉OK.LIVE！‧台北‧我》 is read whole.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -54,7 +54,7 @@ def section_pieces(
     ]
 
 
-@chunkers.register("heading_aware", version="4")
+@chunkers.register("heading_aware", version="5")
 def heading_aware(
     *, max_chars: PositiveInt = 800, overlap_chars: int = 0, context_header: bool = True
 ) -> Chunker:
@@ -66,7 +66,8 @@ def heading_aware(
     (Version 2: a full stop after an abbreviation, an initial or a list number — "Dr. Patel", "e.g. a",
     "John H. McArthur" — ends no sentence, so no chunk is cut there; :func:`rag.text.sentence_spans`. Version 3: a capital letter that labels
     the noun before it — "Building B. Staff must …" — ends one. Version 4: a line longer than 2,000 characters is
-    read in a window around each full stop, which keeps the time linear.)
+    read in a window around each full stop, which keeps the time linear. Version 5: nothing inside a title in 《》, as in
+    《卡拉OK.LIVE！‧台北‧我》, ends a sentence.)
     """
     check_overlap(max_chars, overlap_chars)
 

@@ -13,7 +13,7 @@ from rag.errors import ConfigError
 from rag.types import Chunk, Document
 
 
-@chunkers.register("parent_child", version="4")
+@chunkers.register("parent_child", version="5")
 def parent_child(
     *,
     parent_chars: PositiveInt = 2000,
@@ -25,7 +25,7 @@ def parent_child(
     chunks of ``child_chars`` inside one parent. Only children are indexed; each carries its
     parent's id and text for the context builder to expand.
     Version 2: a full stop after an abbreviation, an initial or a list number ends no sentence (version 3: a label
-    letter, "Building B.", ends one)
+    letter, "Building B.", ends one; version 5: nothing inside a title in 《》 ends one)
     (:func:`rag.text.sentence_spans`)."""
     check_overlap(child_chars, child_overlap_chars)
     if child_chars >= parent_chars:

@@ -17,12 +17,12 @@ def check_overlap(max_chars: int, overlap_chars: int) -> None:
                           field="chunker.params.overlap_chars")
 
 
-@chunkers.register("sentence", version="4")
+@chunkers.register("sentence", version="5")
 def sentence(*, max_chars: PositiveInt = 500, overlap_chars: int = 100) -> Chunker:
     """Pack whole sentences up to ``max_chars``; the next chunk repeats trailing sentences
     up to ``overlap_chars``. Tables split only between rows, repeating their header.
     Version 2: a full stop after an abbreviation, an initial or a list number ends no sentence (version 3: a label
-    letter, "Building B.", ends one)
+    letter, "Building B.", ends one; version 5: nothing inside a title in 《》 ends one)
     (:func:`rag.text.sentence_spans`)."""
     check_overlap(max_chars, overlap_chars)
 

@@ -58,3 +58,17 @@ def test_a_long_line_is_read_in_windows_with_the_same_ends() -> None:
     assert len(text) > 2000
     said = sentences(text)
     assert len(said) == 120 and said[:2] == ["Staff park in Car Park C.", "Dr. Patel signs the permit."]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("《卡拉OK.LIVE！‧台北‧我》创造了记录。它很受欢迎！",
+     ["《卡拉OK.LIVE！‧台北‧我》创造了记录。", "它很受欢迎！"]),
+    ("他写了《你好！》。后来又写了《再见？朋友》", ["他写了《你好！》。", "后来又写了《再见？朋友》"]),
+    ("参加过《桃之阵!》的演出。", ["参加过《桃之阵!》的演出。"]),
+    # an unclosed mark, or one that runs past a line or 40 characters, guards nothing
+    ("然后《未闭合！后面的文字。", ["然后《未闭合！", "后面的文字。"]),
+    ("《第一行！\n第二行》。", ["《第一行！", "第二行》。"]),
+])
+def test_nothing_inside_a_title_in_book_marks_ends_a_sentence(text: str, expected: list[str]) -> None:
+    assert [text[s:e] for s, e in sentence_spans(text)] == expected
+    assert [t for t, _ in statements(text)] == expected
