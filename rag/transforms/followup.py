@@ -220,7 +220,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="18")
+@transforms.register("followup", version="19")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -245,7 +245,12 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     kept in ``env.facts["asked_as"]``: a name the rewrite joined ("the STCW First Aid at Work one") is none the asker wrote.
     Version 17: a clause that sets when the asker gets there names what follows it ("What about once I've done five
     years?" names "five years"). Version 18: a name after a preposition swaps for the earlier question's name after the
-    same preposition, however far apart the embedder puts them ("And at Fernleigh Hall?" after "… at Holloway Ironworks?")."""
+    same preposition, however far apart the embedder puts them ("And at Fernleigh Hall?" after "… at Holloway Ironworks?").
+    Version 19 (English): the "it" of what doing something takes or costs points at nothing ("How much is it to use the
+    resin printer?", "How long does it take to get a refund?"); a passive's participle is no part of the earlier
+    question's topic ("How often are dosimeter badges changed?" is about the badges); a pronoun after a question that
+    asked who, whose answer names one person and no role, is that person ("Who is the Senior Conservator?" — "Dr Mei Lin
+    Foster." → "What's Dr Mei Lin Foster's extension?")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -47,7 +47,11 @@ _ZH_SKIP = frozenset(
 # "that" / "this" count only where they end the clause ("after that?", "is that taxed?" does not).
 # …nor "it's 3am now", "it is Monday", "it's late": the time
 _DUMMY = (r"(?!\s+(?:possible|true|ok|okay|allowed|necessary|required|normal|fine|worth|likely|enough|too|raining)\b)"
-          r"(?!(?:'s|\s+is|\s+was)\s+(?:\d|(?:now|already|late|early|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))")
+          r"(?!(?:'s|\s+is|\s+was)\s+(?:\d|(?:now|already|late|early|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))"
+          # …nor the "it" of what doing something takes or costs: "How much is it to use the resin printer?", "How long
+          # does it take to get a refund?", "What does it cost to hire the hall?" ("How long does it take?" points back)
+          r"(?!(?<=\bis it)\s+to\s)(?!(?<=\bwas it)\s+to\s)"
+          r"(?!\s+(?:take|takes|took|cost|costs)\b(?:\s+[\w'£$€.,]+){0,3}?\s+to\s+[a-z])")
 _EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[Tt]heir)(?![\w-])"
                          r"|(?<![\w-])(?:that|this|those|these)(?=\s*[?.!,;]|\s*$)")
 # 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner
@@ -65,6 +69,10 @@ _ZH_NOT_TOPIC = frozenset("每天 每日 每月 每年 每周 每次 每晚 每�
 _EN_DETERMINER = frozenset("a an the my your our their his her this that these those".split())
 _EN_PREPOSITION = frozenset("for of with in on at from to about by into per under over".split())
 # "a week", "the month": a span of time says how long or how often, never what is asked about
+_EN_BE = frozenset("is are was were be been being get gets got".split())
+# a past participle: a regular one, or an irregular one a rule or a form is said to be ("paid", "given", "held")
+_EN_PARTICIPLE = re.compile(r"[a-z]{3,}ed|paid|given|taken|made|sent|held|kept|left|done|seen|known|shown|written|"
+                            r"brought|bought|built|told|sold|spent|set|put|cut|worn|chosen|drawn|met|read|run|won|lost")
 _EN_SPAN = re.compile(r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?|\d[\d,.]*")
 
 
@@ -139,6 +147,7 @@ def _contains(phrase: str, word: str, language: str) -> bool:
 def topic(previous: str, language: str) -> str:
     """What the earlier question is about: its content words in order ("How long is parental
     leave?" → "parental leave"; "出差伙食补助每天多少钱？" → "出差伙食补助")."""
+    asked = previous
     previous = without_asking(without_look_up(previous))   # "how many days", "帮我查一下" ask; they are not the topic
     if language == "en":   # the longest run of content words ("hotel cap", "parental leave")
         runs: list[list[str]] = [[]]
@@ -151,6 +160,14 @@ def topic(previous: str, language: str) -> str:
                 starts.append(len(seen))
             else:
                 runs[-1].append(word)
+        for run in runs:
+            # a passive's participle closes the run that follows its "be": "How often are dosimeter badges changed?" is
+            # about the badges, "When are payslips issued?" the payslips, "Which forms are required?" the forms
+            # (the "be" may stand in the asking words taken off: "How often are …", "Is parking provided?")
+            if run and _EN_PARTICIPLE.fullmatch(run[-1].lower()):
+                head = re.split(rf"(?<![A-Za-z0-9'-]){re.escape(run[0])}(?![A-Za-z0-9'-])", asked, maxsplit=1)[0]
+                if _EN_BE.intersection(re.findall(r"[a-z]+", head.lower())[-3:]):
+                    run.pop()
         # two runs as long as each other, with no number, are both the topic ("How much RAM will my
         # laptop have?" is about "RAM laptop": the pronoun of a later part may point at either); of
         # more, or with a number ("purchase order" / "5,000 USD"), the first
@@ -233,7 +250,13 @@ def answered_person(question: str, answer: str, language: str) -> str:
     if language == "en":
         # the role of the main clause, not of a condition before it ("If your manager is away, the Duty Officer …")
         found = _EN_ROLE.search(_EN_CONDITION.sub(" ", answer))
-        return found.group(1) if found else ""
+        if found:
+            return found.group(1)
+        # …else the one person a short answer names: "Who is the Senior Conservator?" — "Dr Mei Lin Foster."
+        from rag.holders import names_in
+
+        named = list(dict.fromkeys(names_in(answer)))
+        return named[0] if len(named) == 1 and len(answer.split()) <= 12 else ""
     found = _ZH_ROLE.search(answer)
     if not found:
         return ""
@@ -260,7 +283,9 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
     word = match.group().lower()
     if word in ("they", "them", "their") and not _EN_REACH.search(question):
         return None
-    said = f"the {person}"
+    from rag.holders import names_in
+
+    said = person if names_in(person) == [person] else f"the {person}"   # a name takes no article
     replacement = f"{said}'s" if word in ("his", "her", "hers", "their") else said
     if match.start() == 0:
         replacement = replacement[:1].upper() + replacement[1:]

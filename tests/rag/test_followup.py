@@ -375,3 +375,51 @@ def test_a_name_after_a_preposition_swaps_for_the_earlier_name_after_it() -> Non
     two = [{"role": "user", "content": "Is parking free at Holloway Ironworks and at Marlbridge Museum?"},
            {"role": "assistant", "content": "Yes."}]
     assert "Fernleigh" in rewrite("And at Fernleigh Hall?", two, "en")[0]   # two names after "at": no blind swap
+
+
+@pytest.mark.parametrize("question", [
+    "How much is it to use the resin printer?", "How long does it take to get a refund?",
+    "What does it cost to hire the hall?", "How much does it cost per day to hire a locker?",
+])
+def test_the_it_of_what_doing_something_takes_or_costs_points_at_nothing(question: str) -> None:
+    from rag.transforms.slots import points_back
+
+    assert points_back(question, "en") is None
+
+
+@pytest.mark.parametrize("question", ["How long does it take?", "What does it cost?", "When does it expire?",
+                                      "How much does it cost per day to hire it?"])
+def test_an_it_that_is_taken_or_costs_still_points_back(question: str) -> None:
+    from rag.transforms.slots import points_back
+
+    assert points_back(question, "en") is not None
+
+
+@pytest.mark.parametrize("previous, expected", [
+    ("How often are dosimeter badges changed?", "dosimeter badges"),
+    ("When is the annual leave carried over?", "annual leave"),
+    ("When are payslips issued?", "payslips"),
+    ("How are overtime hours paid?", "overtime hours"),
+    ("Is the staff canteen closed on Sundays?", "staff canteen"),
+    ("Which forms are required?", "forms"),
+    # an adjective before its noun, and a run no "be" stands before, keep their words
+    ("Where are the reserved seats?", "reserved seats"),
+    ("How much is the hotel cap in London?", "hotel cap"),
+])
+def test_a_passives_participle_is_no_part_of_the_topic(previous: str, expected: str) -> None:
+    from rag.transforms.slots import topic
+
+    assert topic(previous, "en") == expected
+
+
+def test_a_pronoun_after_who_points_at_the_one_person_the_answer_names() -> None:
+    history = [{"role": "user", "content": "Who is the Senior Conservator?"},
+               {"role": "assistant", "content": "Dr Mei Lin Foster."}]
+    assert standalone("What's her extension?", history, "en") == "What's Dr Mei Lin Foster's extension?"
+    # a role in the answer is still the role ("the line manager"), and an answer naming two people names nobody
+    role = [{"role": "user", "content": "Who approves my leave?"},
+            {"role": "assistant", "content": "Your line manager approves it."}]
+    assert standalone("What's her extension?", role, "en") == "What's the line manager's extension?"
+    two = [{"role": "user", "content": "Who runs the archive?"},
+           {"role": "assistant", "content": "Dr Mei Lin Foster and Sarah Keel."}]
+    assert "Foster" not in standalone("What's her extension?", two, "en")
