@@ -34,6 +34,7 @@ from rag.transforms.slots import (
 )
 from rag.types import QueryEnv, QueryVariant
 
+_CJK_ONLY = re.compile(r"[\u4e00-\u9fff]+")
 _ZH_LEAD = re.compile(r"^(那么|那如果是|那如果|那要是|如果是|要是|换成|换作|那|还有|另外|再问一下|再问|以及|和|跟)")
 # (a place pointed at, "临平那边呢？", names the place: 临平)
 _ZH_TAIL = re.compile(r"(?:(?<=[\u4e00-\u9fff])(?:那边|这边|那里|这里|那儿|这儿)的?)?(的话)?(也(?:一样|这样|是这样|是|适用|可以|行|算)?)?(呢|吗|呀|啊|么)?[？?。!！\s]*$")
@@ -120,7 +121,9 @@ def content_of(question: str, language: str) -> str:
         return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
     if _ZH_MORE.match(q):
         return ""
-    return _ZH_TAIL.sub("", _ZH_LEAD.sub("", q)).strip()
+    rest = _ZH_TAIL.sub("", _ZH_LEAD.sub("", q)).strip()
+    # "高级的呢？", "生鲜部的呢？": the 的 of "the one of …" names nothing itself
+    return rest[:-1] if len(rest) >= 3 and rest.endswith("的") and _CJK_ONLY.fullmatch(rest) else rest
 
 
 def standalone(question: str, history: Sequence[dict[str, str]], language: str,
@@ -220,7 +223,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="19")
+@transforms.register("followup", version="20")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -250,7 +253,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     resin printer?", "How long does it take to get a refund?"); a passive's participle is no part of the earlier
     question's topic ("How often are dosimeter badges changed?" is about the badges); a pronoun after a question that
     asked who, whose answer names one person and no role, is that person ("Who is the Senior Conservator?" — "Dr Mei Lin
-    Foster." → "What's Dr Mei Lin Foster's extension?")."""
+    Foster." → "What's Dr Mei Lin Foster's extension?"). Version 20 (Chinese): a sibling named by its shared head swaps
+    the span of the earlier question as long as it, ending in the same character, on word edges, before the embedder is
+    asked ("初中部呢？" after "高中部上午第一节课几点开始？" → "初中部上午…"; v19 wrote "高初中部…"); "高级的呢？" names 高级.)"""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

@@ -116,10 +116,30 @@ def by_shape(content: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+def by_head(content: str, previous: str) -> tuple[str, str] | None:
+    """The one span of a Chinese ``previous`` that ``content`` names a sibling of by their shared head: as long as it,
+    ending in the same character, whole words ("初中部呢？" after "高中部上午第一节课几点开始？" swaps 高中部, however jieba
+    cuts 高/中部; "高级的呢？" after "初级内训师…" swaps 初级); None when no span or several do."""
+    import jieba
+
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,5}", content):
+        return None
+    edges, at = {0}, 0
+    for word in jieba.lcut(previous):
+        at += len(word)
+        edges.add(at)
+    n = len(content)
+    found = {previous[i:i + n] for i in range(len(previous) - n + 1)
+             if i in edges and i + n in edges and previous[i + n - 1] == content[-1]
+             and re.fullmatch(r"[\u4e00-\u9fff]+", previous[i:i + n])
+             and previous[i:i + n] != content and not set(jieba.lcut(previous[i:i + n])) & _ZH_SKIP}
+    return (found.pop(), content) if len(found) == 1 else None
+
+
 def best_slot(content: str, previous: str, language: str, similar: Similar | None,
               swap_at: float) -> tuple[str, str] | None:
     """The span of ``previous`` the follow-up's ``content`` replaces, and its replacement."""
-    shaped = by_shape(content, previous)
+    shaped = by_shape(content, previous) or (by_head(content, previous) if language != "en" else None)
     if shaped is not None:
         return shaped
     if similar is None:

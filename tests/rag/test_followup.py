@@ -32,7 +32,8 @@ def test_a_chain_of_follow_ups_keeps_the_topic_and_a_new_topic_resets_it() -> No
     chain = ZH + [{"role": "user", "content": "那经理呢？"}]
     assert standalone("总监呢？", chain, "zh").endswith("普通员工去上海出差，住宿费每晚上限是多少？")
     switched = chain + [{"role": "user", "content": "年假一共有多少天可以休？"}]
-    assert standalone("那病假呢？", switched, "zh") == "病假，年假一共有多少天可以休？"
+    # (病假 and 年假 share their head: the sibling swaps in, no embedder needed)
+    assert standalone("那病假呢？", switched, "zh") == "病假一共有多少天可以休？"
 
 
 def test_without_history_or_for_a_standalone_question_nothing_changes() -> None:
@@ -423,3 +424,24 @@ def test_a_pronoun_after_who_points_at_the_one_person_the_answer_names() -> None
     two = [{"role": "user", "content": "Who runs the archive?"},
            {"role": "assistant", "content": "Dr Mei Lin Foster and Sarah Keel."}]
     assert "Foster" not in standalone("What's her extension?", two, "en")
+
+
+@pytest.mark.parametrize("previous, follow_up, expected", [
+    ("高中部上午第一节课几点开始？", "初中部呢？", "初中部上午第一节课几点开始？"),     # jieba cuts 高/中部
+    ("初级内训师授课课酬每学时多少？", "高级的呢？", "高级内训师授课课酬每学时多少？"),
+    ("初中部班主任津贴每月多少？", "那国际部呢？", "国际部班主任津贴每月多少？"),
+    ("一类城市住宿标准是多少？", "那二类城市呢？", "二类城市住宿标准是多少？"),
+])
+def test_a_chinese_sibling_swaps_the_span_that_shares_its_head(previous: str, follow_up: str, expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "……"}]
+    assert standalone(follow_up, history, "zh") == expected
+
+
+def test_no_head_swap_without_exactly_one_span_of_the_same_shape() -> None:
+    from rag.transforms.slots import by_head
+
+    assert by_head("总经理", "部门经理审批多少钱以内？") is None      # 门经理 is no whole word
+    assert by_head("运钞员", "综合柜员的上岗证多久复训一次？") is None
+    assert by_head("三部", "一部和二部的班车几点发车？") is None         # two siblings: which one is asked is unknown
+    assert by_head("经理", "经理审批多少钱以内？") is None               # the same name swaps nothing
+    assert content_of("那目的呢？", "zh") == "目的"                      # a two-character word keeps its 的
