@@ -26,6 +26,7 @@ from rag.transforms.slots import (
     Similar,
     answered_person,
     embedder_similarity,
+    named_person,
     points_back,
     resolve_person,
     resolve_pointer,
@@ -152,6 +153,10 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
             answer = turn.get("content", "").strip()
     # "他的分机是多少？" after "…要找谁来处理？" — "须立即报值班经理…": the person the answer named
     person = resolve_person(question, answered_person(previous, answer, language), language) if previous else None
+    if person is None and previous:
+        # "And where is their office?" after "What's the extension for the Duty Port Manager at Westhaven?": the one
+        # post or person the earlier question names
+        person = resolve_person(question, named_person(previous, language), language)
     if person is not None:
         return person, ""
     if not previous or not is_follow_up(question, language):
@@ -173,6 +178,29 @@ def _place_swapped(content: str, previous: str) -> str | None:
     if len(old) != 1:
         return None
     return previous[:old[0].start(2)] + new.group(2) + previous[old[0].end(2):]
+
+
+# "And for a flyman?" after "What is the responsibility payment for a follow-spot operator?": a noun phrase after the
+# preposition the earlier question's one noun phrase stands after (lower case: a name is _PLACED's)
+_EN_PREP = r"(?:for|in|at|on|from|with|by)"
+_PHRASED = re.compile(rf"(?i:and|but|what about|how about|so)?\s*({_EN_PREP})\s+((?i:a|an|the|my|our)\s+)?"
+                      r"([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*[?.!]*")
+_PHRASE_AFTER = r"\s+((?:a|an|the|my|our)\s+)?([a-z][\w'-]*(?:\s+(?!(?:in|at|on|for|from|with|by|of|to|and|or)\b)[a-z][\w'-]*){0,3})"
+
+
+def _phrase_swapped(question: str, previous: str) -> tuple[str, str] | None:
+    """The earlier question with its one noun phrase after a preposition swapped for the follow-up's after the same
+    preposition, and the follow-up's phrase (the focus); None when the follow-up is not so put, or the earlier question
+    has no such phrase or several. Read only when no slot is close enough under the embedder."""
+    new = _PHRASED.fullmatch(question.strip())
+    if new is None or new.group(3).split()[0].lower() in EN_FUNCTION_WORDS:
+        return None
+    old = list(re.finditer(rf"(?<![\w-]){re.escape(new.group(1).lower())}{_PHRASE_AFTER}", previous))
+    if len(old) != 1 or old[0].group(2).lower() == new.group(3).lower():
+        return None
+    phrase = (new.group(2) or "") + new.group(3)
+    return previous[:old[0].start(1) if old[0].group(1) else old[0].start(2)] + phrase + previous[old[0].end(2):], \
+        new.group(3)
 
 
 # a Chinese follow-up that repeats the earlier question's verb of going before its place ("那去成都呢？")
@@ -220,10 +248,13 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     swapped = swap(question, content, previous, language, similar, swap_at)
     if swapped is not None:
         return swapped, content
+    phrased = _phrase_swapped(question, previous) if language == "en" else None
+    if phrased is not None:
+        return phrased
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="20")
+@transforms.register("followup", version="21")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -255,7 +286,10 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     asked who, whose answer names one person and no role, is that person ("Who is the Senior Conservator?" — "Dr Mei Lin
     Foster." → "What's Dr Mei Lin Foster's extension?"). Version 20 (Chinese): a sibling named by its shared head swaps
     the span of the earlier question as long as it, ending in the same character, on word edges, before the embedder is
-    asked ("初中部呢？" after "高中部上午第一节课几点开始？" → "初中部上午…"; v19 wrote "高初中部…"); "高级的呢？" names 高级.)"""
+    asked ("初中部呢？" after "高中部上午第一节课几点开始？" → "初中部上午…"; v19 wrote "高初中部…"); "高级的呢？" names 高级.) Version 21 (English): "his", "her" (and "their" asking a way to reach someone) after a
+    question that names one post or person is that one ("And where is their office?" after "What's the extension for the
+    Duty Port Manager at Westhaven?"); a follow-up put as a preposition and a noun phrase ("And for a flyman?") that no
+    slot is close enough to swaps the earlier question's one phrase after the same preposition."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         similar = embedder_similarity(env.space.embed_queries) if env.history else None

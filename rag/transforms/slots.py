@@ -286,6 +286,18 @@ def answered_person(question: str, answer: str, language: str) -> str:
     return re.sub(r"^[告销备送名]", "", role)
 
 
+def named_person(previous: str, language: str) -> str:
+    """The one post or person an English question names itself ("What's the extension for the Duty Port Manager at
+    Westhaven?" → "Duty Port Manager"): what a later "his", "her" or "their office" points at; "" when it names none or
+    several (and in Chinese, where a role names no one without its verb)."""
+    if language != "en":
+        return ""
+    from rag.holders import names_in
+
+    named = list(dict.fromkeys([m.group(1) for m in _EN_ROLE.finditer(previous)] + names_in(previous)))
+    return named[0] if len(named) == 1 else ""
+
+
 def resolve_person(question: str, person: str, language: str) -> str | None:
     """The question with the pronoun that points at ``person`` replaced by it ("他的分机是多少？" → "值班经理的分机是多少？",
     "What's his extension?" → "What's the Duty Manager's extension?"); None when it points at nobody."""

@@ -445,3 +445,38 @@ def test_no_head_swap_without_exactly_one_span_of_the_same_shape() -> None:
     assert by_head("三部", "一部和二部的班车几点发车？") is None         # two siblings: which one is asked is unknown
     assert by_head("经理", "经理审批多少钱以内？") is None               # the same name swaps nothing
     assert content_of("那目的呢？", "zh") == "目的"                      # a two-character word keeps its 的
+
+
+@pytest.mark.parametrize("previous, follow_up, expected", [
+    ("What's the extension for the Duty Port Manager at Westhaven?", "And where is their office?",
+     "And where is the Duty Port Manager's office?"),
+    ("How much can the Finance Director approve?", "And what about his deputy?", "And what about the Finance Director's deputy?"),
+    # two posts: whom "her" means is unknown, and "them" asking no way to reach anyone points at the topic
+    ("Who approves leave for the Facilities Manager and the Duty Manager?", "What's her extension?", "What's her extension?"),
+    ("How many days of annual leave do I get?", "Can I carry them over?", "Can I carry annual leave over?"),
+])
+def test_a_person_pronoun_points_at_the_one_post_the_earlier_question_names(previous: str, follow_up: str,
+                                                                            expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "It depends."}]
+    assert standalone(follow_up, history, "en") == expected
+
+
+@pytest.mark.parametrize("previous, follow_up, expected", [
+    ("What is the responsibility payment for a follow-spot operator?", "And for a flyman?",
+     "What is the responsibility payment for a flyman?"),
+    ("What is the hotel cap for managers in London?", "And for directors?", "What is the hotel cap for directors in London?"),
+    ("What staff discount is there on vaccinations for my own pet?", "And on prescription medicines?",
+     "What staff discount is there on prescription medicines for my own pet?"),
+])
+def test_a_phrase_after_a_preposition_swaps_the_earlier_questions_phrase_after_it(previous: str, follow_up: str,
+                                                                                expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "…"}]
+    assert standalone(follow_up, history, "en") == expected
+
+
+def test_no_phrase_swap_when_the_earlier_question_has_none_or_several() -> None:
+    from rag.transforms.followup import _phrase_swapped
+
+    assert _phrase_swapped("And for contractors?", "How long is the probation period?") is None
+    assert _phrase_swapped("And for a vet?", "What is the CPD budget for a nurse and for a receptionist?") is None
+    assert _phrase_swapped("And for the?", "What is the payment for a flyman?") is None
