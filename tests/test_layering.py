@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FOUNDATION = {"rag", "rag.types", "rag.errors", "rag.registry", "rag._lazy", "rag._yaml",
               "rag.text", "rag.hygiene", "rag.citations", "rag.http", "rag.store", "rag.memo",
               "rag.answer_types", "rag.amounts", "rag.prose", "rag.measures",
-              "rag.acronyms", "rag.contacts", "rag.holders", "rag.asked_field"}   # asked_field: the field a question asks by name, pure text; holders: who holds a post, and people's names; contacts: a corpus's directory rows, pure text; measures: the measure a number question asks, pure text; acronyms: a corpus's written-out acronyms
+              "rag.acronyms", "rag.contacts", "rag.holders", "rag.asked_field",
+              "rag.by_language"}   # by_language: a setting given by corpus language, read by every stage alike; asked_field: the field a question asks by name, pure text; holders: who holds a post, and people's names; contacts: a corpus's directory rows, pure text; measures: the measure a number question asks, pure text; acronyms: a corpus's written-out acronyms
                                 # answer_types: the asked fact, read by classify and answerability;
                                                   # prose: how a source is written, read by answerability and generators;
                                                   # amounts: amounts and stated ranges, pure text functions   # store: hashing, atomic writes, the JSON key-value caches;

@@ -502,7 +502,7 @@ def document_of(case: Any) -> str:
 
 
 def configured(config: RunConfig, language: str) -> Params:
-    from rag.answerability.by_language import by_language, by_language_or_none
+    from rag.by_language import by_language, by_language_or_none
 
     p = config.answerability.params
     return Params(float(by_language(p.get("answer_at", 0.48), language)),
@@ -515,7 +515,7 @@ def configured(config: RunConfig, language: str) -> Params:
 
 def configured_meaning(config: RunConfig, language: str) -> float | None:
     """The config's own meaning check's cut (``meaning_at``), if it has one for ``language``."""
-    from rag.answerability.by_language import by_language_or_none
+    from rag.by_language import by_language_or_none
 
     p = config.answerability.params
     return by_language_or_none(p.get("meaning_at"), language) if p.get("meaning_embedder") is not None else None
@@ -523,7 +523,7 @@ def configured_meaning(config: RunConfig, language: str) -> float | None:
 
 def configured_scatter(config: RunConfig, language: str) -> dict[str, float] | None:
     """The config's own scatter check (``scatter_at``, ``scatter_coverage``), if it has one."""
-    from rag.answerability.by_language import by_language
+    from rag.by_language import by_language
 
     p = config.answerability.params
     if p.get("scatter_at") is None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rag.answerability.by_language import by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.levels import Statement, statements_by_meaning
 from rag.answerability.question_terms import written_codes
 from rag.answerability.unknown_names import unknown_names
+from rag.by_language import by_language_or_none
 from rag.text import compact
 from rag.types import ContextItem, Decision, QueryEnv
 

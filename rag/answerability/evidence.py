@@ -60,7 +60,6 @@ from rag.answerability.asked_fact import (
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
-from rag.answerability.by_language import by_language, by_language_or_none
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
@@ -77,6 +76,7 @@ from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
 from rag.answerability.unknown_names import unknown_names
 from rag.answerability.unwritten_names import unwritten_names
+from rag.by_language import by_language, by_language_or_none
 from rag.measures import (
     NO_AMOUNT_NEEDED,
     asked_measure,

@@ -19,6 +19,8 @@ from pydantic import PositiveInt
 from rag.amounts import asked_amounts, fits, is_amount_word
 from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, without_markers
 from rag.asked_field import asked_words, asks_field, fields_of
+from rag.by_language import KEYS as LANGUAGE_KEYS
+from rag.by_language import for_language, is_by_language
 from rag.contacts import named_in
 from rag.embedders import Reader
 from rag.errors import ConfigError
@@ -89,10 +91,6 @@ _MANY_ROWS = ("list", "compare", "count")
 _BARE_LINE = re.compile(r"^\s*#|^(?![^\n]*[0-9.!?。！？;；:：])[^\n]{1,40}$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、])\s+\S")
 _ITEMS = 4   # how many items of the list a lead-in announces are quoted with it
-
-
-# the keys of a setting given by corpus language
-_LANGUAGE_KEYS = frozenset({"zh", "en", "mixed", "default"})
 
 
 def _statements(text: str, whole_bullets: bool) -> list[tuple[str, bool]]:
@@ -420,12 +418,13 @@ def extractive(
 
     # the second embedder by corpus language ({zh: e5}: Chinese only; a language set to null reads none, one left out
     # reads the default's), or one for every language
-    by_language = isinstance(reader, dict) and bool(set(reader) & _LANGUAGE_KEYS)
-    if by_language and (odd := sorted(set(reader) - _LANGUAGE_KEYS)):   # type: ignore[arg-type]
-        raise ConfigError(f"a reader by language takes {sorted(_LANGUAGE_KEYS)}, not {odd}", field="generator.params.reader")
-    readers: dict[str, Reader | None] = {
-        lang: None if spec is None else Reader(spec, f"generator.params.reader.{lang}" if by_language else "generator.params.reader")
-        for lang, spec in (reader if by_language else {"default": reader}).items()}   # type: ignore[union-attr]
+    keyed = is_by_language(reader)
+    if keyed and (odd := sorted(set(reader) - LANGUAGE_KEYS)):   # type: ignore[arg-type]
+        raise ConfigError(f"a reader by language takes {sorted(LANGUAGE_KEYS)}, not {odd}", field="generator.params.reader")
+    built: dict[str, Reader | None] = {
+        lang: None if spec is None else Reader(spec, f"generator.params.reader.{lang}" if keyed else "generator.params.reader")
+        for lang, spec in (reader if keyed else {"default": reader}).items()}   # type: ignore[union-attr]
+    readers = built if keyed else built["default"]   # read as the setting it was given as (rag.by_language)
 
     def ranked(question: str, units: list[Unit], env: QueryEnv) -> list[tuple[float, Unit]]:
         tokenize = env.space.tokenize
@@ -513,7 +512,7 @@ def extractive(
                 with_title = np.asarray(env.space.embed_queries([f"{units[i].subject}: {units[i].text}" for i in about]))
                 for i, c in zip(about, np.clip(with_title @ vectors[0], 0.0, 1.0), strict=True):
                     cosine[i] = max(cosine[i], float(c))
-            read_by = readers[env.language] if env.language in readers else readers.get("default")
+            read_by = for_language(readers, env.language)
             if read_by is not None and not across and units:
                 # (the reader's cosines — e5's crowd between 0.75 and 0.95 — spread over [0, 1], so that its order
                 # counts as much as the corpus embedder's)
