@@ -1,7 +1,8 @@
 """Settings given once or by corpus language (``{zh: 0.48, en: 0.60}``, a ``default`` for the rest): thresholds and
 weights differ by embedder (MiniLM for English, USE for Chinese), and so may the components a stage reads (the
-extractive generator's ``reader``). One reading for every stage, so a value keyed by language means the same
-wherever it is set."""
+extractive generator's ``reader``). One place for every stage's reading of such a setting: a language's own value,
+else ``default`` (:func:`for_language` for any value, :func:`by_language` and :func:`by_language_or_none` for the
+numeric thresholds and weights of answerability)."""
 
 from __future__ import annotations
 

@@ -61,10 +61,14 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     number (:func:`_english_ends`); nothing inside a title in 《》 ends one."""
     end = len(text) if end is None else end
     out, cursor = [], start
-    titled = [(m.start(), m.end()) for m in _WORK_TITLE.finditer(text, start, end)]
+    # where a title in 《》 holds a stop (marked from just after 《 to just before 》): read once, looked up per stop
+    inside = bytearray(end - start) if "《" in text[start:end] else None
+    if inside is not None:
+        for m in _WORK_TITLE.finditer(text, start, end):
+            inside[m.start() + 1 - start:m.end() - 1 - start] = b"\x01" * (m.end() - m.start() - 2)
     bounds = [m.end() for m in _BOUNDARY.finditer(text, start, end)
-              if (m.group() != "." or _ends_sentence(text, m.end()))
-              and not any(s < m.start() and m.end() < e for s, e in titled)] + [end]
+              if not (inside is not None and inside[m.start() - start] and inside[m.end() - 1 - start])
+              and (m.group() != "." or _ends_sentence(text, m.end()))] + [end]
     for stop in bounds:
         s, e = cursor, stop
         while s < e and text[s].isspace():

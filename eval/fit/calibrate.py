@@ -257,13 +257,18 @@ def budget_check(signals: list[Signals], base: list[bool], budget: float | None,
     for name in sorted({s.suite for s in signals}):
         mine = [i for i, s in enumerate(signals) if s.suite == name]
         cases = [signals[i] for i in mine]
-        before = rate_of(cases, [base[i] for i in mine])
-        suites.append((mine, cases, budget if math.isnan(before) else max(budget, before)))
+        suites.append((mine, cases, outcome(cases, [base[i] for i in mine]).false_refusal))
 
     def within(refused: list[bool]) -> bool:
-        for mine, cases, allowed in suites:
-            rate = rate_of(cases, [refused[i] for i in mine])
-            if not math.isnan(rate) and rate > allowed + 1e-12:
+        # a suite is within the budget when the check refuses no more of its answerable questions than ``base`` does,
+        # or when its false refusal (its bound, with a confidence) is within the budget — never by comparing two bounds,
+        # which are not monotone in the refusals (each re-reads the design effect)
+        for mine, cases, before in suites:
+            now = [refused[i] for i in mine]
+            rate = outcome(cases, now).false_refusal
+            if math.isnan(rate) or rate <= before + 1e-12:
+                continue
+            if rate_of(cases, now) > budget + 1e-12:
                 return False
         return True
 

@@ -83,8 +83,9 @@ def clustered_upper(hits: list[bool], groups: list[str], confidence: float) -> f
     """A one-sided upper bound, at ``confidence``, of the rate of ``hits`` among cases that come in ``groups``
     (questions asked of one document): cases of one group are not independent, so the bound is Clopper–Pearson's
     on the **effective** number of cases — n divided by the design effect, the between-group variance of the
-    ratio estimate over the binomial variance (never below 1: grouping never buys certainty). With every group
-    of one case it is the plain one-sided Clopper–Pearson bound; 1.0 with no case."""
+    ratio estimate over the binomial variance (never below 1: grouping never buys certainty). With no hit (or all
+    hits) the spread says nothing, and each group counts as one case. With every group of one case it is the plain
+    one-sided Clopper–Pearson bound; 1.0 with no case."""
     from scipy.stats import beta
 
     n = len(hits)
@@ -101,7 +102,9 @@ def clustered_upper(hits: list[bool], groups: list[str], confidence: float) -> f
         between = g / (g - 1) * sum((sum(v) - rate * len(v)) ** 2 for v in by_group.values()) / n ** 2
         effective = n / max(1.0, between / binomial)
     else:
-        effective = float(n) if g > 1 or n == 1 else 1.0   # one group: one observation, whatever its size
+        # no hit, or every case a hit: the spread says nothing of how alike a group's cases are, so each group counts
+        # as one observation (groups of one case: the plain bound)
+        effective = float(g)
     x = rate * effective
     return 1.0 if x >= effective else float(beta.ppf(confidence, x + 1, effective - x))
 

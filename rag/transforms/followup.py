@@ -153,7 +153,7 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
             answer = turn.get("content", "").strip()
     # "他的分机是多少？" after "…要找谁来处理？" — "须立即报值班经理…": the person the answer named
     person = resolve_person(question, answered_person(previous, answer, language), language) if previous else None
-    if person is None and previous:
+    if person is None and previous and is_follow_up(question, language):
         # "And where is their office?" after "What's the extension for the Duty Port Manager at Westhaven?": the one
         # post or person the earlier question names
         person = resolve_person(question, named_person(previous, language), language)
@@ -185,7 +185,14 @@ def _place_swapped(content: str, previous: str) -> str | None:
 _EN_PREP = r"(?:for|in|at|on|from|with|by)"
 _PHRASED = re.compile(rf"(?i:and|but|what about|how about|so)?\s*({_EN_PREP})\s+((?i:a|an|the|my|our)\s+)?"
                       r"([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*[?.!]*")
-_PHRASE_AFTER = r"\s+((?:a|an|the|my|our)\s+)?([a-z][\w'-]*(?:\s+(?!(?:in|at|on|for|from|with|by|of|to|and|or)\b)[a-z][\w'-]*){0,3})"
+# (the earlier question's phrase ends it: "… for a locker if I lose the key?", "… per show?" are left alone)
+_PHRASE_AFTER = r"\s+((?:a|an|the|my|our)\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*[?.!]*\s*$"
+
+
+# words that join a phrase to another: the phrase after the preposition stops before them
+_LINKS = frozenset("during per if when while after before until since except including without within between among "
+                   "against through across via unless whether than".split())
+_SPAN_OF_TIME = re.compile(r"\b(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?\b", re.I)
 
 
 def _phrase_swapped(question: str, previous: str) -> tuple[str, str] | None:
@@ -193,10 +200,11 @@ def _phrase_swapped(question: str, previous: str) -> tuple[str, str] | None:
     preposition, and the follow-up's phrase (the focus); None when the follow-up is not so put, or the earlier question
     has no such phrase or several. Read only when no slot is close enough under the embedder."""
     new = _PHRASED.fullmatch(question.strip())
-    if new is None or new.group(3).split()[0].lower() in EN_FUNCTION_WORDS:
-        return None
+    if new is None or any(w.lower() in EN_FUNCTION_WORDS | _LINKS for w in new.group(3).split()) or _SPAN_OF_TIME.search(new.group(3)):
+        return None   # ("And for a year?" asks how long, not about a year in place of a locker)
     old = list(re.finditer(rf"(?<![\w-]){re.escape(new.group(1).lower())}{_PHRASE_AFTER}", previous))
-    if len(old) != 1 or old[0].group(2).lower() == new.group(3).lower():
+    if len(re.findall(rf"(?<![\w-]){re.escape(new.group(1).lower())}(?![\w-])", previous, re.I)) != 1 or len(old) != 1 or old[0].group(2).lower() == new.group(3).lower() \
+            or any(w.lower() in EN_FUNCTION_WORDS | _LINKS for w in old[0].group(2).split()):
         return None
     phrase = (new.group(2) or "") + new.group(3)
     return previous[:old[0].start(1) if old[0].group(1) else old[0].start(2)] + phrase + previous[old[0].end(2):], \

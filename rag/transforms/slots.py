@@ -50,8 +50,9 @@ _DUMMY = (r"(?!\s+(?:possible|true|ok|okay|allowed|necessary|required|normal|fin
           r"(?!(?:'s|\s+is|\s+was)\s+(?:\d|(?:now|already|late|early|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))"
           # …nor the "it" of what doing something takes or costs: "How much is it to use the resin printer?", "How long
           # does it take to get a refund?", "What does it cost to hire the hall?" ("How long does it take?" points back)
-          r"(?!(?<=\bis it)\s+to\s)(?!(?<=\bwas it)\s+to\s)"
-          r"(?!\s+(?:take|takes|took|cost|costs)\b(?:\s+[\w'£$€.,]+){0,3}?\s+to\s+[a-z])")
+          # (an infinitive with no object of its own, "How much does it cost to renew?", still points back)
+          r"(?!(?<=\bis it)\s+to\s+[a-z]+\s+[a-z])(?!(?<=\bwas it)\s+to\s+[a-z]+\s+[a-z])"
+          r"(?!\s+(?:take|takes|took|cost|costs)\b(?:\s+[\w'£$€.,]+){0,3}?\s+to\s+[a-z]+\s+[a-z])")
 _EN_POINTER = re.compile(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts|[Tt]hey|[Tt]hem|[Tt]heir)(?![\w-])"
                          r"|(?<![\w-])(?:that|this|those|these)(?=\s*[?.!,;]|\s*$)")
 # 它 (not 其它); 这个 / 那个 … only before a predicate ("这个需要发票吗"), never as a determiner
@@ -71,8 +72,9 @@ _EN_PREPOSITION = frozenset("for of with in on at from to about by into per unde
 # "a week", "the month": a span of time says how long or how often, never what is asked about
 _EN_BE = frozenset("is are was were be been being get gets got".split())
 # a past participle: a regular one, or an irregular one a rule or a form is said to be ("paid", "given", "held")
-_EN_PARTICIPLE = re.compile(r"[a-z]{3,}ed|paid|given|taken|made|sent|held|kept|left|done|seen|known|shown|written|"
-                            r"brought|bought|built|told|sold|spent|set|put|cut|worn|chosen|drawn|met|read|run|won|lost")
+# (never a noun that ends so: speed, breed, hundred; nor a participle that is also a common noun: cut, set, run)
+_EN_PARTICIPLE = re.compile(r"(?!\w*eed$|hundred$)[a-z]{3,}ed|paid|given|taken|made|sent|held|kept|left|done|seen|known|"
+                            r"shown|written|brought|bought|built|told|sold|spent|worn|chosen|drawn|lost")
 _EN_SPAN = re.compile(r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?|\d[\d,.]*")
 
 
@@ -116,10 +118,15 @@ def by_shape(content: str, previous: str) -> tuple[str, str] | None:
     return None
 
 
+# the last characters that name a kind of unit, grade, group or place, which siblings share
+_ZH_KIND_HEADS = frozenset("部级类班组区科处室队期档号楼层院系所站线岗团局厅馆店场库段届假证卡险")
+
+
 def by_head(content: str, previous: str) -> tuple[str, str] | None:
     """The one span of a Chinese ``previous`` that ``content`` names a sibling of by their shared head: as long as it,
     ending in the same character, whole words ("初中部呢？" after "高中部上午第一节课几点开始？" swaps 高中部, however jieba
-    cuts 高/中部; "高级的呢？" after "初级内训师…" swaps 初级); None when no span or several do."""
+    cuts 高/中部; "高级的呢？" after "初级内训师…" swaps 初级): one shared character when it names a kind
+    (:data:`_ZH_KIND_HEADS`), else two; None when no span or several do."""
     import jieba
 
     if not re.fullmatch(r"[\u4e00-\u9fff]{2,5}", content):
@@ -129,8 +136,13 @@ def by_head(content: str, previous: str) -> tuple[str, str] | None:
         at += len(word)
         edges.add(at)
     n = len(content)
+    # a head of one character names a kind only when it is one (部, 级, 班 …): 经理 / 办理, 主管 / 保管 share a character,
+    # not a kind; two or more shared characters are a head (初中部 / 高中部, 一类城市 / 二类城市)
+    shared = 1 if content[-1] in _ZH_KIND_HEADS else 2
+    if n <= shared:
+        return None
     found = {previous[i:i + n] for i in range(len(previous) - n + 1)
-             if i in edges and i + n in edges and previous[i + n - 1] == content[-1]
+             if i in edges and i + n in edges and previous[i + n - shared:i + n] == content[-shared:]
              and re.fullmatch(r"[\u4e00-\u9fff]+", previous[i:i + n])
              and previous[i:i + n] != content and not set(jieba.lcut(previous[i:i + n])) & _ZH_SKIP}
     return (found.pop(), content) if len(found) == 1 else None
@@ -254,6 +266,9 @@ _ZH_ROLE = re.compile(r"(?:报|找|联系|由|请|交|向|给|问|通知|打给|
 _ZH_SOMEONE = re.compile(r"老婆|老公|妻子|丈夫|爱人|孩子|儿子|女儿|父母|爸|妈|同事|朋友|家人|客户|学生|家长|领导")
 _EN_SOMEONE = re.compile(r"\b(?:wife|husband|partner|son|daughter|child|kid|mum|mom|dad|mother|father|colleague|friend|"
                          r"boss|customer|client|student|parent|guest|visitor)s?\b", re.I)
+# someone the question names in general, whose pronoun points at them: "Can an employee take her dog to work?"
+_EN_ANYONE = re.compile(r"\b(?:employee|starter|staff|worker|member|person|someone|anyone|colleague|volunteer|contractor|"
+                        r"agent|driver|nurse|teacher|student|pupil|patient|resident|guest|visitor|user|applicant)s?\b", re.I)
 _EN_CONDITION = re.compile(r"\b(?:[Ii]f|[Uu]nless|[Ww]hen|[Ww]hile)\b[^,.;]*,")
 # (a title's words may be joined by "and", "of" or "&": the Health and Safety Advisor, the Head of Operations Team)
 _EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:(?!(?:Manager|Officer|Supervisor|Director|Lead|Coordinator|"
@@ -273,9 +288,7 @@ def answered_person(question: str, answer: str, language: str) -> str:
         if found:
             return found.group(1)
         # …else the one person a short answer names: "Who is the Senior Conservator?" — "Dr Mei Lin Foster."
-        from rag.holders import names_in
-
-        named = list(dict.fromkeys(names_in(answer)))
+        named = people_in(answer)
         return named[0] if len(named) == 1 and len(answer.split()) <= 12 else ""
     found = _ZH_ROLE.search(answer)
     if not found:
@@ -292,10 +305,18 @@ def named_person(previous: str, language: str) -> str:
     several (and in Chinese, where a role names no one without its verb)."""
     if language != "en":
         return ""
+    named = list(dict.fromkeys([m.group(1) for m in _EN_ROLE.finditer(previous)] + people_in(previous)))
+    return named[0] if len(named) == 1 else ""
+
+
+def people_in(text: str) -> list[str]:
+    """The people's names ``text`` writes (``rag.holders.names_in``), without a possessive's "'s", and never the opening
+    of a question ("Can I", "Will I"), which that reader, made for sources, may take for one."""
     from rag.holders import names_in
 
-    named = list(dict.fromkeys([m.group(1) for m in _EN_ROLE.finditer(previous)] + names_in(previous)))
-    return named[0] if len(named) == 1 else ""
+    names = [re.sub(r"['’]s$", "", name) for name in names_in(text)]
+    return [name for name in dict.fromkeys(names)
+            if name.split()[0].lower() not in EN_FUNCTION_WORDS and "I" not in name.split()]
 
 
 def resolve_person(question: str, person: str, language: str) -> str | None:
@@ -310,15 +331,17 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
         return None
     if (_ZH_SOMEONE if language != "en" else _EN_SOMEONE).search(question[: match.start()]):
         return None
+    if language == "en" and _EN_ANYONE.search(question[: match.start()]):
+        return None   # "Can a new starter bring his own laptop?": his is the starter's
     if language != "en":
         return question[: match.start()] + person + question[match.end():]
     word = match.group().lower()
     if word in ("they", "them", "their") and not _EN_REACH.search(question):
         return None
-    from rag.holders import names_in
-
-    said = person if names_in(person) == [person] else f"the {person}"   # a name takes no article
-    replacement = f"{said}'s" if word in ("his", "her", "hers", "their") else said
+    said = person if people_in(person) == [person] else f"the {person}"   # a name takes no article
+    # ("her" owns only what follows it: "Can I call her?" calls the Duty Manager)
+    owning = word in ("his", "hers", "their") or (word == "her" and re.match(r"\s+[A-Za-z]", question[match.end():]))
+    replacement = f"{said}'s" if owning else said
     if match.start() == 0:
         replacement = replacement[:1].upper() + replacement[1:]
     return question[: match.start()] + replacement + question[match.end():]

@@ -97,3 +97,43 @@ def test_a_bad_budget_confidence_is_an_input_error(project: Path, capsys, argv: 
     code = main(["calibrate", str(project / "config.yaml"), "--suite", "tiny", *argv])
     err = capsys.readouterr().err
     assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_no_hit_in_several_documents_counts_each_document_once() -> None:
+    # the spread of no refusal says nothing of how alike a document's questions are: 0 of 30 in two documents is
+    # bounded as 0 of 2 (1 - 0.1 ** (1 / 2) at 90 %), never as 0 of 30 independent questions
+    assert clustered_upper([False] * 30, ["a"] * 15 + ["b"] * 15, 0.9) == pytest.approx(1 - 0.1 ** 0.5)
+
+
+def _bunched_or_spread(bunched: bool) -> list[Signals]:
+    """200 answerable questions, four to a document; four of them (support 0.45) refused by any cut that refuses the
+    ten must-refuse questions at 0.5 — all four in one document, or each in a document of its own."""
+    refuse = [Signals(f"r{i}", "dev", True, False, 0.5, 0, 0.9, suite="rc", prose=True,
+                      support=0.3 if i < 10 else 0.5, group=f"case:r{i}") for i in range(20)]
+    answer = [Signals(f"a{i}", "dev", False, False, 0.5, 0, 0.9, suite="rc", prose=True, support=0.45 if i < 4 else 0.9,
+                      group=f"doc:{i // 4}" if bunched or i >= 4 else f"doc:alone{i}") for i in range(200)]
+    return refuse + answer
+
+
+def test_the_fit_reads_the_documents_the_refused_answers_come_from() -> None:
+    """Four refused answers of 200 (0.02) are within a 0.05 budget at the dev rate however they fall; held at 90 %, four
+    from one document are not (bound ≈ 0.076), four from four documents are (≈ 0.041)."""
+    base = Params(0.1, 0.0, 0.0)
+    for bunched in (False, True):
+        assert fit_scatter(_bunched_or_spread(bunched), base, "prose", max_false_refusal=0.05)["scatter_at"] > 0.5
+    assert fit_scatter(_bunched_or_spread(False), base, "prose", 0.05, confidence=0.9)["scatter_at"] > 0.5
+    assert 0.3 < fit_scatter(_bunched_or_spread(True), base, "prose", 0.05, confidence=0.9)["scatter_at"] < 0.45
+
+
+def test_refusing_more_answers_never_passes_a_budget_the_dev_rate_fails() -> None:
+    """A review's case: 20 answerable questions in five documents of four; the rule already refuses one whole document
+    (0.20). Refusing two more, in two other documents (0.30), lowers the bound (the design effect is read again) — but
+    it refuses more answers than the rule does, and its bound is over the budget: not within it."""
+    from eval.fit.calibrate import budget_check
+
+    cases = [Signals(f"a{i}", "dev", False, False, 0.5, 0, 0.9, suite="rc", group=f"doc:{i // 4}") for i in range(20)]
+    base = [i < 4 for i in range(20)]
+    more = [i < 4 or i in (4, 8) for i in range(20)]
+    for confidence in (None, 0.9):
+        within = budget_check(cases, base, 0.1, confidence)
+        assert within(base) and not within(more)

@@ -235,20 +235,30 @@ def _plant(measured, suite: str, k: int):
 @pytest.mark.slow
 def test_shipped_ci_gate_passes_and_catches_planted_regressions(tmp_path: Path, monkeypatch, capsys) -> None:
     """Our own CI gate: a no-op passes twice with identical per-case results, and 1, 2 and 3
-    cases flipped pass→fail on kb-en or kb-zh each fail it; so does top-k 5 → 1."""
+    cases flipped pass→fail on kb-en or kb-zh each fail it; so does top-k 5 → 1.
+
+    One machine has no run-to-run noise, so the two runs are identical. Another machine's floating point may move a
+    case that sits on a fitted cut (found in session 61: kb-en/t-admin-expiry-employee's paraphrase reads 0.83603 on
+    one machine against ``paraphrase_at`` 0.8361, at least 0.83605 on the one that built the baseline): such a case may
+    flip, never pass→fail, and the results must then be identical to the baseline but for it."""
     from eval.commands.gate import measure
     from eval.gate import Baseline
 
     monkeypatch.setenv("RAGBENCH_REPORTS", str(tmp_path / "reports"))
     gate = load_gate(ROOT / "configs/ci.yaml")
     baseline = Baseline.read(gate.baseline_path)
-    digests = []
+    digests, flipped = [], []
     for _ in range(2):
         _, measured = measure(gate, [])
         result = compare(gate, baseline, measured)
-        assert result.exit_code == 0 and "per-case results identical to the baseline" in " ".join(result.notes)
+        assert result.exit_code == 0 and not [f for f in result.flips if f.direction == "pass→fail"]
+        flipped.append(sorted(f"{f.suite}/{f.case_id}" for f in result.flips))
         digests.append({s: x.results_digest for s, x in measured.log.suites.items()})
-    assert digests[0] == digests[1] == {s: x.results_digest for s, x in baseline.suites.items()}
+    assert digests[0] == digests[1] and flipped[0] == flipped[1]   # one machine: no run-to-run noise
+    assert set(flipped[0]) <= {"kb-en/t-admin-expiry-employee"}, flipped[0]   # the one case known to sit on a cut
+    if not flipped[0]:
+        assert "per-case results identical to the baseline" in " ".join(result.notes)
+        assert digests[0] == {s: x.results_digest for s, x in baseline.suites.items()}
     for suite in ("kb-en", "kb-zh"):
         for k in (1, 2, 3):
             result = compare(gate, baseline, _plant(measured, suite, k))
