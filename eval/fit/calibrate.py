@@ -245,12 +245,8 @@ def budget_check(signals: list[Signals], base: list[bool], budget: float | None,
     if budget is None:
         return lambda refused: True
 
-    def rate_of(cases: list[Signals], refused: list[bool]) -> float:
-        if confidence is None:
-            return outcome(cases, refused).false_refusal
+    def bound_of(cases: list[Signals], refused: list[bool], confidence: float) -> float:
         answerable = [(r, s.group or s.case_id) for s, r in zip(cases, refused, strict=True) if not s.expect_refuse]
-        if not answerable:
-            return math.nan
         return clustered_upper([r for r, _ in answerable], [g for _, g in answerable], confidence)
 
     suites = []
@@ -268,7 +264,7 @@ def budget_check(signals: list[Signals], base: list[bool], budget: float | None,
             rate = outcome(cases, now).false_refusal
             if math.isnan(rate) or rate <= before + 1e-12:
                 continue
-            if rate_of(cases, now) > budget + 1e-12:
+            if (rate if confidence is None else bound_of(cases, now, confidence)) > budget + 1e-12:
                 return False
         return True
 

@@ -69,7 +69,7 @@ def bootstrap_ci(values: list[float], how: str = "mean", alpha: float = 0.05,
     return float(lo), float(hi)
 
 
-def beta_interval(successes: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
+def beta_interval(successes: float, n: float, alpha: float = 0.05) -> tuple[float, float]:
     """Clopper–Pearson: exact for whole ``successes``; for a fractional sum of [0, 1] values
     the same beta quantiles (the binomial bound of a bounded mean)."""
     from scipy.stats import beta
@@ -86,8 +86,6 @@ def clustered_upper(hits: list[bool], groups: list[str], confidence: float) -> f
     ratio estimate over the binomial variance (never below 1: grouping never buys certainty). With no hit (or all
     hits) the spread says nothing, and each group counts as one case. With every group of one case it is the plain
     one-sided Clopper–Pearson bound; 1.0 with no case."""
-    from scipy.stats import beta
-
     n = len(hits)
     if n == 0:
         return 1.0
@@ -105,8 +103,8 @@ def clustered_upper(hits: list[bool], groups: list[str], confidence: float) -> f
         # no hit, or every case a hit: the spread says nothing of how alike a group's cases are, so each group counts
         # as one observation (groups of one case: the plain bound)
         effective = float(g)
-    x = rate * effective
-    return 1.0 if x >= effective else float(beta.ppf(confidence, x + 1, effective - x))
+    # (the upper end of the two-sided interval at twice the one-sided miss is the one-sided bound)
+    return beta_interval(rate * effective, effective, 2 * (1 - confidence))[1]
 
 
 def interval(values: list[float], how: str = "mean", alpha: float = 0.05, *, cases: bool = True) -> Interval:

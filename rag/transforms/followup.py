@@ -23,6 +23,7 @@ from rag.errors import ConfigError
 from rag.text import EN_FUNCTION_WORDS
 from rag.transforms import Transform, transforms
 from rag.transforms.slots import (
+    TIME_WORD,
     Similar,
     answered_person,
     embedder_similarity,
@@ -189,10 +190,9 @@ _PHRASED = re.compile(rf"(?i:and|but|what about|how about|so)?\s*({_EN_PREP})\s+
 _PHRASE_AFTER = r"\s+((?:a|an|the|my|our)\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*[?.!]*\s*$"
 
 
-# words that join a phrase to another: the phrase after the preposition stops before them
-_LINKS = frozenset("during per if when while after before until since except including without within between among "
-                   "against through across via unless whether than".split())
-_SPAN_OF_TIME = re.compile(r"\b(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?\b", re.I)
+# what a noun phrase after a preposition never holds: a function word, or a word that joins it to another phrase
+_NOT_IN_PHRASE = EN_FUNCTION_WORDS | frozenset("during per if when while after before until since except including without "
+                                               "within between among against through across via unless whether than".split())
 
 
 def _phrase_swapped(question: str, previous: str) -> tuple[str, str] | None:
@@ -200,15 +200,18 @@ def _phrase_swapped(question: str, previous: str) -> tuple[str, str] | None:
     preposition, and the follow-up's phrase (the focus); None when the follow-up is not so put, or the earlier question
     has no such phrase or several. Read only when no slot is close enough under the embedder."""
     new = _PHRASED.fullmatch(question.strip())
-    if new is None or any(w.lower() in EN_FUNCTION_WORDS | _LINKS for w in new.group(3).split()) or _SPAN_OF_TIME.search(new.group(3)):
+    words = new.group(3).lower().split() if new else []
+    if not words or any(w in _NOT_IN_PHRASE for w in words) or TIME_WORD.search(new.group(3)):
         return None   # ("And for a year?" asks how long, not about a year in place of a locker)
-    old = list(re.finditer(rf"(?<![\w-]){re.escape(new.group(1).lower())}{_PHRASE_AFTER}", previous))
-    if len(re.findall(rf"(?<![\w-]){re.escape(new.group(1).lower())}(?![\w-])", previous, re.I)) != 1 or len(old) != 1 or old[0].group(2).lower() == new.group(3).lower() \
-            or any(w.lower() in EN_FUNCTION_WORDS | _LINKS for w in old[0].group(2).split()):
+    preposition = re.escape(new.group(1).lower())
+    if len(re.findall(rf"(?<![\w-]){preposition}(?![\w-])", previous, re.I)) != 1:
+        return None   # (two phrases after it: which one the follow-up swaps is unknown)
+    old = re.search(rf"(?<![\w-]){preposition}{_PHRASE_AFTER}", previous)   # (the phrase that ends the question)
+    if old is None or old.group(2).lower() == new.group(3).lower() \
+            or any(w.lower() in _NOT_IN_PHRASE for w in old.group(2).split()):
         return None
     phrase = (new.group(2) or "") + new.group(3)
-    return previous[:old[0].start(1) if old[0].group(1) else old[0].start(2)] + phrase + previous[old[0].end(2):], \
-        new.group(3)
+    return previous[:old.start(1) if old.group(1) else old.start(2)] + phrase + previous[old.end(2):], new.group(3)
 
 
 # a Chinese follow-up that repeats the earlier question's verb of going before its place ("那去成都呢？")

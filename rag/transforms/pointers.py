@@ -9,7 +9,7 @@ import re
 from rag.transforms.asking import unjoined, zh_asks
 from rag.transforms.followup import SWAP_AT, content_of, is_follow_up
 from rag.transforms.parts_en import EN_SCENE
-from rag.transforms.slots import Similar, points_back, resolve_pointer, swap, topic
+from rag.transforms.slots import Similar, points_back, resolve_pointer, swap, topic, word_edges
 
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
@@ -152,11 +152,6 @@ def _takes_out_a_verb(before: str, span: tuple[int, int]) -> bool:
 def _on_word_edges(before: str, span: tuple[int, int]) -> bool:
     """Whether the span of ``before`` a rewrite replaced (:func:`_shared_ends`) starts and ends at word edges
     ("年假能顺延吗？" → "年病假吗？" cut 年假 and dropped 顺延)."""
-    import jieba
-
-    edges, at = {0}, 0
-    for word in jieba.lcut(before):
-        at += len(word)
-        edges.add(at)
+    edges = word_edges(before)
     start, end = span
     return start in edges and end in edges

@@ -69,13 +69,16 @@ _ZH_NOT_TOPIC = frozenset("每天 每日 每月 每年 每周 每次 每晚 每�
 # before a run makes the run a verb
 _EN_DETERMINER = frozenset("a an the my your our their his her this that these those".split())
 _EN_PREPOSITION = frozenset("for of with in on at from to about by into per under over".split())
-# "a week", "the month": a span of time says how long or how often, never what is asked about
 _EN_BE = frozenset("is are was were be been being get gets got".split())
 # a past participle: a regular one, or an irregular one a rule or a form is said to be ("paid", "given", "held")
 # (never a noun that ends so: speed, breed, hundred; nor a participle that is also a common noun: cut, set, run)
 _EN_PARTICIPLE = re.compile(r"(?!\w*eed$|hundred$)[a-z]{3,}ed|paid|given|taken|made|sent|held|kept|left|done|seen|known|"
                             r"shown|written|brought|bought|built|told|sold|spent|worn|chosen|drawn|lost")
-_EN_SPAN = re.compile(r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?|\d[\d,.]*")
+# "a week", "the month": a span of time says how long or how often, never what is asked about (a word that is one, and
+# any in a phrase)
+_TIME_WORD = r"(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|time)s?"
+_EN_SPAN = re.compile(rf"{_TIME_WORD}|\d[\d,.]*")
+TIME_WORD = re.compile(rf"\b{_TIME_WORD}\b", re.I)
 
 
 def _heads(words: list[str]) -> bool:
@@ -131,10 +134,7 @@ def by_head(content: str, previous: str) -> tuple[str, str] | None:
 
     if not re.fullmatch(r"[\u4e00-\u9fff]{2,5}", content):
         return None
-    edges, at = {0}, 0
-    for word in jieba.lcut(previous):
-        at += len(word)
-        edges.add(at)
+    edges = word_edges(previous)
     n = len(content)
     # a head of one character names a kind only when it is one (部, 级, 班 …): 经理 / 办理, 主管 / 保管 share a character,
     # not a kind; two or more shared characters are a head (初中部 / 高中部, 一类城市 / 二类城市)
@@ -146,6 +146,17 @@ def by_head(content: str, previous: str) -> tuple[str, str] | None:
              and re.fullmatch(r"[\u4e00-\u9fff]+", previous[i:i + n])
              and previous[i:i + n] != content and not set(jieba.lcut(previous[i:i + n])) & _ZH_SKIP}
     return (found.pop(), content) if len(found) == 1 else None
+
+
+def word_edges(text: str) -> set[int]:
+    """Where jieba's words of a Chinese ``text`` start and end (0 and the end included)."""
+    import jieba
+
+    edges, at = {0}, 0
+    for word in jieba.lcut(text):
+        at += len(word)
+        edges.add(at)
+    return edges
 
 
 def best_slot(content: str, previous: str, language: str, similar: Similar | None,
@@ -264,11 +275,11 @@ _ZH_ROLE = re.compile(r"(?:报|找|联系|由|请|交|向|给|问|通知|打给|
                       r"[\u4e00-\u9fff]员))")
 # a person the question names itself, whom its pronoun points at
 _ZH_SOMEONE = re.compile(r"老婆|老公|妻子|丈夫|爱人|孩子|儿子|女儿|父母|爸|妈|同事|朋友|家人|客户|学生|家长|领导")
+# (or someone it names in general: "Can an employee take her dog to work?", "Can a new starter bring his own laptop?")
 _EN_SOMEONE = re.compile(r"\b(?:wife|husband|partner|son|daughter|child|kid|mum|mom|dad|mother|father|colleague|friend|"
-                         r"boss|customer|client|student|parent|guest|visitor)s?\b", re.I)
-# someone the question names in general, whose pronoun points at them: "Can an employee take her dog to work?"
-_EN_ANYONE = re.compile(r"\b(?:employee|starter|staff|worker|member|person|someone|anyone|colleague|volunteer|contractor|"
-                        r"agent|driver|nurse|teacher|student|pupil|patient|resident|guest|visitor|user|applicant)s?\b", re.I)
+                         r"boss|customer|client|student|parent|guest|visitor|employee|starter|staff|worker|member|person|"
+                         r"someone|anyone|volunteer|contractor|agent|driver|nurse|teacher|pupil|patient|resident|user|"
+                         r"applicant)s?\b", re.I)
 _EN_CONDITION = re.compile(r"\b(?:[Ii]f|[Uu]nless|[Ww]hen|[Ww]hile)\b[^,.;]*,")
 # (a title's words may be joined by "and", "of" or "&": the Health and Safety Advisor, the Head of Operations Team)
 _EN_ROLE = re.compile(r"\b(?i:the|your|a|an|our)\s+((?:(?!(?:Manager|Officer|Supervisor|Director|Lead|Coordinator|"
@@ -331,8 +342,6 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
         return None
     if (_ZH_SOMEONE if language != "en" else _EN_SOMEONE).search(question[: match.start()]):
         return None
-    if language == "en" and _EN_ANYONE.search(question[: match.start()]):
-        return None   # "Can a new starter bring his own laptop?": his is the starter's
     if language != "en":
         return question[: match.start()] + person + question[match.end():]
     word = match.group().lower()
