@@ -79,12 +79,29 @@ def _names_after_it_is(question: str) -> bool:
 
 
 # a question that opens by saying it changes the subject stands alone, whatever pronoun it holds
-_NEW_TOPIC = re.compile(r"(?:(?:a\s+)?(?:different|new|separate|unrelated)\s+(?:question|topic|query)\b|"
+_NEW_TOPIC = re.compile(r"(?:(?:(?:a|an|one|some|something|totally|completely|entirely|quite\s+a|a\s+totally|a\s+completely)\s+)?"
+                        r"(?:different|new|separate|unrelated)\s+(?:question|topic|query|thing|subject|matter)\b|"
                         r"another\s+(?:question|topic|query)\b(?!\s+(?:about|on|regarding|re|for)\b)|"
                         r"(?:on\s+(?:a|another)\s+(?:note|topic|subject)|changing\s+(?:the\s+)?subject|unrelated(?:ly)?|"
                         r"switching\s+topics?|new\s+topic)\b|换个话题|换个问题|换一个问题|另外一个问题|另一个问题|问个别的|"
                         r"再问个别的|题外话|说点别的|不相关的问题)", re.I)
 # ("Another thing: does it need a receipt?", "Another question about that: …" continue the topic)
+# …and the words that say so are no part of the question: what follows a separator is asked alone ("Different
+# question - where do I pick up my uniform?", "换个话题，职工食堂午饭几点开始供应？"); never without a question after them
+_NEW_TOPIC_PREFACE = re.compile(r"^\s*(?:(?:ok(?:ay)?|right|so|and|also|oh|um+|hmm+|好的?|嗯|那)[\s,，]*)?(?:" + _NEW_TOPIC.pattern
+                                + r")\s*(?:(?:[.:;,!?。：；，、！？…—–-]+\s*)+(?:(?:but|though|anyway|now|then)\b[\s,，:：]*)?|"
+                                r"(?:but|though)\s+|(?:吧|啊|哈)[，,：:。！!\s]*)", re.I)
+
+
+def without_new_topic(question: str) -> str:
+    """The question without an opening that says it changes the subject, or the question itself when nothing stands
+    after it that asks (at least three words, or four Chinese characters)."""
+    opening = _NEW_TOPIC_PREFACE.match(question)
+    if opening is None:
+        return question
+    rest = question[opening.end():].strip()
+    enough = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4 or len(re.findall(r"[A-Za-z0-9]+", rest)) >= 3
+    return rest if enough else question
 
 
 def is_follow_up(question: str, language: str) -> bool:
@@ -265,7 +282,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="21")
+@transforms.register("followup", version="22")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -300,9 +317,15 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     asked ("初中部呢？" after "高中部上午第一节课几点开始？" → "初中部上午…"; v19 wrote "高初中部…"); "高级的呢？" names 高级.) Version 21 (English): "his", "her" (and "their" asking a way to reach someone) after a
     question that names one post or person is that one ("And where is their office?" after "What's the extension for the
     Duty Port Manager at Westhaven?"); a follow-up put as a preposition and a noun phrase ("And for a flyman?") that no
-    slot is close enough to swaps the earlier question's one phrase after the same preposition."""
+    slot is close enough to swaps the earlier question's one phrase after the same preposition. Version 22: the opening
+    that changes the subject is no part of the question ("Different question - where do I pick up my uniform?" asks
+    "where do I pick up my uniform?"; "Totally different thing — …" changes it too)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
+        alone = without_new_topic(question)
+        if alone != question:   # it says it stands alone: asked as written after its opening, never joined to the last turn
+            env.facts["asked_as"] = question
+            return [QueryVariant(alone, "standalone")]
         similar = embedder_similarity(env.space.embed_queries) if env.history else None
         rewritten, focus = rewrite(question, env.history, "en" if env.language == "en" else "zh", similar, swap_at)
         if focus:

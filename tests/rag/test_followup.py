@@ -522,3 +522,50 @@ def test_a_noun_that_ends_like_a_participle_stays_in_the_topic(previous: str, ex
     from rag.transforms.slots import topic
 
     assert topic(previous, "en") == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [   # (followup v22: unseen care-en, theatre-en, school-en)
+    ("Different question - where do I pick up my uniform?", "where do I pick up my uniform?"),
+    ("Totally different thing — when's the first INSET day after October half term?",
+     "when's the first INSET day after October half term?"),
+    ("Different question: if I send an email to the wrong family, how quickly do I report it?",
+     "if I send an email to the wrong family, how quickly do I report it?"),
+    ("OK, different question — who signs off overtime?", "who signs off overtime?"),
+    ("Unrelated, but how many days of leave do I get?", "how many days of leave do I get?"),
+    ("Unrelated but how many days of leave do I get?", "how many days of leave do I get?"),
+    ("换个话题，职工食堂午饭几点开始供应？", "职工食堂午饭几点开始供应？"),
+    ("换个问题吧，职工食堂午饭几点开始供应？", "职工食堂午饭几点开始供应？"),
+    ("题外话：体检一般安排在几月？", "体检一般安排在几月？"),
+    # nothing that asks after the opening, or no opening at all: the question as written
+    ("Different question", "Different question"),
+    ("New topic: pay", "New topic: pay"),
+    ("换个话题，好吗？", "换个话题，好吗？"),
+    ("Is a different question allowed here?", "Is a different question allowed here?"),
+    ("Different questions need different forms?", "Different questions need different forms?"),
+    ("Different subject matter experts sign what?", "Different subject matter experts sign what?"),
+    ("Another thing: does it need a receipt?", "Another thing: does it need a receipt?"),
+])
+def test_the_opening_that_changes_the_subject_is_no_part_of_the_question(question: str, expected: str) -> None:
+    from rag.transforms.followup import without_new_topic
+
+    assert without_new_topic(question) == expected
+
+
+def test_the_transform_asks_what_follows_a_new_topic_alone_and_keeps_the_askers_words() -> None:
+    from rag.transforms import transforms
+    from rag.types import QueryEnv
+
+    class Space:
+        language = "en"
+
+        def embed_queries(self, texts: list[str]) -> list[list[float]]:
+            return [[1.0, 0.0] for _ in texts]
+
+    history = ({"role": "user", "content": "How many days of annual leave do I get?"},
+               {"role": "assistant", "content": "25 days."})
+    env = QueryEnv(Space(), None, None, history)  # type: ignore[arg-type]
+    asked = "Different question - how do I claim it?"
+    variants = transforms.build({"name": "followup"})(asked, env)
+    # never joined to the earlier turn: it said it stands alone, and "it" is the asker's own
+    assert [v.text for v in variants] == ["how do I claim it?"]
+    assert env.facts["asked_as"] == asked and "focus" not in env.facts
