@@ -154,8 +154,11 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
                    and w[-1] in kinds and not _NOT_A_LABEL.search(w) and w not in sources
                    and all(f[:1] in ("f", "t") for _, f in zh_tagged(w[:-1])))
     listed = set(items)
+    heads = _shared_heads(labels)
     for word in _words(question) + placed:
         if word in text or word[-1] in named:   # ("考中级证需要上级审批吗？": 中级 is the row asked, 上级 another word)
+            continue
+        if _names_a_row_by_its_kind(word, question, heads):
             continue
         if any(item[-1] == word[-1] and _said_another_way(word, item, sources) for item in listed):
             continue   # (年休假 beside a list holding 年假: a listed item said another way)
@@ -163,6 +166,23 @@ def unlisted_sibling(question: str, text: str, sources: str = "") -> tuple[str, 
             if label[-1] == word[-1] and label != word:
                 return word, label
     return _other_place_of_a_row(question, text, all_labels)
+
+
+def _shared_heads(labels: list[str]) -> dict[str, tuple[str, list[str]]]:
+    """For each kind (a label's last character) whose labels, two or more, all end in the same word of two characters
+    after a modifier of two or more (中班津贴 and 夜班津贴: 津贴 after 中班 and 夜班), that word and the modifiers."""
+    by_kind: dict[str, list[str]] = {}
+    for label in labels:
+        by_kind.setdefault(label[-1], []).append(label)
+    return {kind: (same[0][-2:], [label[:-2] for label in same]) for kind, same in by_kind.items()
+            if len(same) >= 2 and len({label[-2:] for label in same}) == 1 and all(len(label) >= 4 for label in same)}
+
+
+def _names_a_row_by_its_kind(word: str, question: str, heads: dict[str, tuple[str, list[str]]]) -> bool:
+    """Whether ``word`` is the rows' shared word said another way and the question names a row by its modifier:
+    "上夜班一个班补贴多少钱？" against 中班津贴 and 夜班津贴 asks the 夜班 row (补贴 is what 津贴 is)."""
+    head = heads.get(word[-1])
+    return head is not None and len(word) == 2 and any(modifier in question for modifier in head[1])
 
 
 def _crossed_column(question: str, text: str) -> tuple[str, str] | None:

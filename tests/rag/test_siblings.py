@@ -213,3 +213,29 @@ def test_two_label_columns_no_row_holds_together_in_chinese() -> None:
     assert unlisted_sibling("芜湖长江堤防加固项目部技术负责人的分机号是多少？", table, table) is not None
     assert unlisted_sibling("钱塘湾安置房二期的技术负责人是谁？", table, table) is None
     assert unlisted_sibling("我在芜湖长江堤防加固，钱塘湾安置房二期的技术负责人分机多少？", table, table) is None
+
+
+ALLOWANCES = "夜班津贴\n| 班次津贴 | 标准 |\n|---|---|\n| 中班津贴 | 每班15元 |\n| 夜班津贴 | 每班30元 |"
+
+
+@pytest.mark.parametrize(("question", "sibling"), [   # (evidence v93: unseen gongchang-zh mt-night-shift-allowance)
+    # a listed row named by its modifier, with the word the rows share said another way: 补贴 is what 津贴 is
+    ("上夜班一个班补贴多少钱？", None),
+    ("中班补贴怎么发？", None),
+    ("津贴多少钱？", None),
+    # a row of that kind the table leaves out still is one, however its kind is said
+    ("高温津贴一个月多少钱？", ("高温津贴", "中班津贴")),
+    ("早班补贴多少钱？", ("补贴", "中班津贴")),
+])
+def test_a_word_no_longer_than_the_rows_shared_end_names_their_kind(question: str, sibling) -> None:
+    assert unlisted_sibling(question, ALLOWANCES) == sibling
+
+
+def test_the_shared_word_is_read_per_kind_after_a_modifier_of_two_characters() -> None:
+    from rag.answerability.siblings import _shared_heads
+
+    assert _shared_heads(["中班津贴", "夜班津贴"]) == {"贴": ("津贴", ["中班", "夜班"])}
+    assert _shared_heads(["早班", "中班", "晚班"]) == {}            # one character: the kind itself
+    assert _shared_heads(["津贴", "中班津贴"]) == {}                 # a label that is the word itself
+    assert _shared_heads(["高温津贴", "通讯补贴"]) == {}             # two words of one kind
+    assert _shared_heads(["通讯补贴", "交通补贴", "店长", "副店长"]) == {"贴": ("补贴", ["通讯", "交通"])}
