@@ -114,7 +114,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="93")
+@answerability.register("evidence", version="94")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -322,7 +322,8 @@ def evidence(
     "the turnout") asks a number (:mod:`rag.answer_types`). Version 92: nothing inside a title in 《》 ends a sentence
     (:func:`rag.text.sentence_spans`), so 《卡拉OK.LIVE！‧台北‧我》 is read whole. Version 93: a Chinese word no longer than
     the end a table's row labels share names their kind, never a row the table leaves out (补贴 against 中班津贴 and
-    夜班津贴: :mod:`rag.answerability.siblings`).) With
+    夜班津贴: :mod:`rag.answerability.siblings`). Version 94: a follow-up's focus swapped into a table's question must be
+    named by a row of that table, whatever the other top sources write (:mod:`rag.answerability.table_checks`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -3,7 +3,9 @@
 
 - **a row the table does not list** (signal ``sibling_row``): "夜宵班几点下班？" against a shift table of 早班, 中班 and
   晚班 (:mod:`rag.answerability.siblings`), a row no question names (:mod:`rag.answerability.unnamed_rows`), a row
-  another table lists (:mod:`rag.answerability.rows_elsewhere`);
+  another table lists (:mod:`rag.answerability.rows_elsewhere`); a follow-up's focus that no row of the table names,
+  read against that table alone (evidence v94: "And for a receptionist?" against a CPD table of vets and nurses, though
+  another source writes of receptionists);
 - **a kind the sources never write** (``unlisted_kind``, :mod:`rag.answerability.unlisted_kinds`);
 - **a grade the sources never write** (``other_grade``, Chinese, :mod:`rag.answerability.other_grades`);
 - **handed to a document the asker cannot see** (``deferred``, :mod:`rag.answerability.deferred`);
@@ -45,6 +47,13 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
         or (row_elsewhere(question, source.text, visible_tables(env.space, env.allowed),
                           "\n".join(i.text for i in top if i.doc_id == source.doc_id and i is not source))
             if language in ("en", "zh") else None)
+    focus = env.facts.get("focus", "")
+    if sibling is None and source is not None and focus and language in ("en", "zh"):
+        # a follow-up's focus swapped into the question of a table ("And for a receptionist?" after "What is the annual
+        # CPD budget for a vet?"): the table's own rows must name it, whatever the other top sources write of it
+        found = unnamed_row(question, source.text, source.text, nearer_rows(env))
+        if found is not None and found[0].lower() in focus.lower():
+            sibling = found
     kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
         if sibling is None and language in ("en", "zh") else None
     grade = other_grade(question, joined, lambda text: visible_compact(env, text)) \

@@ -294,3 +294,35 @@ CASUAL = ("| Casual role | Hourly rate |\n|---|---|\n| Casual usher | £11.50 |\
 def test_words_that_name_no_one_row(question: str, text: str, refused) -> None:
     found = unnamed_row(question, text, text)
     assert (found[0] if found else None) == refused
+
+
+CPD = ("CPD\n| Role | Annual CPD budget | Paid study leave |\n|---|---|---|\n| Veterinary surgeon | £1,500 | 5 days |\n"
+       "| Registered veterinary nurse | £700 | 3 days |\n| Student veterinary nurse | College fees | 1 day a week |")
+RECEPTION = "Front desk\nReceptionists open the practice at 08:00 and book every appointment in the practice system."
+
+
+@pytest.mark.parametrize(("focus", "refused"), [("receptionist", True), ("", False)])
+def test_a_follow_ups_focus_must_be_a_row_of_the_table_itself(focus: str, refused: bool) -> None:
+    # (evidence v94: unseen vet-en mt-cpd-budget-receptionist-refuse) "And for a receptionist?" after "What is the annual
+    # CPD budget for a vet?" — another source writes of receptionists, which the unnamed-row rule reads as written; the
+    # follow-up swapped its focus into the table's question, so the table's own rows must name it
+    space = env([chunk("cpd#1", CPD), chunk("desk#0", RECEPTION)], language="en")
+    if focus:
+        space.facts["focus"] = focus
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                   "answer_at": 0.0, "answer_type": True}})
+    decision = decide("What is the annual CPD budget for a receptionist?",
+                      [item(1, CPD, "cpd"), item(2, RECEPTION, "desk", score=0.5)], space)
+    assert (decision.action == "refuse") is refused
+    assert (decision.signals.get("sibling_row") == 1.0) is refused
+    if refused:
+        assert "receptionist" in decision.reason
+
+
+def test_a_focus_a_row_names_is_answered() -> None:
+    space = env([chunk("cpd#1", CPD), chunk("desk#0", RECEPTION)], language="en")
+    space.facts["focus"] = "student veterinary nurse"
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                   "answer_at": 0.0, "answer_type": True}})
+    decision = decide("What is the annual CPD budget for a student veterinary nurse?", [item(1, CPD, "cpd")], space)
+    assert decision.action == "answer"
