@@ -282,7 +282,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="22")
+@transforms.register("followup", version="23")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -319,7 +319,10 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     Duty Port Manager at Westhaven?"); a follow-up put as a preposition and a noun phrase ("And for a flyman?") that no
     slot is close enough to swaps the earlier question's one phrase after the same preposition. Version 22: the opening
     that changes the subject is no part of the question ("Different question - where do I pick up my uniform?" asks
-    "where do I pick up my uniform?"; "Totally different thing — …" changes it too)."""
+    "where do I pick up my uniform?"; "Totally different thing — …" changes it too). Version 23 (Chinese): a word takes
+    a phrase of the earlier question with it only where it heads the phrase ("那去成都呢？" after "去上海出差，…" swaps 上海
+    alone: v22 wrote "去成都，…"); 它 after a question whose first words name no thing ("累计工作满 5 年的员工，年假有几天？")
+    is what the asking clause is about (年假)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)

@@ -184,7 +184,8 @@ def best_slot(content: str, previous: str, language: str, similar: Similar | Non
 
 
 def _contains(phrase: str, word: str, language: str) -> bool:
-    return word in phrase.split() if language == "en" else word in phrase and len(phrase) > len(word)
+    # (a Chinese phrase only where the word is its head: 上海出差 is no kind of 上海, "那去成都呢？" swaps the place alone)
+    return word in phrase.split() if language == "en" else phrase.endswith(word) and len(phrase) > len(word)
 
 
 def topic(previous: str, language: str) -> str:
@@ -359,11 +360,36 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
 _ZH_PERIOD = re.compile(r"(?:冷静|试用|观察|犹豫|考察|见习|哺乳|孕|产|保修|有效|宽限)期")
 
 
+def _names_a_thing_zh(phrase: str) -> bool:
+    """Whether a Chinese phrase holds a noun (jieba's tags; a verb's noun form, 工作 of 累计工作满, is none)."""
+    import jieba.posseg
+
+    return any(p.flag.startswith("n") and p.flag != "vn" for p in jieba.posseg.lcut(phrase))
+
+
+def _asking_clause_topic_zh(previous: str) -> str:
+    """The topic of the clause of a Chinese question that asks, after a clause that sets the scene: "累计工作满 5 年的员工，
+    年假有几天？" is about 年假 (what 它 points at), where the question's first run of words, 累计工作满, names no thing;
+    "" when there is one clause, or the asking clause's topic is a verb or an adverb (提前)."""
+    import jieba.posseg
+
+    clauses = [c for c in re.split(r"[，,；;]", previous) if c.strip()]
+    if len(clauses) < 2:
+        return ""
+    asking = topic(clauses[-1], "zh")
+    # (jieba's tagger cuts 年假 as 年 / 假: a topic is kept unless every piece is a verb or an adverb)
+    if not asking or all(p.flag[:1] in ("v", "d") for p in jieba.posseg.lcut(asking)):
+        return ""
+    return asking
+
+
 def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     """The question with its first back-pointing pronoun replaced by the earlier question's
     topic; None when it has none (or the earlier question has no topic words)."""
     match = points_back(question, language)
     subject = topic(previous, language)
+    if language != "en" and subject and not _names_a_thing_zh(subject):
+        subject = _asking_clause_topic_zh(previous) or subject
     if match is not None and language != "en" and match.group().endswith("期间"):
         # a period pointed back at ("在这期间") is the period the earlier question named (冷静期, 试用期); none named, no
         # rewrite

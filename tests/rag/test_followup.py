@@ -569,3 +569,35 @@ def test_the_transform_asks_what_follows_a_new_topic_alone_and_keeps_the_askers_
     # never joined to the earlier turn: it said it stands alone, and "it" is the asker's own
     assert [v.text for v in variants] == ["how do I claim it?"]
     assert env.facts["asked_as"] == asked and "focus" not in env.facts
+
+
+def _scores(table: dict[str, float]):   # noqa: ANN202 - a Similar that reads each span's cosine from ``table``
+    return lambda text, others: [table.get(o, 0.1) for o in others]
+
+
+@pytest.mark.parametrize(("question", "previous", "table", "expected"), [   # (followup v23: unseen office-zh)
+    # 上海出差 is no kind of 上海: the place is swapped alone, however close the embedder puts the pair
+    ("那去成都呢？", "去上海出差，住宿每晚能报多少？", {"上海": 0.6, "上海出差": 0.55}, "去成都出差，住宿每晚能报多少？"),
+    # a phrase the word heads is swapped whole, as before
+    ("那临时员工呢？", "普通员工去上海出差，住宿费每晚上限是多少？", {"员工": 0.6, "普通员工": 0.55},
+     "临时员工去上海出差，住宿费每晚上限是多少？"),
+])
+def test_a_chinese_word_takes_a_phrase_with_it_only_where_it_heads_the_phrase(
+        question: str, previous: str, table: dict[str, float], expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "…"}]
+    assert standalone(question, history, "zh", _scores(table)) == expected
+
+
+@pytest.mark.parametrize(("question", "previous", "expected"), [   # (followup v23: unseen yaodian-zh)
+    # the question's first words name no thing (累计工作满: a verb, a verb's noun, an adjective): 它 is what the asking
+    # clause is about
+    ("它最晚要在什么时候之前休完？", "累计工作满 5 年的员工，年假有几天？", "年假最晚要在什么时候之前休完？"),
+    # a first clause that names a thing is the topic, whatever the asking clause asks of it
+    ("那它的首次响应时间呢？", "外卖平台上的顾客投诉，处理完毕的时限是多久？", "那外卖平台上的顾客投诉的首次响应时间呢？"),
+    ("它需要发票吗？", "我想请 2 天事假，要提前多久申请？", "事假需要发票吗？"),
+])
+def test_a_chinese_pronoun_points_at_the_asking_clauses_topic_when_the_first_names_nothing(
+        question: str, previous: str, expected: str) -> None:
+    from rag.transforms.slots import resolve_pointer
+
+    assert resolve_pointer(question, previous, "zh") == expected
