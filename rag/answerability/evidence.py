@@ -56,6 +56,8 @@ from rag.answerability.asked_fact import (
     SCAFFOLD_WORDS,
     asked_fact,
     function_words_of,
+    header_of,
+    source_numbered,
     sources_naming,
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
@@ -72,11 +74,12 @@ from rag.answerability.question_terms import (
     written_codes,
     written_in,
 )
+from rag.answerability.rarest_term import asks_once, rarest_unsaid
 from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
 from rag.answerability.unknown_names import unknown_names
 from rag.answerability.unwritten_names import unwritten_names
-from rag.by_language import by_language, by_language_or_none
+from rag.by_language import by_language, by_language_or_none, for_language
 from rag.measures import (
     NO_AMOUNT_NEEDED,
     asked_measure,
@@ -114,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="94")
+@answerability.register("evidence", version="95")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -160,6 +163,7 @@ def evidence(
     english_events: bool = False,
     semantic_sources: int | None = None,
     refuse_unnamed_titles: bool = True,
+    refuse_rarest_unsaid: Literal["words", "nouns"] | dict[str, Literal["words", "nouns"] | None] | None = None,
     meaning_embedder: Any = None,
     meaning_at: float | dict[str, float] | None = None,
     paraphrase_at: float | dict[str, float] | None = None,
@@ -323,7 +327,11 @@ def evidence(
     (:func:`rag.text.sentence_spans`), so 《卡拉OK.LIVE！‧台北‧我》 is read whole. Version 93: a Chinese word no longer than
     the end a table's row labels share names their kind, never a row the table leaves out (补贴 against 中班津贴 and
     夜班津贴: :mod:`rag.answerability.siblings`). Version 94: a follow-up's focus swapped into a table's question must be
-    named by a row of that table, whatever the other top sources write (:mod:`rag.answerability.table_checks`).) With
+    named by a row of that table, whatever the other top sources write (:mod:`rag.answerability.table_checks`). Version 95,
+    ``refuse_rarest_unsaid`` (``{language: "words" | "nouns"}``, off unless set): a single question over sources that are
+    no running prose is refused when the window that holds the asked type, with its source's headings, leaves out the
+    question's rarest key term that the top sources write ("nouns": in English, only a word that can be a noun or a
+    name) — signal ``rarest_unsaid``, :mod:`rag.answerability.rarest_term`.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -549,6 +557,18 @@ def evidence(
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "
                                           f"(meaning {signals['meaning']:.3f} < {meant}; closest: {closest[:60]!r})",
                                 signals)
+        rarest_mode = for_language(refuse_rarest_unsaid, language) if refuse_rarest_unsaid else None
+        if passes and rarest_mode and asked is not None and asked.sentence and asked.kind not in UNTYPED and not asked.prose \
+                and not env.history and not env.facts.get("sub_queries") and asks_once(question) \
+                and env.facts.get("question_type") != "reference" \
+                and (holder := source_numbered(read_for_fact, asked.source)) is not None \
+                and (rarest := rarest_unsaid(question, f"{header_of(holder)}\n{holder.text}", keys, found, joined, env,
+                                             nouns_only=rarest_mode == "nouns")):
+            # "How much cash float is loaded into each self-checkout machine?" against "Each staffed till starts the day
+            # with a float of £150": the source of the asked fact leaves out the most specific thing the question names
+            return Decision("refuse", f"the source that holds the asked fact [{asked.source}] never writes "
+                                      f"{rarest!r}, the most specific thing the question names",
+                            {**signals, "rarest_unsaid": 1.0})
         if passes and refuse_siblings and asked is not None and asked.source is not None \
                 and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
