@@ -179,10 +179,21 @@ def _shared_heads(labels: list[str]) -> dict[str, tuple[str, list[str]]]:
 
 
 def _names_a_row_by_its_kind(word: str, question: str, heads: dict[str, tuple[str, list[str]]]) -> bool:
-    """Whether ``word`` is the rows' shared word said another way and the question names a row by its modifier:
-    "上夜班一个班补贴多少钱？" against 中班津贴 and 夜班津贴 asks the 夜班 row (补贴 is what 津贴 is)."""
+    """Whether ``word`` is the rows' shared word said another way (as common a word: :func:`_as_common_as`) and the
+    question names a row by its modifier: "上夜班一个班补贴多少钱？" against 中班津贴 and 夜班津贴 asks the 夜班 row (补贴 is
+    what 津贴 is; 餐贴 is another kind)."""
     head = heads.get(word[-1])
-    return head is not None and len(word) == 2 and any(modifier in question for modifier in head[1])
+    return head is not None and len(word) == 2 and _as_common_as(word, head[0]) \
+        and any(modifier in question for modifier in head[1])
+
+
+def _as_common_as(word: str, head: str) -> bool:
+    """Whether ``word`` is a word of the language at least half as common as ``head`` in jieba's dictionary: 补贴 beside
+    津贴 is the kind said another way; 餐贴, 车贴 (no word of the dictionary) and 礼金 beside 奖金 are other kinds."""
+    import jieba
+
+    jieba.initialize()
+    return (jieba.get_FREQ(word) or 0) >= 0.5 * (jieba.get_FREQ(head) or 0) > 0
 
 
 def _crossed_column(question: str, text: str) -> tuple[str, str] | None:

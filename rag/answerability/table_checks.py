@@ -52,7 +52,8 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
         # a follow-up's focus swapped into the question of a table ("And for a receptionist?" after "What is the annual
         # CPD budget for a vet?"): the table's own rows must name it, whatever the other top sources write of it
         found = unnamed_row(question, source.text, source.text, nearer_rows(env))
-        if found is not None and found[0].lower() in focus.lower():
+        if found is not None and found[0].lower() in focus.lower() \
+                and not _stated_elsewhere(focus, question, asked.kind, top, source, env):
             sibling = found
     kind = unlisted_kind(question, joined, lambda word: any(t in soft for t in env.space.tokenize(word))) \
         if sibling is None and language in ("en", "zh") else None
@@ -107,6 +108,17 @@ def row_refusal(question: str, asked: AskedFact, top: list[ContextItem], joined:
     if sibling is not None:
         return f"asks about {sibling[0]!r}, a row the source's table ({sibling[1]!r} …) does not list", "sibling_row"
     return None
+
+
+def _stated_elsewhere(focus: str, question: str, kind: str, top: list[ContextItem], source: ContextItem,
+                      env: QueryEnv) -> bool:
+    """Whether a top source other than the table's has a sentence that names every word of the follow-up's focus and
+    holds a candidate of the asked type ("Kennel assistants get the same annual CPD budget as a student veterinary nurse."
+    — a review): the fact may be stated there."""
+    named = set(env.space.tokenize(focus))
+    return bool(named) and any(
+        item is not source and named <= set(env.space.tokenize(sentence)) and has_candidate(sentence, kind, question)
+        for item, said in sentences_of(top) for sentence in said)
 
 
 def nearer_rows(env: QueryEnv) -> NearerRows:

@@ -78,29 +78,38 @@ def _names_after_it_is(question: str) -> bool:
     return bool(re.match(r"[A-Z0-9]", named))
 
 
-# a question that opens by saying it changes the subject stands alone, whatever pronoun it holds
-_NEW_TOPIC = re.compile(r"(?:(?:(?:a|an|one|some|something|totally|completely|entirely|quite\s+a|a\s+totally|a\s+completely)\s+)?"
-                        r"(?:different|new|separate|unrelated)\s+(?:question|topic|query|thing|subject|matter)\b|"
-                        r"another\s+(?:question|topic|query)\b(?!\s+(?:about|on|regarding|re|for)\b)|"
-                        r"(?:on\s+(?:a|another)\s+(?:note|topic|subject)|changing\s+(?:the\s+)?subject|unrelated(?:ly)?|"
-                        r"switching\s+topics?|new\s+topic)\b|换个话题|换个问题|换一个问题|另外一个问题|另一个问题|问个别的|"
-                        r"再问个别的|题外话|说点别的|不相关的问题)", re.I)
+# a question that opens by saying it changes the subject stands alone, whatever pronoun it holds — never one that says
+# it stays on it ("Another question about that: …", "Separate thing about it - …", "Different question, but related: …")
+_STAYS = r"(?![,:]?\s+(?:but\s+)?(?:about|on|regarding|re|for|related|on\s+the\s+same)\b)"
+_NEW_TOPIC_EN = (r"(?:(?:(?:a|an|one|some|something|totally|completely|entirely|quite\s+a|a\s+totally|a\s+completely)\s+)?"
+                 r"(?:different|new|separate|unrelated)\s+(?:question|topic|query|thing|subject|matter)\b" + _STAYS + "|"
+                 r"another\s+(?:question|topic|query)\b" + _STAYS + "|"
+                 r"(?:on\s+(?:a|another)\s+(?:different\s+)?(?:note|topic|subject)|changing\s+(?:the\s+)?subject|"
+                 r"unrelated(?:ly)?|switching\s+topics?|new\s+topic)\b" + _STAYS + ")")
+# (Chinese: the openings that only say so; 题外话, 另一个问题, 不相关的问题 may be what is asked about — "题外话，能在例会上讲吗？")
+_NEW_TOPIC_ZH_SAID = r"换个话题|换个问题|换一个问题|换一个话题|问个别的|再问个别的|说点别的"
+_NEW_TOPIC = re.compile(rf"(?:{_NEW_TOPIC_EN}|{_NEW_TOPIC_ZH_SAID}|另外一个问题|另一个问题|题外话|不相关的问题)", re.I)
 # ("Another thing: does it need a receipt?", "Another question about that: …" continue the topic)
-# …and the words that say so are no part of the question: what follows a separator is asked alone ("Different
-# question - where do I pick up my uniform?", "换个话题，职工食堂午饭几点开始供应？"); never without a question after them
-_NEW_TOPIC_PREFACE = re.compile(r"^\s*(?:(?:ok(?:ay)?|right|so|and|also|oh|um+|hmm+|好的?|嗯|那)[\s,，]*)?(?:" + _NEW_TOPIC.pattern
-                                + r")\s*(?:(?:[.:;,!?。：；，、！？…—–-]+\s*)+(?:(?:but|though|anyway|now|then)\b[\s,，:：]*)?|"
-                                r"(?:but|though)\s+|(?:吧|啊|哈)[，,：:。！!\s]*)", re.I)
+# …and the words that say so are no part of the question: what follows the separator is asked alone ("Different
+# question - where do I pick up my uniform?", "换个话题，职工食堂午饭几点开始供应？"); never without a question after them,
+# and never a hyphen inside a word ("New subject-leader allowance - how much is it?")
+_SEPARATOR = r"(?:\s*[.:;,!?。：；，、！？…]+\s*|\s+[-–—]+\s*|[-–—]+\s+|\s*[—–]+\s*)"
+_NEW_TOPIC_PREFACE = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|right|so|and|also|oh|sorry|um+|hmm+|好的?|嗯|那)(?:[\s,，]+|(?=[\u4e00-\u9fff])))*"
+    rf"(?:{_NEW_TOPIC_EN}(?:(?:\s+(?:but|though)\b)?(?:{_SEPARATOR})+(?:(?:but|though|anyway)\b{_SEPARATOR}?)?|"
+    rf"\s+(?:but|though)\s+)|"
+    rf"(?:{_NEW_TOPIC_ZH_SAID})\s*(?:吧|啊|哈|呀)?(?:{_SEPARATOR}|\s)+)", re.I)
 
 
 def without_new_topic(question: str) -> str:
     """The question without an opening that says it changes the subject, or the question itself when nothing stands
-    after it that asks (at least three words, or four Chinese characters)."""
+    after it that asks (four Chinese characters and words at least, or three words)."""
     opening = _NEW_TOPIC_PREFACE.match(question)
     if opening is None:
         return question
     rest = question[opening.end():].strip()
-    enough = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4 or len(re.findall(r"[A-Za-z0-9]+", rest)) >= 3
+    chinese, words = len(re.findall(r"[\u4e00-\u9fff]", rest)), len(re.findall(r"[A-Za-z0-9]+", rest))
+    enough = (chinese >= 1 and chinese + words >= 4) or words >= 3
     return rest if enough else question
 
 
@@ -164,7 +173,8 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     for turn in history:
         if turn.get("role") == "user" and turn.get("content", "").strip():
             text = turn["content"].strip()
-            previous = _join(text, previous, language, similar, swap_at)[0] \
+            alone = without_new_topic(text)   # (an earlier turn that changed the subject is what follows its opening)
+            previous = alone if alone != text else _join(text, previous, language, similar, swap_at)[0] \
                 if previous and is_follow_up(text, language) else text
             answer = ""
         elif turn.get("role") == "assistant":

@@ -184,8 +184,16 @@ def best_slot(content: str, previous: str, language: str, similar: Similar | Non
 
 
 def _contains(phrase: str, word: str, language: str) -> bool:
-    # (a Chinese phrase only where the word is its head: 上海出差 is no kind of 上海, "那去成都呢？" swaps the place alone)
-    return word in phrase.split() if language == "en" else phrase.endswith(word) and len(phrase) > len(word)
+    # (a Chinese phrase only where the word is its head, after no verb: 上海出差 and 出差上海 are no kind of 上海 — "那去成都
+    # 呢？" swaps the place alone)
+    return word in phrase.split() if language == "en" else phrase.endswith(word) and len(phrase) > len(word) \
+        and not _is_verb_zh(phrase[:-len(word)])
+
+
+def _is_verb_zh(words: str) -> bool:
+    import jieba.posseg
+
+    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(words))
 
 
 def topic(previous: str, language: str) -> str:
@@ -360,25 +368,30 @@ def resolve_person(question: str, person: str, language: str) -> str | None:
 _ZH_PERIOD = re.compile(r"(?:冷静|试用|观察|犹豫|考察|见习|哺乳|孕|产|保修|有效|宽限)期")
 
 
-def _names_a_thing_zh(phrase: str) -> bool:
-    """Whether a Chinese phrase holds a noun (jieba's tags; a verb's noun form, 工作 of 累计工作满, is none)."""
+def _sets_a_condition_zh(subject: str, previous: str) -> bool:
+    """Whether the first words of a Chinese question only set a condition on a count ("累计工作满 5 年的员工，…"): they
+    name no thing (jieba's tags: no noun, no English word; 工作 of 累计工作满 is a verb's noun form) and a number
+    follows them. "出差报销，需要哪些材料？" and "VPN，在家怎么连？" are about their first words."""
     import jieba.posseg
 
-    return any(p.flag.startswith("n") and p.flag != "vn" for p in jieba.posseg.lcut(phrase))
+    if any((p.flag.startswith("n") and p.flag != "vn") or p.flag == "eng" for p in jieba.posseg.lcut(subject)):
+        return False
+    at = previous.find(subject)
+    return at >= 0 and bool(re.match(r"\s*[0-9０-９零〇一二两三四五六七八九十百]", previous[at + len(subject):]))
 
 
 def _asking_clause_topic_zh(previous: str) -> str:
-    """The topic of the clause of a Chinese question that asks, after a clause that sets the scene: "累计工作满 5 年的员工，
-    年假有几天？" is about 年假 (what 它 points at), where the question's first run of words, 累计工作满, names no thing;
-    "" when there is one clause, or the asking clause's topic is a verb or an adverb (提前)."""
+    """The topic of the clause of a Chinese question that asks, after a clause that sets a condition: "累计工作满 5 年的员工，
+    年假有几天？" is about 年假 (what 它 points at); "" when there is one clause, or the asking clause's topic is no noun
+    (提前, 一年)."""
     import jieba.posseg
 
-    clauses = [c for c in re.split(r"[，,；;]", previous) if c.strip()]
+    clauses = [c for c in re.split(r"[，,；;。！!]", previous) if c.strip()]
     if len(clauses) < 2:
         return ""
     asking = topic(clauses[-1], "zh")
-    # (jieba's tagger cuts 年假 as 年 / 假: a topic is kept unless every piece is a verb or an adverb)
-    if not asking or all(p.flag[:1] in ("v", "d") for p in jieba.posseg.lcut(asking)):
+    # (jieba's tagger cuts 年假 as 年 / 假: a topic is kept unless every piece is a verb, an adverb, a number or a measure)
+    if not asking or all(p.flag[:1] in ("v", "d", "m", "q", "r", "t") for p in jieba.posseg.lcut(asking)):
         return ""
     return asking
 
@@ -388,7 +401,7 @@ def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     topic; None when it has none (or the earlier question has no topic words)."""
     match = points_back(question, language)
     subject = topic(previous, language)
-    if language != "en" and subject and not _names_a_thing_zh(subject):
+    if language != "en" and subject and _sets_a_condition_zh(subject, previous):
         subject = _asking_clause_topic_zh(previous) or subject
     if match is not None and language != "en" and match.group().endswith("期间"):
         # a period pointed back at ("在这期间") is the period the earlier question named (冷静期, 试用期); none named, no

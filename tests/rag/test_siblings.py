@@ -226,6 +226,9 @@ ALLOWANCES = "夜班津贴\n| 班次津贴 | 标准 |\n|---|---|\n| 中班津贴
     # a row of that kind the table leaves out still is one, however its kind is said
     ("高温津贴一个月多少钱？", ("高温津贴", "中班津贴")),
     ("早班补贴多少钱？", ("补贴", "中班津贴")),
+    # (a review) another kind of the same last character is no word for the rows' kind: 餐贴, 车贴 are not 津贴
+    ("夜班有餐贴吗？", ("餐贴", "中班津贴")),
+    ("夜班的车贴多少？", ("车贴", "中班津贴")),
 ])
 def test_a_word_no_longer_than_the_rows_shared_end_names_their_kind(question: str, sibling) -> None:
     assert unlisted_sibling(question, ALLOWANCES) == sibling

@@ -319,6 +319,17 @@ def test_a_follow_ups_focus_must_be_a_row_of_the_table_itself(focus: str, refuse
         assert "receptionist" in decision.reason
 
 
+def test_a_focus_another_source_states_the_fact_of_is_not_refused() -> None:   # (a review)
+    elsewhere = "Kennels\nKennel assistants get an annual CPD budget of £300, agreed with the Head Nurse."
+    space = env([chunk("cpd#1", CPD), chunk("kennel#0", elsewhere)], language="en")
+    space.facts["focus"] = "kennel assistant"
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
+                                                                   "answer_at": 0.0, "answer_type": True}})
+    decision = decide("What is the annual CPD budget for a kennel assistant?",
+                      [item(1, CPD, "cpd"), item(2, elsewhere, "kennel", score=0.5)], space)
+    assert "sibling_row" not in decision.signals
+
+
 def test_a_focus_a_row_names_is_answered() -> None:
     space = env([chunk("cpd#1", CPD), chunk("desk#0", RECEPTION)], language="en")
     space.facts["focus"] = "student veterinary nurse"
