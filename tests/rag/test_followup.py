@@ -616,7 +616,7 @@ def test_a_chinese_word_takes_a_phrase_with_it_only_where_it_heads_the_phrase(
 
 
 @pytest.mark.parametrize(("question", "previous", "expected"), [   # (followup v23: unseen yaodian-zh)
-    # the question's first words name no thing (累计工作满: a verb, a verb's noun, an adjective): 它 is what the asking
+    # the question's first words set a condition on a count (累计工作满 5 年): 它 is what the asking
     # clause is about
     ("它最晚要在什么时候之前休完？", "累计工作满 5 年的员工，年假有几天？", "年假最晚要在什么时候之前休完？"),
     # a first clause that names a thing is the topic, whatever the asking clause asks of it
