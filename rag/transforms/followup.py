@@ -47,7 +47,6 @@ _ZH_REF = re.compile(r"(它|它们|这个|那个|这些|那些|该|其|上述|�
 # (longest first: "and if" before "and")
 _EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:so|not)|if (?:so|not)|and if|and|also|"
                       r"but|so|then|what if|same for|or)\b[\s,]*", re.I)
-_EN_TAIL = re.compile(r"[\s?.!]*$")
 # a clause that sets when the asker gets there, before what it names: "What about once I've done five years?" names
 # "five years", "…when I'm on nights?" nights
 _EN_ONCE = re.compile(r"^(?:once|after|when|now that|by the time)\s+(?:i|we|they|he|she)(?:['’](?:ve|m|re)|\s+(?:have|am|are|has|is))?"
@@ -133,7 +132,24 @@ def is_follow_up(question: str, language: str) -> bool:
         return True
     short = len(content_of(q, language)) <= 8
     return short and bool(_ZH_LEAD.match(q) or q.rstrip("？?。 ").endswith("呢") or _ZH_REF.search(q)
-                          or _ZH_SAME.search(q) or len(_ZH_TAIL.sub("", q)) <= 4)
+                          or _ZH_SAME.search(q) or len(_zh_without_tail(q)) <= 4)
+
+
+def _without_end(text: str, marks: str) -> str:
+    """``text`` without the spaces and ``marks`` that end it, read from the end (a pattern anchored at the end tries
+    every position of a long run of spaces: quadratic)."""
+    end = len(text)
+    while end and (text[end - 1].isspace() or text[end - 1] in marks):
+        end -= 1
+    return text[:end]
+
+
+def _zh_without_tail(text: str) -> str:
+    """``text`` without the words that end a Chinese follow-up (:data:`_ZH_TAIL`: "…那边的话也一样吗？"), read in its last
+    characters once its ending marks are off."""
+    core = _without_end(text, "？?。!！")
+    cut = max(len(core) - 16, 0)   # (the tail's words are at most twelve characters; one more for its look-behind)
+    return core[:cut] + _ZH_TAIL.sub("", core[cut:])
 
 
 def content_of(question: str, language: str) -> str:
@@ -143,13 +159,13 @@ def content_of(question: str, language: str) -> str:
     if language == "en":
         if _EN_MORE.match(q):
             return ""
-        rest = _EN_ONCE.sub("", _EN_TAIL.sub("", _EN_LEAD.sub("", q)).strip())
+        rest = _EN_ONCE.sub("", _without_end(_EN_LEAD.sub("", q), "?.!").strip())
         if _names_after_it_is(q):
             rest = _EN_IT_IS.sub("", rest)   # (after a lead only: "It's Year 11s?" alone keeps its words)
         return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
     if _ZH_MORE.match(q):
         return ""
-    rest = _ZH_TAIL.sub("", _ZH_LEAD.sub("", q)).strip()
+    rest = _zh_without_tail(_ZH_LEAD.sub("", q)).strip()
     # "高级的呢？", "生鲜部的呢？": the 的 of "the one of …" names nothing itself
     return rest[:-1] if len(rest) >= 3 and rest.endswith("的") and _CJK_ONLY.fullmatch(rest) else rest
 

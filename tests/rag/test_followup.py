@@ -634,3 +634,17 @@ def test_a_chinese_pronoun_points_at_the_asking_clauses_topic_when_the_first_nam
     from rag.transforms.slots import resolve_pointer
 
     assert resolve_pointer(question, previous, "zh") == expected
+
+
+@pytest.mark.parametrize(("question", "language", "content"), [   # (a review: read from the end, in linear time)
+    ("What about managers?  ", "en", "managers"),
+    ("And for directors?!", "en", "directors"),
+    ("那夜班的话也一样吗？ ", "zh", "夜班"),
+    ("临平那边呢？", "zh", "临平"),
+    ("那经理呢。。", "zh", "经理"),
+    ("x" + " " * 50_000 + "y?", "en", "x" + " " * 50_000 + "y"),   # a long run of spaces inside (was quadratic: 4 s)
+    ("那经理" + "　" * 50_000 + "和主管呢？", "zh", "经理" + "　" * 50_000 + "和主管"),
+])
+def test_the_scaffolding_at_the_end_of_a_follow_up_is_read_from_its_end(question: str, language: str,
+                                                                        content: str) -> None:
+    assert content_of(question, language) == content
