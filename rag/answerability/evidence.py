@@ -324,14 +324,16 @@ def evidence(
     still applying; ``read_paraphrase`` reads the signal on every case (what ``ragbench calibrate`` fits it from). Version 91:
     an English question for a figure news reports ("What was Pelham Bank's pre-tax profit for 2022?", "the attendance",
     "the turnout") asks a number (:mod:`rag.answer_types`). Version 92: nothing inside a title in 《》 ends a sentence
-    (:func:`rag.text.sentence_spans`), so 《卡拉OK.LIVE！‧台北‧我》 is read whole. Version 93: a Chinese word no longer than
-    the end a table's row labels share names their kind, never a row the table leaves out (补贴 against 中班津贴 and
-    夜班津贴: :mod:`rag.answerability.siblings`). Version 94: a follow-up's focus swapped into a table's question must be
-    named by a row of that table, whatever the other top sources write (:mod:`rag.answerability.table_checks`). Version 95,
-    ``refuse_rarest_unsaid`` (``{language: "words" | "nouns"}``, off unless set): a single question over sources that are
-    no running prose is refused when the window that holds the asked type, with its source's headings, leaves out the
-    question's rarest key term that the top sources write ("nouns": in English, only a word that can be a noun or a
-    name) — signal ``rarest_unsaid``, :mod:`rag.answerability.rarest_term`.) With
+    (:func:`rag.text.sentence_spans`), so 《卡拉OK.LIVE！‧台北‧我》 is read whole. Version 93: a Chinese question that names a
+    listed row's modifier and says the word the rows share another way asks that row, never one the table leaves out
+    ("上夜班一个班补贴多少钱？" against 中班津贴 and 夜班津贴; 补贴 as common a word as 津贴: :mod:`rag.answerability.siblings`).
+    Version 94: a follow-up's focus swapped into a table's question must be named by a row of that table, whatever the
+    other top sources write of it, unless one of them has a sentence naming it with a candidate of the asked type
+    (:mod:`rag.answerability.table_checks`). Version 95, ``refuse_rarest_unsaid`` (``{language: "words" | "nouns"}``, off
+    unless set): a question that asks one thing, alone, over sources that are no running prose is refused when the
+    source holding the asked type, with its headings, never writes the question's rarest key term that the top sources
+    write ("nouns": in English, only a word that can be a noun or a name) — signal ``rarest_unsaid``,
+    :mod:`rag.answerability.rarest_term`.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -347,8 +347,9 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     that changes the subject is no part of the question ("Different question - where do I pick up my uniform?" asks
     "where do I pick up my uniform?"; "Totally different thing — …" changes it too). Version 23 (Chinese): a word takes
     a phrase of the earlier question with it only where it heads the phrase ("那去成都呢？" after "去上海出差，…" swaps 上海
-    alone: v22 wrote "去成都，…"); 它 after a question whose first words name no thing ("累计工作满 5 年的员工，年假有几天？")
-    is what the asking clause is about (年假)."""
+    alone: v22 wrote "去成都，…"), and never after a verb (出差上海); 它 after a question whose first words set a condition
+    on a count ("累计工作满 5 年的员工，年假有几天？") is what the asking clause is about (年假). The opening that changes the
+    subject is read off earlier turns too."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)
