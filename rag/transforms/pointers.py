@@ -9,7 +9,15 @@ import re
 from rag.transforms.asking import unjoined, zh_asks
 from rag.transforms.followup import SWAP_AT, content_of, is_follow_up
 from rag.transforms.parts_en import EN_SCENE
-from rag.transforms.slots import Similar, points_back, resolve_pointer, swap, topic, word_edges
+from rag.transforms.slots import (
+    Similar,
+    holds_a_verb_zh,
+    points_back,
+    resolve_pointer,
+    swap,
+    topic,
+    word_edges,
+)
 
 # a noun phrase before a pronoun in the same part ("what about a lost laptop, how quickly must I
 # report that?"): the pronoun may point at it, so it is not read as the first part's topic
@@ -142,11 +150,9 @@ def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
 
 
 def _takes_out_a_verb(before: str, span: tuple[int, int]) -> bool:
-    """Whether the span of ``before`` a rewrite replaced holds a verb (a verbal noun, 调休, is a thing)."""
-    import jieba.posseg
-
+    """Whether the span of ``before`` a rewrite replaced holds a verb (:func:`rag.transforms.slots.holds_a_verb_zh`)."""
     start, end = span
-    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(before[start:end]))
+    return holds_a_verb_zh(before[start:end])
 
 
 def _on_word_edges(before: str, span: tuple[int, int]) -> bool:

@@ -30,7 +30,7 @@ import numpy as np
 
 from rag.answer_types import asked_type, without_asking
 from rag.text import CJK as _CJK
-from rag.text import EN_FUNCTION_WORDS, without_look_up
+from rag.text import EN_FUNCTION_WORDS, without_look_up, zh_tagged
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_]?\d+[A-Za-z0-9]*(?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
@@ -187,13 +187,12 @@ def _contains(phrase: str, word: str, language: str) -> bool:
     # (a Chinese phrase only where the word is its head, after no verb: 上海出差 and 出差上海 are no kind of 上海 — "那去成都
     # 呢？" swaps the place alone)
     return word in phrase.split() if language == "en" else phrase.endswith(word) and len(phrase) > len(word) \
-        and not _is_verb_zh(phrase[:-len(word)])
+        and not holds_a_verb_zh(phrase[:-len(word)])
 
 
-def _is_verb_zh(words: str) -> bool:
-    import jieba.posseg
-
-    return any(p.flag.startswith("v") and p.flag != "vn" for p in jieba.posseg.lcut(words))
+def holds_a_verb_zh(text: str) -> bool:
+    """Whether jieba tags a word of a Chinese ``text`` as a verb (a verbal noun, 调休, is a thing)."""
+    return any(flag.startswith("v") and flag != "vn" for _, flag in zh_tagged(text))
 
 
 def topic(previous: str, language: str) -> str:
@@ -372,9 +371,7 @@ def _sets_a_condition_zh(subject: str, previous: str) -> bool:
     """Whether the first words of a Chinese question only set a condition on a count ("累计工作满 5 年的员工，…"): they
     name no thing (jieba's tags: no noun, no English word; 工作 of 累计工作满 is a verb's noun form) and a number
     follows them. "出差报销，需要哪些材料？" and "VPN，在家怎么连？" are about their first words."""
-    import jieba.posseg
-
-    if any((p.flag.startswith("n") and p.flag != "vn") or p.flag == "eng" for p in jieba.posseg.lcut(subject)):
+    if any((flag.startswith("n") and flag != "vn") or flag == "eng" for _, flag in zh_tagged(subject)):
         return False
     at = previous.find(subject)
     return at >= 0 and bool(re.match(r"\s*[0-9０-９零〇一二两三四五六七八九十百]", previous[at + len(subject):]))
@@ -384,14 +381,12 @@ def _asking_clause_topic_zh(previous: str) -> str:
     """The topic of the clause of a Chinese question that asks, after a clause that sets a condition: "累计工作满 5 年的员工，
     年假有几天？" is about 年假 (what 它 points at); "" when there is one clause, or the asking clause's topic is no noun
     (提前, 一年)."""
-    import jieba.posseg
-
     clauses = [c for c in re.split(r"[，,；;。！!]", previous) if c.strip()]
     if len(clauses) < 2:
         return ""
     asking = topic(clauses[-1], "zh")
     # (jieba's tagger cuts 年假 as 年 / 假: a topic is kept unless every piece is a verb, an adverb, a number or a measure)
-    if not asking or all(p.flag[:1] in ("v", "d", "m", "q", "r", "t") for p in jieba.posseg.lcut(asking)):
+    if not asking or all(flag[:1] in ("v", "d", "m", "q", "r", "t") for _, flag in zh_tagged(asking)):
         return ""
     return asking
 
