@@ -65,7 +65,7 @@ from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
-from rag.answerability.meaning import MeaningReader, source_read
+from rag.answerability.meaning import MeaningReader, MeaningReads, source_read
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
     content_terms,
@@ -117,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="95")
+@answerability.register("evidence", version="96")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -166,6 +166,7 @@ def evidence(
     refuse_rarest_unsaid: Literal["words", "nouns"] | dict[str, Literal["words", "nouns"] | None] | None = None,
     meaning_embedder: Any = None,
     meaning_at: float | dict[str, float] | None = None,
+    meaning_reads: MeaningReads = "sentences",
     paraphrase_at: float | dict[str, float] | None = None,
     read_paraphrase: bool = False,
 ) -> Answerability:
@@ -333,7 +334,8 @@ def evidence(
     unless set): a question that asks one thing, alone, over sources that are no running prose is refused when the
     source holding the asked type, with its headings, never writes the question's rarest key term that the top sources
     write ("nouns": in English, only a word that can be a noun or a name) — signal ``rarest_unsaid``,
-    :mod:`rag.answerability.rarest_term`.) With
+    :mod:`rag.answerability.rarest_term`. Version 96, ``meaning_reads`` (``"sentences"`` unless set): ``"clauses"`` reads
+    the meaning check against each sentence's clauses too, one and two in a row (:func:`rag.answerability.meaning.clause_windows`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -362,7 +364,7 @@ def evidence(
     ``cross_lingual``)."""
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
-    meaning = MeaningReader(meaning_embedder) if meaning_embedder is not None else None
+    meaning = MeaningReader(meaning_embedder, meaning_reads) if meaning_embedder is not None else None
 
     def surface_of(question: str, terms: set[str] | dict[str, float], env: QueryEnv,
                    written: str | None = None) -> tuple[dict[str, str], list[str]]:

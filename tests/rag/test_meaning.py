@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rag.answerability import answerability
-from rag.answerability.meaning import MeaningReader, source_read
+from rag.answerability.meaning import MeaningReader, clause_windows, source_read
 from tests.rag.helpers import chunk, env, item
 
 KEPT = ("泡泡战士\n泡泡战士是一款射击游戏，由韩国公司开发。玩家用水枪泡封敌人。每次泡封会减少生命数，生命数耗完即算为踢爆。"
@@ -170,3 +170,47 @@ def test_review_the_meaning_check_reads_a_source_brought_in_for_the_asked_year()
     context = [item(n, t, f"d{n}", score=5.0 - n, title=t.split("\n")[0]) for n, t in texts.items()]
     decision = rule(meaning_at={"en": 0.6})(question, context, space)
     assert decision.action == "answer" and decision.signals["meaning"] >= 0.6, decision
+
+
+@pytest.mark.parametrize(("sentence", "windows"), [
+    ("2009年3月17日，马克总统宣布解散政府，把权力交给军方。",
+     ["2009年3月17日", "马克总统宣布解散政府", "把权力交给军方。", "2009年3月17日，马克总统宣布解散政府",
+      "马克总统宣布解散政府，把权力交给军方。"]),
+    ("In 2009, the president resigned; the army took over.",
+     ["In 2009", "the president resigned", "the army took over.", "In 2009, the president resigned",
+      "the president resigned; the army took over."]),
+    ("It drew 1,000 people and cost £2,500:00.", []),        # a comma inside a number cuts nothing
+    ("核心保护区约22平方公里。", []),                                # one clause: the sentence is read already
+    ("开馆时间：", []),                                              # a closing mark alone leaves one clause
+    ("", []),
+])
+def test_clause_windows_are_each_clause_and_each_two_in_a_row(sentence, windows) -> None:
+    assert clause_windows(sentence) == windows
+
+
+def test_clauses_read_the_clause_that_states_the_fact_in_a_long_sentence() -> None:
+    """evidence v96, ``meaning_reads: clauses``: a long sentence whose one clause restates the question means it as
+    that clause does; a table row is read whole."""
+    text = ("拉瓦卢马纳纳\n2009年3月17日，拉瓦卢马纳纳总统宣布解散政府，把权力交给军方，军方随即拥立新总统，"
+            "而高等宪法法院认可了这一安排，反对派则在首都组织了大规模的游行示威活动。拉瓦卢马纳纳生于1949年。"
+            "他早年经营乳品生意，后来当选首都市长。")
+    question = "2009年3月17日谁宣布解散政府？"
+    space = env([chunk("a#1", text)], "zh")
+    source = item(1, text, "a", title="拉瓦卢马纳纳")
+    whole, sentence = MeaningReader(HASHING).closest(question, source, space)
+    part, clause = MeaningReader(HASHING, "clauses").closest(question, source, space)
+    assert sentence.startswith("2009年3月17日，") and sentence.endswith("游行示威活动。")
+    assert clause == "2009年3月17日，拉瓦卢马纳纳总统宣布解散政府" and part > whole + 0.1, (part, whole)
+    at = {"zh": round((part + whole) / 2, 4)}
+    assert decide(question, text, "zh", meaning_at=at).action == "refuse"
+    answered = decide(question, text, "zh", meaning_at=at, meaning_reads="clauses")
+    assert answered.action == "answer" and answered.signals["meaning"] == part
+    table = "补贴\n| 班次 | 津贴，元 |\n|---|---|\n| 夜班，含周末 | 80 |"
+    rows = MeaningReader(HASHING, "clauses")._said(item(1, table, "t", title="补贴"))
+    assert rows == [("班次: 夜班，含周末; 津贴，元: 80", True)]
+
+
+def test_meaning_reads_is_checked() -> None:
+    from rag.errors import ConfigError
+    with pytest.raises(ConfigError, match="meaning_reads"):
+        rule(meaning_reads="paragraphs")
