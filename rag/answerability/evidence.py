@@ -117,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="96")
+@answerability.register("evidence", version="97")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -335,7 +335,10 @@ def evidence(
     source holding the asked type, with its headings, never writes the question's rarest key term that the top sources
     write ("nouns": in English, only a word that can be a noun or a name) — signal ``rarest_unsaid``,
     :mod:`rag.answerability.rarest_term`. Version 96, ``meaning_reads`` (``"sentences"`` unless set): ``"clauses"`` reads
-    the meaning check against each sentence's clauses too, one and two in a row (:func:`rag.answerability.meaning.clause_windows`).) With
+    the meaning check against each sentence's clauses too, one and two in a row (:func:`rag.answerability.meaning.clause_windows`).
+    Version 97, after a review: a question the paraphrase rescue let through is read for meaning with its source's
+    clauses too (never below its paraphrase); no clause is cut between two digits ("1，000", "10：30") nor at an English
+    mark without a space after it; no window is a run of marks, opens with one, or comes twice.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -553,9 +556,10 @@ def evidence(
         if passes and meant is not None and (read := source_read(read_for_fact, answered_from)) is not None:
             # running prose whose words hold the question, but no sentence of the source it would be answered from
             # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
-            # (a paraphrase's source holds the best sentence of all the top sources: its meaning is the paraphrase's)
-            signals["meaning"], closest = (signals["paraphrase"], rescued_by[0][1]) if rescued_by \
-                else meaning.closest(question, read, env)  # type: ignore[union-attr]
+            # (a paraphrase's source holds the best sentence of all the top sources: its meaning is the paraphrase's,
+            # or a clause's of that source that means the question better, when the check reads clauses)
+            signals["meaning"], closest = meaning.closest(question, read, env) if not rescued_by \
+                else meaning.rescued(question, (signals["paraphrase"], rescued_by[0][1]), read, env)  # type: ignore[union-attr]
             if signals["meaning"] < meant:
                 signals["meaning_at"] = float(meant)
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "

@@ -183,6 +183,16 @@ def test_review_the_meaning_check_reads_a_source_brought_in_for_the_asked_year()
     ("核心保护区约22平方公里。", []),                                # one clause: the sentence is read already
     ("开馆时间：", []),                                              # a closing mark alone leaves one clause
     ("", []),
+    # (a hostile review) no cut between two digits, nor at an English mark without a space after it
+    ("人口约1，000人，多为汉族。", ["人口约1，000人", "多为汉族。"]),
+    ("会议于10：30开始，比分为3：1。", ["会议于10：30开始", "比分为3：1。"]),
+    ("AT&amp;T公司成立于1983年，总部在达拉斯。", ["AT&amp;T公司成立于1983年", "总部在达拉斯。"]),
+    ("a;b;c", []),
+    # no window of marks alone, none opening with a mark, none twice, none the sentence itself
+    ("，，", []),
+    ("，然后走了。", []),
+    ("A，，B", ["A", "B"]),
+    ("A，B，A，B", ["A", "B", "A，B", "B，A"]),
 ])
 def test_clause_windows_are_each_clause_and_each_two_in_a_row(sentence, windows) -> None:
     assert clause_windows(sentence) == windows
@@ -205,9 +215,37 @@ def test_clauses_read_the_clause_that_states_the_fact_in_a_long_sentence() -> No
     assert decide(question, text, "zh", meaning_at=at).action == "refuse"
     answered = decide(question, text, "zh", meaning_at=at, meaning_reads="clauses")
     assert answered.action == "answer" and answered.signals["meaning"] == part
-    table = "补贴\n| 班次 | 津贴，元 |\n|---|---|\n| 夜班，含周末 | 80 |"
-    rows = MeaningReader(HASHING, "clauses")._said(item(1, table, "t", title="补贴"))
-    assert rows == [("班次: 夜班，含周末; 津贴，元: 80", True)]
+    # a table row is read whole: asked what one of its cells says, the row itself is the closest statement
+    table = "补贴\n| 班次 | 说明 |\n|---|---|\n| 夜班，含周末 | 夜班津贴每班80元，周末加倍 |"
+    _, closest = MeaningReader(HASHING, "clauses").closest("夜班津贴每班多少元？", item(1, table, "t", title="补贴"),
+                                                            env([chunk("t#1", table)], "zh"))
+    assert closest == "班次: 夜班，含周末; 说明: 夜班津贴每班80元，周末加倍"
+
+
+def test_a_rescued_question_is_read_for_meaning_with_its_sources_clauses() -> None:
+    """The paraphrase rescue reads whole sentences; a question it let through is read for meaning in the rescuing
+    source as the check reads, so reading clauses it is never refused where a clause of that source passes (a hostile
+    review: its meaning was the sentence's paraphrase, under a cut a clause of its own source reached)."""
+    text = ("拉瓦卢马纳纳\n2009年3月17日，拉瓦卢马纳纳总统宣布解散政府，把权力交给军方，军方随即拥立新总统，"
+            "而高等宪法法院认可了这一安排，反对派则在首都组织了大规模的游行示威活动。拉瓦卢马纳纳生于1949年。"
+            "他早年经营乳品生意，后来当选首都市长。")
+    question = "2009年3月17日谁宣布解散政府？"
+    space = env([chunk("a#1", text)], "zh")
+    source = item(1, text, "a", title="拉瓦卢马纳纳")
+    whole, number, sentence = MeaningReader(HASHING, "clauses").best(question, [source], space)
+    part, clause = MeaningReader(HASHING, "clauses").closest(question, source, space)
+    assert number == 1 and sentence.endswith("游行示威活动。") and part > whole + 0.1   # the rescue reads sentences
+    assert MeaningReader(HASHING, "clauses").rescued(question, (whole, sentence), source, space) == (part, clause)
+    assert MeaningReader(HASHING).rescued(question, (whole, sentence), source, space) == (whole, sentence)
+    # a cut between the sentence's and the clause's meaning, the rescue's cut under the sentence's: rescued, then kept
+    meaning_at, paraphrase_at = {"zh": round((part + whole) / 2, 4)}, {"zh": round(whole - 0.01, 4)}
+    kept = decide(question, text, "zh", answer_at=1.5, meaning_at=meaning_at, paraphrase_at=paraphrase_at,
+                  meaning_reads="clauses")
+    assert kept.action == "answer" and kept.signals["paraphrase"] == whole and kept.signals["meaning"] == part, kept
+    refused = decide(question, text, "zh", answer_at=1.5, meaning_at=meaning_at, paraphrase_at=paraphrase_at)
+    assert refused.action == "refuse" and refused.signals["meaning"] == whole, refused
+    with pytest.raises(ValueError, match="reads"):
+        MeaningReader(HASHING, "paragraphs")
 
 
 def test_meaning_reads_is_checked() -> None:
