@@ -17,8 +17,8 @@ With ``meaning_reads: clauses`` (evidence v96) the sentences are read with their
 each two clauses in a row. A long sentence that states the asked fact in one of its clauses ("2009年3月17日，马克·拉瓦卢马纳纳
 总统宣布解散政府，把权力交给军方，军方随即拥立…" for "2009年3月17日谁宣布解散政府？") means the question less as a whole than the
 clause does, and the sentences a cut paragraph keeps are as long as the one it lost. A table row is read whole. The
-paraphrase rescue (:meth:`MeaningReader.best`) reads the same, and hands on the whole sentence a clause stands in (what
-the answer quotes); so a rescued question's meaning is read as the meaning check reads it.
+paraphrase rescue (:meth:`MeaningReader.best`) still reads whole statements; a question it let through is read for
+meaning in the rescuing source as the check reads (:meth:`MeaningReader.rescued`, v97), never below its paraphrase.
 
 The cut is fitted on dev by ``ragbench calibrate … --answer-type --max-false-refusal F`` for each
 language, with the scatter check it follows; a language it buys nothing in keeps none.
@@ -84,8 +84,9 @@ class MeaningReader(Reader):
         return cosine, *said[at]
 
     def closest(self, question: str, item: ContextItem, env: QueryEnv) -> tuple[float, str]:
-        """The best cosine between ``question`` and a sentence or row of ``item`` (its header left out), and
-        that sentence; ``(1.0, "")`` when the source has none but its title (nothing to read, nothing refused)."""
+        """The best cosine between ``question`` and a sentence or row of ``item`` (its header left out), or a clause
+        of a sentence when clauses are read, and that statement or clause; ``(1.0, "")`` when the source has none but
+        its title (nothing to read, nothing refused)."""
         said = self._read(item)
         if not said:
             return 1.0, ""
@@ -113,8 +114,6 @@ class MeaningReader(Reader):
         # (a line that only repeats the title says nothing of it: "泡泡战士" under the header "泡泡战士")
         return [(text, is_row) for text, is_row in statements(strip_header(item.text, item.title))
                 if text.strip() and text.strip() != item.title.strip()]
-
-
 
 
 def source_read(context: list[ContextItem], best_source: int | None) -> ContextItem | None:
