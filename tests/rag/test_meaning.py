@@ -198,15 +198,21 @@ def test_clause_windows_are_each_clause_and_each_two_in_a_row(sentence, windows)
     assert clause_windows(sentence) == windows
 
 
+LONG = ("拉瓦卢马纳纳\n2009年3月17日，拉瓦卢马纳纳总统宣布解散政府，把权力交给军方，军方随即拥立新总统，"
+        "而高等宪法法院认可了这一安排，反对派则在首都组织了大规模的游行示威活动。拉瓦卢马纳纳生于1949年。"
+        "他早年经营乳品生意，后来当选首都市长。")
+LONG_QUESTION = "2009年3月17日谁宣布解散政府？"
+
+
+def long_source():
+    """A prose source whose first sentence states the asked fact in its first two clauses, and its query space."""
+    return env([chunk("a#1", LONG)], "zh"), item(1, LONG, "a", title="拉瓦卢马纳纳")
+
+
 def test_clauses_read_the_clause_that_states_the_fact_in_a_long_sentence() -> None:
     """evidence v96, ``meaning_reads: clauses``: a long sentence whose one clause restates the question means it as
     that clause does; a table row is read whole."""
-    text = ("拉瓦卢马纳纳\n2009年3月17日，拉瓦卢马纳纳总统宣布解散政府，把权力交给军方，军方随即拥立新总统，"
-            "而高等宪法法院认可了这一安排，反对派则在首都组织了大规模的游行示威活动。拉瓦卢马纳纳生于1949年。"
-            "他早年经营乳品生意，后来当选首都市长。")
-    question = "2009年3月17日谁宣布解散政府？"
-    space = env([chunk("a#1", text)], "zh")
-    source = item(1, text, "a", title="拉瓦卢马纳纳")
+    text, question, space, source = LONG, LONG_QUESTION, *long_source()
     whole, sentence = MeaningReader(HASHING).closest(question, source, space)
     part, clause = MeaningReader(HASHING, "clauses").closest(question, source, space)
     assert sentence.startswith("2009年3月17日，") and sentence.endswith("游行示威活动。")
@@ -226,12 +232,7 @@ def test_a_rescued_question_is_read_for_meaning_with_its_sources_clauses() -> No
     """The paraphrase rescue reads whole sentences; a question it let through is read for meaning in the rescuing
     source as the check reads, so reading clauses it is never refused where a clause of that source passes (a hostile
     review: its meaning was the sentence's paraphrase, under a cut a clause of its own source reached)."""
-    text = ("拉瓦卢马纳纳\n2009年3月17日，拉瓦卢马纳纳总统宣布解散政府，把权力交给军方，军方随即拥立新总统，"
-            "而高等宪法法院认可了这一安排，反对派则在首都组织了大规模的游行示威活动。拉瓦卢马纳纳生于1949年。"
-            "他早年经营乳品生意，后来当选首都市长。")
-    question = "2009年3月17日谁宣布解散政府？"
-    space = env([chunk("a#1", text)], "zh")
-    source = item(1, text, "a", title="拉瓦卢马纳纳")
+    text, question, space, source = LONG, LONG_QUESTION, *long_source()
     whole, number, sentence = MeaningReader(HASHING, "clauses").best(question, [source], space)
     part, clause = MeaningReader(HASHING, "clauses").closest(question, source, space)
     assert number == 1 and sentence.endswith("游行示威活动。") and part > whole + 0.1   # the rescue reads sentences
