@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from rag.embedders import Reader
 from rag.text import statements, strip_header
@@ -41,7 +41,7 @@ _SEPARATORS = "，；：,;: \t"
 _WORDS = re.compile(r"[0-9A-Za-z\u3400-\u9fff０-９Ａ-Ｚａ-ｚ]")
 
 MeaningReads = Literal["sentences", "clauses"]
-READS = ("sentences", "clauses")
+READS = get_args(MeaningReads)
 
 
 def clause_windows(sentence: str) -> list[str]:

@@ -132,7 +132,7 @@ def asked_again(part: str, before: str, language: str, similar: Similar) -> str 
     if swapped is not None:
         # a slot names a thing: a swap that takes out a verb ("年假能顺延吗？" → "年病假吗？" lost 顺延) reads nothing
         span = _shared_ends(before, swapped)
-        return swapped if _on_word_edges(before, span) and not _takes_out_a_verb(before, span) else None
+        return swapped if _on_word_edges(before, span) and not holds_a_verb_zh(before[span[0]:span[1]]) else None
     if (subject := topic(before, language)) and before.startswith(subject) \
             and _on_word_edges(before, _shared_ends(before, content + before[len(subject):])):
         # no sibling slot: the part asks the same of what it names ("进机房" for "请假": 进机房最晚得提前多久…),
@@ -147,12 +147,6 @@ def _shared_ends(before: str, rewritten: str) -> tuple[int, int]:
     tail = next((i for i, (a, b) in enumerate(zip(reversed(before), reversed(rewritten), strict=False)) if a != b),
                 min(len(before), len(rewritten)))
     return head, max(head, len(before) - tail)
-
-
-def _takes_out_a_verb(before: str, span: tuple[int, int]) -> bool:
-    """Whether the span of ``before`` a rewrite replaced holds a verb (:func:`rag.transforms.slots.holds_a_verb_zh`)."""
-    start, end = span
-    return holds_a_verb_zh(before[start:end])
 
 
 def _on_word_edges(before: str, span: tuple[int, int]) -> bool:
