@@ -117,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="97")
+@answerability.register("evidence", version="98")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -338,7 +338,10 @@ def evidence(
     the meaning check against each sentence's clauses too, one and two in a row (:func:`rag.answerability.meaning.clause_windows`).
     Version 97, after a review: a question the paraphrase rescue let through is read for meaning with its source's
     clauses too (never below its paraphrase); no clause is cut between two digits ("1，000", "10：30") nor at an English
-    mark without a space after it; no window is a run of marks, opens with one, or comes twice.) With
+    mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a Chinese
+    question asks a count with 几 before a classifier of goods, sets and times (几副, 几包, 几套, 几折, 几回 …) and a
+    place with 什么 before a kind of place (什么地区, 什么城市), as the English "how many" and "what country" do
+    (:mod:`rag.answer_types`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
