@@ -41,6 +41,13 @@ _ASKS_WHICH_BODY = re.compile(rf"哪[个家所支]?(?:{ZH_BODIES})")
 # the words that name what is asked (成立的时间是什么时候, 比赛的地点在哪里): the answer's sentence states a date or a place
 # without them, so they are never the event
 _ASKED_NOUNS = frozenset("时间 时候 日期 时期 年份 年代 时间段 时段 地点 地方 位置 地址 场所 地区 所在地 人 人物".split())
+# …nor a compound ending in one of two characters or more (地理位置, 具体地点, 开放时间: what is asked, qualified)
+_ASKED_ENDS = tuple(noun for noun in _ASKED_NOUNS if len(noun) >= 2)
+
+
+def _names_the_asked(word: str) -> bool:
+    return word in _ASKED_NOUNS or word.endswith(_ASKED_ENDS)
+
 # the one who won, which the answer writes as the winning (奖得主 is written "获得长篇小说奖")
 _WINNERS = ("得主", "获得者", "获奖者", "得奖者")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
@@ -90,7 +97,7 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     for word in words:
         word = _NEGATION.sub("", word)   # 没休 (jieba glues the negation): 休
         core = _PARTICLES.sub("", word) if len(word) > 2 or word[:1] not in _BOUND else word
-        if core not in _LIGHT and core not in _ASKED_NOUNS and not core.endswith(_WINNERS) and core not in verbs:
+        if core not in _LIGHT and not _names_the_asked(core) and not core.endswith(_WINNERS) and core not in verbs:
             verbs.append(core)
     return verbs
 

@@ -341,7 +341,8 @@ def evidence(
     mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a Chinese
     question asks a count with 几 before a classifier of goods, sets and times (几副, 几包, 几套, 几折, 几回 …) and a
     place with 什么 before a kind of place (什么地区, 什么城市), as the English "how many" and "what country" do
-    (:mod:`rag.answer_types`).) With
+    (:mod:`rag.answer_types`); a compound that ends in a noun naming what is asked (地理位置, 举办日期) is no asked event
+    (:mod:`rag.answerability.event_verbs`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -106,6 +106,9 @@ def test_event_unsaid_which(question: str, kind: str, sentence: str, refused: bo
     ("西贡商信银行成立的时间是什么时候？", "date", ["成立"]),
     ("比赛的地点在哪里？", "place", ["比赛"]),
     ("新馆开放的时间是哪一年？", "date", ["开放"]),
+    # …nor a compound ending in one (evidence v98): 地理位置 is the asked place
+    ("巴黎第四区的地理位置在哪里？", "place", []),
+    ("运动会的举办日期是什么时候？", "date", ["举办"]),
 ])
 def test_an_asking_noun_is_no_event(question: str, kind: str, verbs: list[str]) -> None:
     assert event_verbs(question, kind) == verbs
