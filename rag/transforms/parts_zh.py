@@ -241,6 +241,25 @@ def _separating(q: str) -> re.Match[str] | None:
     return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts), None)
 
 
+# a reciprocal predicate takes both sides of 与 / 和 / 跟 at once (A 与 B 交好, 和 B 结婚): one event, not two items
+_RECIPROCAL_VERBS = (r"交好|交恶|结婚|离婚|成婚|订婚|合作|联手|结盟|联姻|会面|见面|会晤|谈话|对话|交谈|相识|相遇|相爱|恋爱|交往|"
+                     r"合并|谈判|签约|交手|交战|对战|对决|竞争|争夺|争吵|决裂|和解|共事|合演|合唱|合著|同台")
+_RECIPROCAL = re.compile(rf"\s*(?:曾|曾经|一起|共同|一同|正式|多次|已|已经)?(?:{_RECIPROCAL_VERBS})")
+
+
+def _a_verb(q: str, start: int, item: str) -> bool:
+    """Whether jieba, reading the whole question, tags the word that closes ``item`` (at ``start`` in ``q``), its
+    head, as a verb (``v``; a verbal noun, ``vn``, names a thing: 调休, 工资; 离职证明 is a 证明)."""
+    import jieba.posseg
+
+    at = 0
+    for pair in jieba.posseg.lcut(q):
+        at += len(pair.word)
+        if at == start + len(item.rstrip()):
+            return pair.flag == "v"
+    return False
+
+
 def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
     match = _separating(q)
@@ -261,5 +280,11 @@ def _zh_items(question: str) -> list[str]:
     head, tail = q[:left_start], q[start + len(right):]
     if re.search(r"相比|比较|比起|对比|相同|一样", right) or re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
         return []   # "A和B相比有什么不同": a comparison asks about both at once
+    if _RECIPROCAL.match(tail) or re.search(_RECIPROCAL_VERBS, right[1:]):
+        return []   # "信亲与信长交好", "谁与潘佩珠谈话": one event of both, never an item each
+    if q == question and (_a_verb(q, left_start, left) or _a_verb(q, start, right)):
+        # "吸入、吞食或者接触乙酰胺": what was done, not the things asked about (unless 分别 / 各 asks of each:
+        # "摄影开始和结束的时间分别是什么时候？")
+        return []
     return [f"{head}{item}{tail}" for item in (left, right)]
 
