@@ -342,7 +342,8 @@ def evidence(
     question asks a count with 几 before a classifier of goods, sets and times (几副, 几包, 几套, 几折, 几回 …) and a
     place with 什么 before a kind of place (什么地区, 什么城市), as the English "how many" and "what country" do
     (:mod:`rag.answer_types`); a compound that ends in a noun naming what is asked (地理位置, 举办日期) is no asked event
-    (:mod:`rag.answerability.event_verbs`).) With
+    (:mod:`rag.answerability.event_verbs`); a follow-up's focus that writes a count in words is held where the sources
+    write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -24,6 +24,32 @@ _DEFAULT_KIND = re.compile(r"普通|一般|\b(?:ordinary|regular|normal|usual)\b
 # them employees, staff, 职工 or 员工 alike
 _PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|people|colleagues?|members? of staff)\b", re.I)
 
+# a count a follow-up writes in words, which the sources write in figures ("once I've done five years" / "5 years",
+# "满五年" / "满5年")
+_EN_NUMBERS = {word: str(n) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"}
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# (a count: a numeral before a unit or a classifier, never the 一 of 统一 or 一般)
+_ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[零〇一二两三四五六七八九])(?=[年月天日周个次岁元人倍级名位小])")
+
+
+def _zh_value(numeral: str) -> str:
+    if "十" not in numeral:
+        return str(_ZH_DIGITS[numeral])
+    tens, _, ones = numeral.partition("十")
+    return str(_ZH_DIGITS.get(tens, 1) * 10 + _ZH_DIGITS.get(ones, 0))
+
+
+def in_figures(term: str) -> str:
+    """``term`` with a count written in words written in figures: "five" → "5", "五年" → "5年", "十五天" → "15天";
+    any other term as it is."""
+    if term in _EN_NUMBERS:
+        return _EN_NUMBERS[term]
+    if _CJK.search(term):
+        return _ZH_NUMBER.sub(lambda m: _zh_value(m.group()), term)
+    return term
+
 
 def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:
     """Whether the top sources (``joined``, whose index terms are ``found``) leave out what the follow-up ``focus``
@@ -39,7 +65,8 @@ def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found:
     ranged = {str(number) for _, number in written}
     # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
     held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
-            or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)}
+            or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)
+            or ((figures := in_figures(t)) != t and (figures in found or (_CJK.search(t) and figures in joined)))}
     # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
     elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
         and goes_to(question, focus.strip())
