@@ -114,7 +114,9 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         head = about.group().strip().rstrip(",;")
         rest = en_parts(question[about.end():].strip(), clauses_only=True)
         return [f"{head}, {p}" for p in rest] if len(rest) >= 2 else []
-    match = _EN_SEP.search(question)
+    # (never the "and" of a binomial: "the Health and Safety Officer, and which extension …" joins at the second)
+    match = next((joint for joint in _EN_SEP.finditer(question) if not _binomial(
+        (question[:joint.start()].split() or [""])[-1], (question[joint.end():].split() or [""])[0])), None)
     if not match:
         return []
     # a question that opens with a phrase before its question word ("apart from the request form, who has to
@@ -157,12 +159,75 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     # parallel items are as long as each other, unless the right one opens with a determiner
     # the left one also has: "the hotel cap for tier 1 cities and the deadline for claims"
     opener = right_words[0].lower()
+    shared = []
     if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
         n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
+    elif _phrase_length(right_words):
+        # (split v27) the right item is the noun phrase after the joint, up to a preposition, a verb or a pronoun:
+        # "my sandwiches and drinks into the gallery" — the rest is the question's, kept with each item; the left one
+        # runs back as far, to a word of the same kind: "do managers and directors get" pairs managers with
+        # directors; a right item longer than the left shares its head with it: "full-time and part-time staff"
+        right_words = right_words[:_phrase_length(right_words)]
+        if _binomial(before[-1], right_words[0]):
+            return []   # "health and safety training", "bits and bobs": one thing, never two items
+        n = min(len(right_words), _phrase_length(before[::-1]))
+        if n == 0:
+            return []
+        shared = right_words[n:] if n < len(right_words) else []
     if len(before) <= n:
         return []
-    left = " ".join(before[-n:])
+    left = " ".join(before[-n:] + shared)
     head = " ".join(before[:-n])
-    tail = after[len(" ".join(right_words)):] if not stop else after[stop.start():]
+    # (the rest of the question after the right item, as written)
+    tail = after[[m.end() for m in re.finditer(r"\S+", after)][len(right_words) - 1]:]
+    if stop and stop.start() < len(after) - len(tail):
+        tail = after[stop.start():]
     return [f"{head} {item}{tail}".strip() for item in (left, " ".join(right_words))]
+
+
+# what ends an item of an enumeration: a preposition (never "of": "heads of department"), an auxiliary or a modal, a
+# pronoun, a question word or a conjunction; and a word that can only be a verb or an adverb (lemminflect)
+_NOT_IN_ITEM = frozenset(
+    "in into on onto at for from with without to by during until till within over under about via per than across "
+    "through after before between among against toward towards upon do does did is are was were be been being have has "
+    "had can could will would shall should may might must i you he she it we they me him her us them my your our their "
+    "its his this that these those what which who whom whose when where why how and or but if while because so as "
+    "there here also just".split())
+_EN_WORD_EDGE = re.compile(r"^[\"'“‘(]+|[\"'”’),.:;!?]+$")
+# two words "and" joins into one thing (a binomial): never two items
+_BINOMIALS = frozenset({
+    ("health", "safety"), ("bits", "bobs"), ("odds", "ends"), ("bed", "breakfast"), ("wear", "tear"), ("arts", "crafts"),
+    ("terms", "conditions"), ("research", "development"), ("pros", "cons"), ("fish", "chips"), ("trial", "error"),
+    ("rules", "regulations"), ("learning", "development"), ("equality", "diversity"), ("diversity", "inclusion"),
+    ("bread", "butter"), ("salt", "pepper"), ("black", "white"), ("rock", "roll"), ("law", "order"), ("peace", "quiet"),
+    ("food", "drink"), ("food", "beverage"), ("tea", "coffee"), ("mergers", "acquisitions"), ("sales", "marketing"),
+    ("profit", "loss"), ("supply", "demand"), ("hide", "seek"), ("hit", "miss"), ("give", "take"), ("comings", "goings"),
+    ("nuts", "bolts"), ("ups", "downs"), ("ins", "outs"), ("dos", "don'ts"), ("q", "a"), ("r", "d")})
+
+
+def _binomial(left: str, right: str) -> bool:
+    return (_EN_WORD_EDGE.sub("", left).lower(), _EN_WORD_EDGE.sub("", right).lower()) in _BINOMIALS
+
+
+def _phrase_length(words: list[str]) -> int:
+    """How many of ``words``, from the first, belong to one noun phrase: a determiner only first, then nouns,
+    adjectives, names, numbers and hyphenated words, up to a word that ends an item (:data:`_NOT_IN_ITEM`)."""
+    from lemminflect import getAllLemmas
+
+    taken = 0
+    for i, raw in enumerate(words):
+        word = _EN_WORD_EDGE.sub("", raw)
+        lowered = word.lower()
+        if not word or lowered in _NOT_IN_ITEM or (lowered in _DETERMINER and i > 0):
+            break
+        kinds = getAllLemmas(lowered)
+        if kinds and not ({"NOUN", "ADJ", "PROPN"} & set(kinds)) and not word[:1].isupper() and not any(
+                ch.isdigit() for ch in word):
+            break   # a verb or an adverb: "directors get", "staff usually"
+        taken = i + 1
+        if lowered in _DETERMINER:
+            continue
+        if raw != word and raw[-1:] in ",.:;!?":
+            break
+    return taken
 

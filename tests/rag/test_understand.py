@@ -95,6 +95,23 @@ def test_chinese_enumerations_split(question: str, parts: list[str]) -> None:
      ["I start on Monday. At what time do I get my laptop?", "I start on Monday. if I lock myself out, who can unlock it?"]),
     # a phrase before a question that is all one question stays whole
     ("Under the 2022 policy, how large was the stipend, roughly?", []),
+    # (split v27) an item is the noun phrase after the joint: the rest of the question goes with each item
+    ("Can I bring my sandwiches and drinks into the gallery?",
+     ["Can I bring my sandwiches into the gallery?", "Can I bring my drinks into the gallery?"]),
+    ("How many days of annual leave do managers and directors get?",
+     ["How many days of annual leave do managers get?", "How many days of annual leave do directors get?"]),
+    ("Who signs off expenses for managers and directors?",
+     ["Who signs off expenses for managers?", "Who signs off expenses for directors?"]),
+    # …sharing its head with a shorter item before it; a name with "of" is one item
+    ("Is the policy the same for full-time and part-time staff?",
+     ["Is the policy the same for full-time staff?", "Is the policy the same for part-time staff?"]),
+    ("What are the extensions for the Head of Sales and the Director of Marketing?",
+     ["What are the extensions for the Head of Sales?", "What are the extensions for the Director of Marketing?"]),
+    # a binomial is one thing; the message joins at the "and" after it
+    ("What is the health and safety training deadline?", []),
+    ("Do we get anything knocked off when we buy bits and bobs in the gift shop?", []),
+    ("Which extension reaches the Health and Safety Officer, and which extension do drivers use?",
+     ["Which extension reaches the Health and Safety Officer?", "which extension do drivers use?"]),
 ])
 def test_english_enumerations_split(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
