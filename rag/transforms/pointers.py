@@ -51,6 +51,11 @@ _THEY_WORD = re.compile(r"\b(?:they|them|their|theirs)\b", re.I)
 _EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
 
 
+# the people a pronoun points at, and a first part that asks who (its answer is the person)
+_PERSON_POINTERS = frozenset("they their them theirs he his him she her hers".split())
+_ASKS_WHO = re.compile(r"\s*(?:and\s+|also\s+|so\s+)?(?:who|whom)\b", re.I)
+
+
 def pointer_in_split(part: str, first: str, language: str) -> str | None:
     """A later part with its pronoun read as the first part's topic ("What does VPN-203 mean and how
     do I fix it?"); the topic is read from the first part's question, not from the scene it
@@ -70,6 +75,10 @@ def pointer_in_split(part: str, first: str, language: str) -> str | None:
         pointer = points_back(part, language)
         if pointer is None:
             return None
+        if pointer.group().lower() in _PERSON_POINTERS and _ASKS_WHO.match(first):
+            # "Who deals with loan requests, and what is their extension?": the person the first part asks for, whom
+            # no word of it names — the part is read after that question (as a Chinese one that names nothing is)
+            return f"{first.rstrip()} {part}"
         if pointer.group().lower() in _THEY and _THEY_WORD.search(first):
             # "Will they get a full bonus? How long is their probation?": the first part's people, whom its topic
             # words do not name (the review's "Do new hires get laptops when they join? What OS do they run?"

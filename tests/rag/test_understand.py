@@ -139,6 +139,12 @@ def test_a_pronoun_in_a_later_part_points_at_the_first_part() -> None:
     env = QueryEnv(Space())  # type: ignore[arg-type]
     split()("I manage a team in Lisbon. What is the hotel cap there, and how do I claim it?", env)
     assert env.facts["sub_queries"][1] == "I manage a team in Lisbon. how do I claim hotel cap?"   # after the scene, read
+    # a person pointed at after a "who" question is the one it asks for, whom no word names: the part is read after
+    # that question (it had become "what is objects's extension?")
+    env = QueryEnv(Space())  # type: ignore[arg-type]
+    split()("Who deals with requests from other museums to borrow our objects, and what is their extension?", env)
+    assert env.facts["sub_queries"][1] == \
+        "Who deals with requests from other museums to borrow our objects? what is their extension?"
 
 
 def test_hyde_only_for_some_types_needs_classify() -> None:
