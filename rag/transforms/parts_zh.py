@@ -95,6 +95,8 @@ def _zh_clauses(question: str) -> list[str]:
 # adjective or a question word (具体多少, 得提前多久申请, 啥时候发, 比去年多还是少) — never a person (我能请假吗) or a
 # word jieba cut from a name it lacks (年 / 假能 …)
 _NO_SUBJECT = ("d", "v", "u", "p", "a", "c", "y")
+# …or an amount or a span (一个月给多少, 一天给多少; never the 年 jieba cuts from 年假), or a part of the day (下午几点得回来)
+_AMOUNT = re.compile(r"[一二两三四五六七八九十几每0-9０-９]")
 _ZH_QUESTION_WORD = re.compile(r"^(?:啥|什么|多少|多久|多长|几|怎么|怎样|如何|哪|谁|是否|有没有|能不能|要不要|会不会|是不是)")
 
 
@@ -122,14 +124,20 @@ def _elliptical(clause: str) -> bool:
     if not words or _names_something(words):
         return False
     first = words[0]
-    return first.flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(first.word))
+    return first.flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(first.word)) \
+        or (first.flag == "m" and bool(_AMOUNT.search(first.word))) or first.word in _PART_OF_DAY
+
+
+# a part of the day names no thing of its own: "两头班中午几点能走，下午几点得回来？" asks 下午 of 两头班
+_PART_OF_DAY = frozenset("上午 下午 中午 晚上 早上 早晨 凌晨 夜里 夜间 白天 傍晚 午后".split())
 
 
 def _names_something(words: list[Any]) -> bool:
     """Whether a clause (its jieba words and tags) names a thing of its own: a noun (客户, 奖金, 时候), a verbal
     noun (重试), a time (周日, 去年) or a Latin word (P8, VPN), not only verbs and question words (啥时候发,
     批下来能用多久, 具体多少)."""
-    if any(p.flag.startswith("n") or p.flag in ("vn", "eng") or p.flag == "t" for p in words):
+    if any(p.flag.startswith("n") or p.flag in ("vn", "eng") or (p.flag == "t" and p.word not in _PART_OF_DAY)
+           for p in words):
         return True
     # a word jieba's dictionary lacks falls apart into single characters (年假 → 年 / 假): two of them in a row
     # that are no pronoun, particle, preposition, conjunction, adverb or verb are a name

@@ -98,7 +98,9 @@ def split() -> Transform:
     unless 分别 / 各 asks of each; an English item is the noun phrase after "and" ("my sandwiches and drinks into the
     gallery": the rest goes with each item; "full-time and part-time staff" share their head), never a binomial ("health
     and safety", "bits and bobs"); a person a later English part points at after a "who" question is the one it asks
-    for, and the part is read after it ("Who deals with loan requests, and what is their extension?"). Version 26: a wh-phrase with no verb of its own
+    for, and the part is read after it ("Who deals with loan requests, and what is their extension?"); a later Chinese
+    clause that opens on an amount, a span or a part of the day and names nothing else leans on the one before it
+    ("两头班中午几点能走，下午几点得回来？", "…有没有高温补贴，一个月给多少？"). Version 26: a wh-phrase with no verb of its own
     after a comma ("who tries to ring them first, after how long, and what is that team's extension?", "by when",
     "to whom") stays with the question before it, where a question follows the next joint. Version 24: a clause or phrase that opens an
     English message before its questions ("If I swap onto a bank holiday shift, how much notice …, and how are …?",

@@ -281,6 +281,11 @@ def test_an_english_scene_may_hold_a_colon() -> None:
     ("我还有几天年假没休完，能折算成工资吗？", []),
     ("还有没有其他带薪假？年假几天？", ["还有没有其他带薪假？", "年假几天？"]),   # 还有没有 is no joining word
     ("我想知道春节放几天假和食堂晚饭几点开始", ["我想知道春节放几天假", "我想知道食堂晚饭几点开始"]),
+    # a later clause that opens on an amount, a span or a part of the day names nothing of its own (split v27)
+    ("两头班中午几点能走，下午几点得回来？", ["两头班中午几点能走？", "两头班中午几点能走。下午几点得回来？"]),
+    ("夏天在外面跑件的快递员有没有高温补贴，一个月给多少？",
+     ["夏天在外面跑件的快递员有没有高温补贴？", "夏天在外面跑件的快递员有没有高温补贴。一个月给多少？"]),
+    ("病假要开证明吗？年假能不能顺延？", ["病假要开证明吗？", "年假能不能顺延？"]),   # (the 年 of 年假 is no amount)
 ])
 def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
