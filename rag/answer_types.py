@@ -33,7 +33,7 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 
 
 # ── what is asked ────────────────────────────────────────────────────────────────────────────
-_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档支副套包根回节盒具折"
+_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
 # a noun that names an amount ("what rate", "the salary range"), and a word before it that says of what
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
@@ -86,7 +86,7 @@ _ASK = {
         ("organisation", rf"哪[个家所支]?({ZH_BODIES})|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
         ("place", r"[在去到从]?哪里|[在去到从]?哪儿|何处|何地|什么地方|在哪|去哪|哪[个座片]?(国家|城市|省|省份|地区|地方|州|县|市|区|岛|国|城|位置|地点|房间|楼层|地址)|"
-                  r"什么(?:国家|城市|省份|地区|区域|位置|地点|地址|岛屿)|位于|坐落|发源于|来自哪"),
+                  r"位于|坐落|发源于|来自哪"),
         ("list", r"哪些|哪几|包括什么|包含什么|包括哪|包含哪|列出|列举"),
         ("procedure", r"怎么办|怎么做|如何|怎么|怎样|流程|步骤|手续"),
         ("reason", r"为什么(?=[\u4e00-\u9fff])|为何|原因|何故"),   # "称之为什么？" asks a name, not a reason

@@ -117,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="98")
+@answerability.register("evidence", version="97")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -338,10 +338,8 @@ def evidence(
     the meaning check against each sentence's clauses too, one and two in a row (:func:`rag.answerability.meaning.clause_windows`).
     Version 97, after a review: a question the paraphrase rescue let through is read for meaning with its source's
     clauses too (never below its paraphrase); no clause is cut between two digits ("1，000", "10：30") nor at an English
-    mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a Chinese
-    question asks a count with 几 before a classifier of goods, sets and times (几副, 几包, 几套, 几折, 几回 …) and a
-    place with 什么 before a kind of place (什么地区, 什么城市), as the English "how many" and "what country" do
-    (:mod:`rag.answer_types`); a compound that ends in a noun naming what is asked (地理位置, 举办日期) is no asked event
+    mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a compound
+    that ends in a noun naming what is asked (地理位置, 举办日期) is no asked event
     (:mod:`rag.answerability.event_verbs`); a follow-up's focus that writes a count in words is held where the sources
     write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`).) With
     ``bridge`` a question word
