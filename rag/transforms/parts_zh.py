@@ -255,19 +255,6 @@ _RECIPROCAL_VERBS = (r"交好|交恶|结婚|离婚|成婚|订婚|合作|联手|�
 _RECIPROCAL = re.compile(rf"\s*(?:曾|曾经|一起|共同|一同|正式|多次|已|已经)?(?:{_RECIPROCAL_VERBS})")
 
 
-def _a_verb(q: str, start: int, item: str) -> bool:
-    """Whether jieba, reading the whole question, tags the word that closes ``item`` (at ``start`` in ``q``), its
-    head, as a verb (``v``; a verbal noun, ``vn``, names a thing: 调休, 工资; 离职证明 is a 证明)."""
-    import jieba.posseg
-
-    at = 0
-    for pair in jieba.posseg.lcut(q):
-        at += len(pair.word)
-        if at == start + len(item.rstrip()):
-            return pair.flag == "v"
-    return False
-
-
 def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
     match = _separating(q)
@@ -290,9 +277,5 @@ def _zh_items(question: str) -> list[str]:
         return []   # "A和B相比有什么不同": a comparison asks about both at once
     if _RECIPROCAL.match(tail) or re.search(_RECIPROCAL_VERBS, right[1:]):
         return []   # "信亲与信长交好", "谁与潘佩珠谈话": one event of both, never an item each
-    if q == question and (_a_verb(q, left_start, left) or _a_verb(q, start, right)):
-        # "吸入、吞食或者接触乙酰胺": what was done, not the things asked about (unless 分别 / 各 asks of each:
-        # "摄影开始和结束的时间分别是什么时候？")
-        return []
     return [f"{head}{item}{tail}" for item in (left, right)]
 

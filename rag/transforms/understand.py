@@ -94,8 +94,7 @@ MAX_SPLIT_CHARS = 600
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 27: two sides of a reciprocal predicate
-    ("信亲与信长交好", "谁与潘佩珠谈话") are one event, and verbs ("吸入、吞食或者接触乙酰胺") are what was done, not items,
-    unless 分别 / 各 asks of each; an English item is the noun phrase after "and" ("my sandwiches and drinks into the
+    ("信亲与信长交好", "谁与潘佩珠谈话") are one event; an English item is the noun phrase after "and" ("my sandwiches and drinks into the
     gallery": the rest goes with each item; "full-time and part-time staff" share their head), never a binomial ("health
     and safety", "bits and bobs"); a person a later English part points at after a "who" question is the one it asks
     for, and the part is read after it ("Who deals with loan requests, and what is their extension?"); a later Chinese
