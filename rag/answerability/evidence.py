@@ -339,7 +339,7 @@ def evidence(
     Version 97, after a review: a question the paraphrase rescue let through is read for meaning with its source's
     clauses too (never below its paraphrase); no clause is cut between two digits ("1，000", "10：30") nor at an English
     mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a compound
-    that ends in a noun naming what is asked (地理位置, 举办日期) is no asked event
+    that ends in a noun naming what is asked (地理位置) is no asked event
     (:mod:`rag.answerability.event_verbs`); a follow-up's focus that writes a count in words is held where the sources
     write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`).) With
     ``bridge`` a question word

@@ -41,6 +41,19 @@ def _zh_value(numeral: str) -> str:
     return str(_ZH_DIGITS.get(tens, 1) * 10 + _ZH_DIGITS.get(ones, 0))
 
 
+def figures_written(term: str, focus: str, joined: str) -> bool:
+    """Whether the sources (``joined``) write ``term``, a count in words, in figures with what it counts: "five" of
+    "five years" as "5 years" or "5-year", 五年 as 5年 — never the 5 of "5 weeks", of 25 or of 2025年."""
+    figures = in_figures(term)
+    if figures == term:
+        return False
+    if _CJK.search(term):
+        return re.search(rf"(?<![\d.,]){re.escape(figures)}", joined) is not None
+    counted = re.search(rf"\b{re.escape(term)}\W+([a-z]+)", focus.lower())
+    unit = rf"\W{{0,3}}{re.escape(counted.group(1)[:4])}" if counted else r"(?![\d.,])"
+    return re.search(rf"(?<![\d.,]){figures}(?![\d.,]){unit}", joined.lower()) is not None
+
+
 def in_figures(term: str) -> str:
     """``term`` with a count written in words written in figures: "five" → "5", "五年" → "5年", "十五天" → "15天";
     any other term as it is."""
@@ -66,7 +79,7 @@ def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found:
     # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
     held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
             or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)
-            or ((figures := in_figures(t)) != t and (figures in found or (_CJK.search(t) and figures in joined)))}
+            or figures_written(t, focus, joined)}
     # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
     elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
         and goes_to(question, focus.strip())

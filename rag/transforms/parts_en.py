@@ -166,14 +166,15 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         # (split v27) the right item is the noun phrase after the joint, up to a preposition, a verb or a pronoun:
         # "my sandwiches and drinks into the gallery" — the rest is the question's, kept with each item; the left one
         # runs back as far, to a word of the same kind: "do managers and directors get" pairs managers with
-        # directors; a right item longer than the left shares its head with it: "full-time and part-time staff"
+        # directors; a lone modifier before the joint shares the right item's head: "full-time and part-time staff"
         right_words = right_words[:_phrase_length(right_words)]
         if _binomial(before[-1], right_words[0]):
             return []   # "health and safety training", "bits and bobs": one thing, never two items
-        n = min(len(right_words), _phrase_length(before[::-1]))
+        n = min(len(right_words), _phrase_length(before[::-1], backwards=True))
         if n == 0:
             return []
-        shared = right_words[n:] if n < len(right_words) else []
+        # (only a lone modifier shares the right item's head: "annual and sick leave", never "managers and team leads")
+        shared = right_words[n:] if n == 1 < len(right_words) and _a_modifier(before[-1]) else []
     if len(before) <= n:
         return []
     left = " ".join(before[-n:] + shared)
@@ -209,18 +210,40 @@ def _binomial(left: str, right: str) -> bool:
     return (_EN_WORD_EDGE.sub("", left).lower(), _EN_WORD_EDGE.sub("", right).lower()) in _BINOMIALS
 
 
-def _phrase_length(words: list[str]) -> int:
+# the subject a question's verb follows ("Can I take …", "do they need …", "want to book …")
+_SUBJECTS = frozenset("i you we they he she it to".split())
+
+
+def _a_modifier(raw: str) -> bool:
+    """A word that qualifies a noun: one a dictionary reads as an adjective and is no plural ("annual", "sick"; never
+    "managers"), or a hyphenated one it does not know ("full-time", "part-time")."""
+    from lemminflect import getAllLemmas
+
+    word = _EN_WORD_EDGE.sub("", raw).lower()
+    kinds = getAllLemmas(word)
+    return ("ADJ" in kinds and not word.endswith("s")) or (not kinds and "-" in word)
+
+
+def _phrase_length(words: list[str], backwards: bool = False) -> int:
     """How many of ``words``, from the first, belong to one noun phrase: a determiner only first, then nouns,
-    adjectives, names, numbers and hyphenated words, up to a word that ends an item (:data:`_NOT_IN_ITEM`)."""
+    adjectives, names, numbers and hyphenated words, up to a word that ends an item (:data:`_NOT_IN_ITEM`). A word in
+    capitals is a name ("IT", "US"). ``backwards`` (``words`` read from the joint back): "of" ends the item too ("days
+    of annual and sick leave"), and so does a word that can be a verb right after a pronoun or an auxiliary ("Can I
+    take annual leave and …")."""
     from lemminflect import getAllLemmas
 
     taken = 0
     for i, raw in enumerate(words):
         word = _EN_WORD_EDGE.sub("", raw)
         lowered = word.lower()
-        if not word or lowered in _NOT_IN_ITEM or (lowered in _DETERMINER and i > 0):
+        capitals = len(word) >= 2 and word.isupper()
+        if not word or (lowered in _NOT_IN_ITEM and not capitals) or (lowered in _DETERMINER and i > 0) \
+                or (backwards and lowered == "of"):
             break
         kinds = getAllLemmas(lowered)
+        if backwards and "VERB" in kinds and i + 1 < len(words) \
+                and _EN_WORD_EDGE.sub("", words[i + 1]).lower() in _SUBJECTS:
+            break   # "I take", "do they need": the verb of the question, not a word of the item
         if kinds and not ({"NOUN", "ADJ", "PROPN"} & set(kinds)) and not word[:1].isupper() and not any(
                 ch.isdigit() for ch in word):
             break   # a verb or an adverb: "directors get", "staff usually"

@@ -255,6 +255,27 @@ _RECIPROCAL_VERBS = (r"交好|交恶|结婚|离婚|成婚|订婚|合作|联手|�
 _RECIPROCAL = re.compile(rf"\s*(?:曾|曾经|一起|共同|一同|正式|多次|已|已经)?(?:{_RECIPROCAL_VERBS})")
 
 
+def _reciprocal_opens(tail: str) -> bool:
+    """Whether what follows the items opens on a reciprocal verb that is no part of a noun ("交好，…", "合作出版了";
+    never "签约日期在哪里查")."""
+    opened = _RECIPROCAL.match(tail)
+    if opened is None:
+        return False
+    import jieba.posseg
+
+    after = [p for p in jieba.posseg.lcut(tail[opened.end():]) if p.word.strip()]
+    return not after or not (after[0].flag.startswith("n") or after[0].flag in ("t", "vn"))
+
+
+def _reciprocal_within(item: str) -> bool:
+    """Whether a name or a pronoun opens ``item`` and a reciprocal verb follows it ("潘佩珠谈话", "李明合作"; never
+    "项目合作奖励" or "劳动合同签约日期", whose verb is part of a thing's name)."""
+    import jieba.posseg
+
+    words = [p for p in jieba.posseg.lcut(item) if p.word.strip()]
+    return len(words) >= 2 and words[0].flag.startswith(("nr", "r")) and re.fullmatch(_RECIPROCAL_VERBS, words[1].word) is not None
+
+
 def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
     match = _separating(q)
@@ -275,7 +296,7 @@ def _zh_items(question: str) -> list[str]:
     head, tail = q[:left_start], q[start + len(right):]
     if re.search(r"相比|比较|比起|对比|相同|一样", right) or re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
         return []   # "A和B相比有什么不同": a comparison asks about both at once
-    if _RECIPROCAL.match(tail) or re.search(_RECIPROCAL_VERBS, right[1:]):
+    if _reciprocal_opens(tail) or _reciprocal_within(right):
         return []   # "信亲与信长交好", "谁与潘佩珠谈话": one event of both, never an item each
     return [f"{head}{item}{tail}" for item in (left, right)]
 

@@ -51,8 +51,9 @@ _THEY_WORD = re.compile(r"\b(?:they|them|their|theirs)\b", re.I)
 _EN_CLAUSE_START = re.compile(r"(?:^|[,;:.!?—–]|\b(?:and|but|so|also|then))\s*$", re.I)
 
 
-# the people a pronoun points at, and a first part that asks who (its answer is the person)
-_PERSON_POINTERS = frozenset("they their them theirs he his him she her hers".split())
+# the person a possessive points at, and a first part that asks who (its answer is the person)
+# (whose: "their extension" is the person's; "can I borrow them?" after "Who has the keys?" means the keys)
+_PERSON_POINTERS = frozenset("their his her".split())
 _ASKS_WHO = re.compile(r"\s*(?:and\s+|also\s+|so\s+)?(?:who|whom)\b", re.I)
 
 

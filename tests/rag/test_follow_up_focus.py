@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag.answerability import answerability
-from rag.answerability.follow_up_focus import in_figures
+from rag.answerability.follow_up_focus import figures_written, in_figures
 from rag.types import Decision
 from tests.rag.helpers import chunk, env, item
 
@@ -41,3 +41,17 @@ def test_a_count_the_follow_up_writes_in_words_is_held_by_figures(language: str,
     other = focus.replace("five", "six").replace("五", "六")
     assert _decide(question.replace("five", "six").replace("五", "六"), source, language, other).signals.get(
         "focus_missing") == 1.0
+
+
+@pytest.mark.parametrize(("term", "focus", "sources", "written"), [
+    ("five", "five years", "After 5 years' service you get 12 weeks.", True),
+    ("five", "five years", "A 5-year contract.", True),
+    # the figure must count what the focus counts, and stand alone (the review's attacks)
+    ("five", "five years", "After 2 years' service you get 5 weeks.", False),
+    ("five", "five years", "After 25 years' service you get a gift.", False),
+    ("五年", "满五年", "工作满5年的员工。", True),
+    ("五年", "五年", "本制度自2025年1月起施行。", False),
+    ("一年", "一年", "2021年修订。", False),
+])
+def test_a_count_is_held_only_by_its_own_figures(term: str, focus: str, sources: str, written: bool) -> None:
+    assert figures_written(term, focus, sources) is written
