@@ -228,8 +228,8 @@ def _phrase_length(words: list[str], backwards: bool = False) -> int:
     """How many of ``words``, from the first, belong to one noun phrase: a determiner only first, then nouns,
     adjectives, names, numbers and hyphenated words, up to a word that ends an item (:data:`_NOT_IN_ITEM`). A word in
     capitals is a name ("IT", "US"). ``backwards`` (``words`` read from the joint back): "of" ends the item too ("days
-    of annual and sick leave"), and so does a word that can be a verb right after a pronoun or an auxiliary ("Can I
-    take annual leave and …")."""
+    of annual and sick leave"), and so does a word that can be a verb right after a subject pronoun or "to" ("Can I
+    take annual leave and …"; never "Can line managers and …")."""
     from lemminflect import getAllLemmas
 
     taken = 0
