@@ -13,7 +13,7 @@ import re
 
 from rag.answerability.question_terms import content_terms, goes_to
 from rag.text import CJK as _CJK
-from rag.text import SAME_DAYS, days_written_in, numbered_label_in, numbered_labels
+from rag.text import SAME_DAYS, days_written_in, numbered_label_in, numbered_labels, zh_number
 from rag.types import QueryEnv
 
 # "one" stands for the noun a follow-up was asked after ("And a middle one?")
@@ -29,16 +29,12 @@ _PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|peopl
 _EN_NUMBERS = {word: str(n) for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
     "eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"}
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # (a count: a numeral before a unit or a classifier, never the 一 of 统一 or 一般)
 _ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[零〇一二两三四五六七八九])(?=[年月天日周个次岁元人倍级名位小])")
 
 
 def _zh_value(numeral: str) -> str:
-    if "十" not in numeral:
-        return str(_ZH_DIGITS[numeral])
-    tens, _, ones = numeral.partition("十")
-    return str(_ZH_DIGITS.get(tens, 1) * 10 + _ZH_DIGITS.get(ones, 0))
+    return "0" if numeral in ("零", "〇") else str(zh_number(numeral))
 
 
 def figures_written(term: str, focus: str, joined: str) -> bool:

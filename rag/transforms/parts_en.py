@@ -162,12 +162,12 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     shared = []
     if opener in _DETERMINER and opener in (w.lower() for w in before[1:]):
         n = len(before) - max(i for i, w in enumerate(before) if w.lower() == opener)
-    elif _phrase_length(right_words):
+    elif phrase := _phrase_length(right_words):
         # (split v27) the right item is the noun phrase after the joint, up to a preposition, a verb or a pronoun:
         # "my sandwiches and drinks into the gallery" — the rest is the question's, kept with each item; the left one
         # runs back as far, to a word of the same kind: "do managers and directors get" pairs managers with
         # directors; a lone modifier before the joint shares the right item's head: "full-time and part-time staff"
-        right_words = right_words[:_phrase_length(right_words)]
+        right_words = right_words[:phrase]
         if _binomial(before[-1], right_words[0]):
             return []   # "health and safety training", "bits and bobs": one thing, never two items
         n = min(len(right_words), _phrase_length(before[::-1], backwards=True))

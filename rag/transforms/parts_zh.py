@@ -8,6 +8,7 @@ import re
 from itertools import pairwise
 from typing import Any
 
+from rag.text import zh_tagged
 from rag.transforms.asking import (
     ZH_FIRST_PERSON,
     ZH_LEAD,
@@ -261,19 +262,15 @@ def _reciprocal_opens(tail: str) -> bool:
     opened = _RECIPROCAL.match(tail)
     if opened is None:
         return False
-    import jieba.posseg
-
-    after = [p for p in jieba.posseg.lcut(tail[opened.end():]) if p.word.strip()]
-    return not after or not (after[0].flag.startswith("n") or after[0].flag in ("t", "vn"))
+    after = [flag for word, flag in zh_tagged(tail[opened.end():]) if word.strip()]
+    return not after or not (after[0].startswith("n") or after[0] in ("t", "vn"))
 
 
 def _reciprocal_within(item: str) -> bool:
     """Whether a name or a pronoun opens ``item`` and a reciprocal verb follows it ("潘佩珠谈话", "李明合作"; never
     "项目合作奖励" or "劳动合同签约日期", whose verb is part of a thing's name)."""
-    import jieba.posseg
-
-    words = [p for p in jieba.posseg.lcut(item) if p.word.strip()]
-    return len(words) >= 2 and words[0].flag.startswith(("nr", "r")) and re.fullmatch(_RECIPROCAL_VERBS, words[1].word) is not None
+    words = [(word, flag) for word, flag in zh_tagged(item) if word.strip()]
+    return len(words) >= 2 and words[0][1].startswith(("nr", "r")) and re.fullmatch(_RECIPROCAL_VERBS, words[1][0]) is not None
 
 
 def _zh_items(question: str) -> list[str]:
