@@ -1074,3 +1074,18 @@ def test_a_clause_that_opens_the_message_stays_with_each_question(question: str,
 ])
 def test_a_verbless_wh_phrase_stays_with_the_question_before_it(question: str, parts: list[str]) -> None:
     assert _en_parts(question) == parts
+
+
+@pytest.mark.parametrize("question", ["", "and", "Is there parking and?", "Is there parking and ?", "和", "经理和？",
+                                      "Can I bring\u00a0sandwiches  and  drinks?"])
+def test_split_v27_takes_degenerate_input_without_failing(question: str) -> None:
+    """The review's attacks on split v27: an empty message, a joint with nothing after it, odd spaces."""
+    for parts in (_en_parts(question), _zh_parts(question)):
+        assert all(part.strip() for part in parts) and len(parts) != 1
+
+
+def test_split_v27_leaves_a_long_enumeration_whole() -> None:
+    """A pasted list of 4,000 items is no two-item enumeration: one question, read whole (the right item after the
+    first joint runs past six words); two items are still split."""
+    assert _en_parts("Can I claim " + " and ".join(f"item{i}" for i in range(4000)) + "?") == []
+    assert _en_parts("Can I claim taxis and trains?") == ["Can I claim taxis?", "Can I claim trains?"]
