@@ -244,6 +244,7 @@ def two_char_pieces(word: str) -> set[str]:
     return {word[i:i + 2] for i in range(len(word) - 1)}
 
 
+@functools.lru_cache(maxsize=16384)
 def zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
     """jieba's words of ``text`` with their part-of-speech tags, memoised (the same question or statement is tagged by
     several rules)."""
@@ -257,9 +258,7 @@ def names_of(question: str) -> frozenset[str]:
     name is never unglued."""
     if not CJK.search(question):
         return frozenset()
-    import jieba.posseg
-
-    return frozenset(p.word for p in jieba.posseg.lcut(question) if p.flag.startswith(("nr", "ns", "nt", "nz")))
+    return frozenset(word for word, flag in zh_tagged(question) if flag.startswith(("nr", "ns", "nt", "nz")))
 
 
 def unglued(term: str, names: frozenset[str] = frozenset()) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from typing import Any
 
 from rag.text import zh_tagged
 from rag.transforms.asking import (
@@ -108,42 +107,38 @@ _THERE = re.compile(r"^\s*(?:那|在那|去那|到那)(?:边|里|儿)(?![面头]
 
 def _place_in(question: str) -> str:
     """The last place a question names (jieba tags it ``ns``), or ""."""
-    import jieba.posseg
-
-    words = jieba.posseg.lcut(question)
-    places = [(i, p.word) for i, p in enumerate(words) if p.flag == "ns" and len(p.word) >= 2]
+    words = zh_tagged(question)
+    places = [(i, word) for i, (word, flag) in enumerate(words) if flag == "ns" and len(word) >= 2]
     # where the asker goes (去上海出差, 到总部开会) before any other place the question names (回北京的机票)
-    gone = [w for i, w in places if i and words[i - 1].word in ("去", "到", "赴", "前往", "来")]
+    gone = [w for i, w in places if i and words[i - 1][0] in ("去", "到", "赴", "前往", "来")]
     return gone[0] if gone else (places[-1][1] if places else "")
 
 
 def _elliptical(clause: str) -> bool:
     """A question that leans on the one before it: it names nothing of its own and opens without a subject."""
-    import jieba.posseg
-
-    words = [p for p in jieba.posseg.lcut(clause.strip()) if p.word.strip()]
+    words = [(word, flag) for word, flag in zh_tagged(clause.strip()) if word.strip()]
     if not words or _names_something(words):
         return False
-    first = words[0]
-    return first.flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(first.word)) \
-        or (first.flag == "m" and bool(_AMOUNT.search(first.word))) or first.word in _PART_OF_DAY
+    word, flag = words[0]
+    return flag.startswith(_NO_SUBJECT) or bool(_ZH_QUESTION_WORD.match(word)) \
+        or (flag == "m" and bool(_AMOUNT.search(word))) or word in _PART_OF_DAY
 
 
 # a part of the day names no thing of its own: "两头班中午几点能走，下午几点得回来？" asks 下午 of 两头班
 _PART_OF_DAY = frozenset("上午 下午 中午 晚上 早上 早晨 凌晨 夜里 夜间 白天 傍晚 午后".split())
 
 
-def _names_something(words: list[Any]) -> bool:
+def _names_something(words: list[tuple[str, str]]) -> bool:
     """Whether a clause (its jieba words and tags) names a thing of its own: a noun (客户, 奖金, 时候), a verbal
     noun (重试), a time (周日, 去年) or a Latin word (P8, VPN), not only verbs and question words (啥时候发,
     批下来能用多久, 具体多少)."""
-    if any(p.flag.startswith("n") or p.flag in ("vn", "eng") or (p.flag == "t" and p.word not in _PART_OF_DAY)
-           for p in words):
+    if any(flag.startswith("n") or flag in ("vn", "eng") or (flag == "t" and word not in _PART_OF_DAY)
+           for word, flag in words):
         return True
     # a word jieba's dictionary lacks falls apart into single characters (年假 → 年 / 假): two of them in a row
     # that are no pronoun, particle, preposition, conjunction, adverb or verb are a name
-    single = [len(p.word) == 1 and "\u4e00" <= p.word <= "\u9fff" and not p.flag.startswith(("r", "u", "y", "p", "c", "d", "x", "v"))
-              for p in words]
+    single = [len(word) == 1 and "\u4e00" <= word <= "\u9fff" and not flag.startswith(("r", "u", "y", "p", "c", "d", "x", "v"))
+              for word, flag in words]
     return any(a and b for a, b in pairwise(single))
 
 
@@ -172,25 +167,21 @@ _NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
 def _leading_nouns(q: str, start: int, text: str) -> str:
     """The item an enumeration names: ``text`` (which starts at ``start`` in ``q``) up to the first
     word that is no part of a name; the whole text when that would leave nothing."""
-    import jieba.posseg
-
     at = 0
-    for pair in jieba.posseg.lcut(q):
-        word_start, at = at, at + len(pair.word)
+    for word, flag in zh_tagged(q):
+        word_start, at = at, at + len(word)
         if at <= start:
             continue
         if word_start >= start + len(text):
             break
-        if word_start > start and pair.flag.startswith(_NOT_ITEM) and pair.flag != "vn":
+        if word_start > start and flag.startswith(_NOT_ITEM) and flag != "vn":
             return text[:word_start - start].rstrip() or text
     return text
 
 
 def _is_pronoun(item: str) -> bool:
-    import jieba.posseg
-
-    words = [p for p in jieba.posseg.lcut(item.strip()) if p.word.strip()]
-    return bool(words) and words[0].flag.startswith("r")
+    flags = [flag for word, flag in zh_tagged(item.strip()) if word.strip()]
+    return bool(flags) and flags[0].startswith("r")
 
 
 # a message written without punctuation, its clauses apart by spaces ("我工龄十二年了 今年年假还一天没动 …
@@ -238,16 +229,22 @@ def _zh_parts(question: str) -> list[str]:
     return list(dict.fromkeys(piece for part in parts for piece in (_zh_items(part) or [part])))
 
 
+# a work's title or a quoted name is one thing: the 与 of 《请假与休假制度》 or 「研究与开发」 joins nothing of the question
+_ZH_QUOTED = re.compile(r"《[^《》]*》|〈[^〈〉]*〉|「[^「」]*」|『[^『』]*』|“[^“”]*”")
+
+
 def _separating(q: str) -> re.Match[str] | None:
-    """The first joining word that stands as a word of its own: the 与 of 参与, the 和 of 和平 and
-    the 及 of 及时 join nothing."""
+    """The first joining word that stands as a word of its own, outside a title or a quoted name: the 与 of 参与,
+    the 和 of 和平, the 及 of 及时 and the 与 of 《请假与休假制度》 join nothing."""
     import jieba
 
     starts, at = set(), 0
     for word in jieba.lcut(q):
         starts.add((at, word))
         at += len(word)
-    return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts), None)
+    quoted = [m.span() for m in _ZH_QUOTED.finditer(q)]
+    return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts
+                 and not any(start < m.start() < end for start, end in quoted)), None)
 
 
 # a reciprocal predicate takes both sides of 与 / 和 / 跟 at once (A 与 B 交好, 和 B 结婚): one event, not two items
@@ -287,6 +284,9 @@ def _zh_items(question: str) -> list[str]:
         return []
     end_left = len(q[:match.start()].rstrip())
     left_start = max(0, end_left - _as_many_words(q[:end_left], right))   # parallel items match
+    titled = [m.start() for m in _ZH_QUOTED.finditer(q[:end_left]) if m.end() == end_left]
+    if titled:
+        left_start = titled[0]   # a title before the joining word is the left item whole (《请假与休假制度》和《考勤制度》)
     left = q[left_start:end_left]
     if not left.strip() or _ZH_STOP.search(left.strip()) or _is_pronoun(left) or _is_pronoun(right):
         return []   # "我和同事一起出差" names who asks, not what is asked

@@ -90,10 +90,11 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="27")
+@transforms.register("split", version="28")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
-    stays first). A question without an enumeration is left alone. Version 27: two sides of a reciprocal predicate
+    stays first). A question without an enumeration is left alone. Version 28: a joining word inside a title or a
+    quoted name (《请假与休假制度》, 「研究与开发」) joins nothing, and a title before one is the left item whole. Version 27: two sides of a reciprocal predicate
     ("信亲与信长交好", "谁与潘佩珠谈话") are one event; an English item is the noun phrase after "and" ("my sandwiches and drinks into the
     gallery": the rest goes with each item; "full-time and part-time staff" share their head), never a binomial ("health
     and safety", "bits and bobs"); a person a later English part points at after a "who" question is the one it asks

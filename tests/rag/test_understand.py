@@ -302,6 +302,12 @@ def test_an_english_scene_may_hold_a_colon() -> None:
     ("夏天在外面跑件的快递员有没有高温补贴，一个月给多少？",
      ["夏天在外面跑件的快递员有没有高温补贴？", "夏天在外面跑件的快递员有没有高温补贴。一个月给多少？"]),
     ("病假要开证明吗？年假能不能顺延？", ["病假要开证明吗？", "年假能不能顺延？"]),   # (the 年 of 年假 is no amount)
+    # a joining word inside a title or a quoted name joins nothing; a title before one is the left item whole (v28)
+    ("《请假与休假制度》里病假要提前多久申请？", []),
+    ("「研究与开发」部门在哪一层？", []),
+    ("《迦楼罗及诸天密言经》对此有怎样的记载？", []),
+    ("《请假与休假制度》和《考勤制度》分别由谁负责？", ["《请假与休假制度》由谁负责？", "《考勤制度》由谁负责？"]),
+    ("《员工手册》与差旅标准分别由哪个部门维护？", ["《员工手册》由哪个部门维护？", "差旅标准由哪个部门维护？"]),
 ])
 def test_chinese_questions_joined_in_other_ways_split(question: str, parts: list[str]) -> None:
     assert _zh_parts(question) == parts
