@@ -23,7 +23,7 @@ import math
 import re
 from collections.abc import Iterator
 
-from rag.text import zh_number
+from rag.text import EN_NUMBER_WORDS, zh_number
 
 # a number, never part of a clock time (9:00) or a version (2.3.1)
 _NUMBER = r"(?<![\d:.])(?:\d{1,3}(?:[,，]\d{3})+|\d+)(?:\.\d+)?(?![\d:]|\.\d)"
@@ -201,8 +201,7 @@ _SHORT_OF = re.compile(rf"(?:不到|不满|未满|没满|不足|{_NOT}少于|{_N
 
 
 # a question writes small numbers in words: "four months ago", "两个月"
-_EN_NUMBER = {w: float(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}   # never "a": "days a week" is a rate
+_EN_NUMBER = {w: float(n) for w, n in EN_NUMBER_WORDS.items() if n <= 12}   # never "a": "days a week" is a rate
 _TIME_UNIT = r"个?工作日|个?自然日|天|周|个?星期|个月|年|小时|(?:business |working |calendar )?days?|weeks?|months?|years?|hours?"
 _WORDS = re.compile(rf"\b(?P<en>{'|'.join(sorted(_EN_NUMBER, key=len, reverse=True))})\s+(?P<u1>{_TIME_UNIT})\b"
                     rf"|(?<![一二两三四五六七八九十几第])(?P<zh>[一二两三四五六七八九十]{{1,3}})(?P<u2>{_TIME_UNIT})", re.I)

@@ -162,6 +162,10 @@ CALENDAR = (r"(?:January|February|March|April|May|June|July|August|September|Oct
             r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)")
 
 
+# English number words and their values, to sixty: one table for the rules that read counts written out
+EN_NUMBER_WORDS: dict[str, int] = {word: n for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 CJK = re.compile(r"[\u3400-\u9fff]")   # a Chinese character (CJK unified ideographs and extension A)
 _LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*")   # a word with a lower-case letter: not a code or an acronym
 _TITLE = re.compile(r"《[^》]*》")

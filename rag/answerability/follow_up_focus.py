@@ -13,7 +13,14 @@ import re
 
 from rag.answerability.question_terms import content_terms, goes_to
 from rag.text import CJK as _CJK
-from rag.text import SAME_DAYS, days_written_in, numbered_label_in, numbered_labels, zh_number
+from rag.text import (
+    EN_NUMBER_WORDS,
+    SAME_DAYS,
+    days_written_in,
+    numbered_label_in,
+    numbered_labels,
+    zh_number,
+)
 from rag.types import QueryEnv
 
 # "one" stands for the noun a follow-up was asked after ("And a middle one?")
@@ -26,9 +33,7 @@ _PEOPLE = re.compile(r"员工|职工|人员|\b(?:staff|employees?|workers?|peopl
 
 # a count a follow-up writes in words, which the sources write in figures ("once I've done five years" / "5 years",
 # "满五年" / "满5年")
-_EN_NUMBERS = {word: str(n) for n, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-    "eighteen nineteen twenty".split())} | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"}
+_EN_NUMBERS = {word: str(n) for word, n in EN_NUMBER_WORDS.items()}
 # (a count: a numeral before a unit or a classifier, never the 一 of 统一 or 一般)
 _ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[零〇一二两三四五六七八九])(?=[年月天日周个次岁元人倍级名位小])")
 

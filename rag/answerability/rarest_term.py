@@ -30,10 +30,10 @@ import re
 from functools import lru_cache
 
 from rag.memo import text_terms
-from rag.text import CJK
+from rag.text import CJK, EN_NUMBER_WORDS
 from rag.types import QueryEnv
 
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
+_NUMBER_WORDS = frozenset(word for word, n in EN_NUMBER_WORDS.items() if 1 <= n <= 12)
 # the words that ask: a message that asks twice asks several things, each with its own most specific term ("…年终奖目标大概能拿
 # 多少钱 算上公司系数是多少", which the split did not cut for want of punctuation)
 _ASKS = re.compile(r"多少|几[个天次年月号点级种项位名]?|什么|哪|谁|多久|多长|怎么|如何|是否|吗|"
