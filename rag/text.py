@@ -248,13 +248,22 @@ def two_char_pieces(word: str) -> set[str]:
     return {word[i:i + 2] for i in range(len(word) - 1)}
 
 
-@functools.lru_cache(maxsize=16384)
 def zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
-    """jieba's words of ``text`` with their part-of-speech tags, memoised (the same question or statement is tagged by
-    several rules)."""
+    """jieba's words of ``text`` with their part-of-speech tags, memoised up to :data:`_TAGGED_CACHED` characters (the
+    same question or statement is tagged by several rules; a source's whole text, tagged once, is not kept)."""
+    return _zh_tagged_cached(text) if len(text) <= _TAGGED_CACHED else _zh_tagged(text)
+
+
+_TAGGED_CACHED = 400   # (a cached text costs about 80 bytes a character: 16,384 of these stay under 0.6 GB)
+
+
+def _zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
     import jieba.posseg
 
     return tuple((w.word, w.flag) for w in jieba.posseg.lcut(text))
+
+
+_zh_tagged_cached = functools.lru_cache(maxsize=16384)(_zh_tagged)
 
 
 def names_of(question: str) -> frozenset[str]:

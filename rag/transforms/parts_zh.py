@@ -179,6 +179,21 @@ def _leading_nouns(q: str, start: int, text: str) -> str:
     return text
 
 
+def _nouns_at(q: str, at: int) -> str:
+    """The nouns of ``q`` that open at ``at`` (jieba's words and tags, read in the whole question): the 部门 after
+    “市场与销售”; "" when a verb, a particle or anything but a noun comes first."""
+    taken, start = "", 0
+    for word, flag in zh_tagged(q):
+        start, end = start, start + len(word)
+        if end <= at:
+            start = end
+            continue
+        if start < at or not (flag.startswith("n") or flag in ("vn", "eng")):
+            break
+        taken, start = taken + word, end
+    return taken
+
+
 def _is_pronoun(item: str) -> bool:
     flags = [flag for word, flag in zh_tagged(item.strip()) if word.strip()]
     return bool(flags) and flags[0].startswith("r")
@@ -230,7 +245,7 @@ def _zh_parts(question: str) -> list[str]:
 
 
 # a work's title or a quoted name is one thing: the 与 of 《请假与休假制度》 or 「研究与开发」 joins nothing of the question
-_ZH_QUOTED = re.compile(r"《[^《》]*》|〈[^〈〉]*〉|「[^「」]*」|『[^『』]*』|“[^“”]*”")
+_ZH_QUOTED = re.compile(r"《[^《》]+》|〈[^〈〉]+〉|「[^「」]+」|『[^『』]+』|“[^“”]+”|‘[^‘’]+’|【[^【】]+】|\"[^\"]+\"")
 
 
 def _separating(q: str) -> re.Match[str] | None:
@@ -278,17 +293,25 @@ def _zh_items(question: str) -> list[str]:
     rest = q[match.end():]
     after = rest.lstrip()
     start = match.end() + len(rest) - len(after)
-    stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
-    right = _leading_nouns(q, start, (after[:stop.start()] if stop else after).rstrip())
-    if not 1 <= len(right) <= 10:
-        return []
+    # a title or a quoted name is read whole, and the nouns after it with it (“市场与销售”部门): its 与, 的 or verb ends
+    # no item
+    if quoted := _ZH_QUOTED.match(after):
+        right = quoted.group() + _nouns_at(q, start + quoted.end())
+        if len(right) - len(quoted.group()) > 10:
+            return []
+    else:
+        stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
+        right = _leading_nouns(q, start, (after[:stop.start()] if stop else after).rstrip())
+        if not 1 <= len(right) <= 10:
+            return []
     end_left = len(q[:match.start()].rstrip())
     left_start = max(0, end_left - _as_many_words(q[:end_left], right))   # parallel items match
-    titled = [m.start() for m in _ZH_QUOTED.finditer(q[:end_left]) if m.end() == end_left]
-    if titled:
-        left_start = titled[0]   # a title before the joining word is the left item whole (《请假与休假制度》和《考勤制度》)
+    # …and the left item never starts inside a title (《请假与休假制度》和《考勤制度》, 《员工手册》与差旅标准)
+    left_start = next((s for s, e in (m.span() for m in _ZH_QUOTED.finditer(q[:end_left])) if s < left_start < e),
+                      left_start)
     left = q[left_start:end_left]
-    if not left.strip() or _ZH_STOP.search(left.strip()) or _is_pronoun(left) or _is_pronoun(right):
+    unquoted = _ZH_QUOTED.sub("“”", left.strip())   # (a title's own 的 or 是 is no stop)
+    if not left.strip() or _ZH_STOP.search(unquoted) or _is_pronoun(left) or _is_pronoun(right):
         return []   # "我和同事一起出差" names who asks, not what is asked
     head, tail = q[:left_start], q[start + len(right):]
     if re.search(r"相比|比较|比起|对比|相同|一样", right) or re.match(r"\s*(相比|比较|比起|对比|相同|一样)", tail):
