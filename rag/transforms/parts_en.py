@@ -88,6 +88,10 @@ def _asks_if(text: str) -> bool:
 
 
 
+# a title or a name in double quotes is one thing: its "and" joins nothing of the question
+_EN_QUOTED = re.compile(r'"[^"]+"|“[^“”]+”')
+
+
 def en_parts(question: str, clauses_only: bool = False) -> list[str]:
     """The parts of an English message; with ``clauses_only`` (the rest after a second question)
     only whole questions, never the items of an enumeration ("who is in Research and Development?")."""
@@ -114,15 +118,19 @@ def en_parts(question: str, clauses_only: bool = False) -> list[str]:
         head = about.group().strip().rstrip(",;")
         rest = en_parts(question[about.end():].strip(), clauses_only=True)
         return [f"{head}, {p}" for p in rest] if len(rest) >= 2 else []
-    # (never the "and" of a binomial: "the Health and Safety Officer, and which extension …" joins at the second)
-    match = next((joint for joint in _EN_SEP.finditer(question) if not _binomial(
+    # (never the "and" of a binomial: "the Health and Safety Officer, and which extension …" joins at the second; nor
+    # one inside a quoted title: 'the "Travel and Expenses Guide" and the "Security Handbook"')
+    quoted = [m.span() for m in _EN_QUOTED.finditer(question)]
+    joints = [joint for joint in _EN_SEP.finditer(question)
+              if not any(start < joint.start() < end for start, end in quoted)]
+    match = next((joint for joint in joints if not _binomial(
         (question[:joint.start()].split() or [""])[-1], (question[joint.end():].split() or [""])[0])), None)
     if not match:
         return []
     # a question that opens with a phrase before its question word ("apart from the request form, who has to
     # approve it, and does legal …?"): the two questions meet at the first joint whose left side asks
     opens_asking = EN_CLAUSE.match(question.strip()) or _EN_AUX_ASKS.match(question.strip())
-    for joint in [] if opens_asking else _EN_SEP.finditer(question):
+    for joint in [] if opens_asking else joints:
         left = question[:joint.start()].strip()
         if re.search(r"\b(?:and|or)\b", joint.group(), re.I) and _LEAD_THEN_ASKS.match(left) and (EN_CLAUSE.match(unjoined(question[joint.end():]))
                                             or _asks_if(unjoined(question[joint.end():]))):

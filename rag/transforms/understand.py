@@ -95,7 +95,8 @@ def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 28: a joining word inside a title or a
     quoted name (《请假与休假制度》, 「研究与开发」, "AI与大数据") joins nothing, and an item that opens on one runs to its end
-    and takes the nouns after it (“市场与销售”部门); no item starts inside one. Version 27: two sides of a reciprocal predicate
+    and takes the nouns after it (“市场与销售”部门); no item starts inside one; an English "and" inside double quotes joins
+    nothing ('the "Travel and Expenses Guide" and the "Security Handbook"'). Version 27: two sides of a reciprocal predicate
     ("信亲与信长交好", "谁与潘佩珠谈话") are one event; an English item is the noun phrase after "and" ("my sandwiches and drinks into the
     gallery": the rest goes with each item; "full-time and part-time staff" share their head), never a binomial ("health
     and safety", "bits and bobs"); a person a later English part points at after a "who" question is the one it asks

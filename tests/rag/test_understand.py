@@ -254,6 +254,19 @@ def test_chinese_clauses_that_ask_only_as_modifiers_are_not_parts(question: str,
     assert _zh_parts(question) == parts
 
 
+@pytest.mark.parametrize(("question", "parts"), [
+    # an "and" inside a quoted title joins nothing (split v28)
+    ('Who owns the "Leave and Absence Policy"?', []),
+    ("What does the “Leave and Absence Policy” say about jury service?", []),
+    ('Who maintains the "Travel and Expenses Guide" and the "Security Handbook"?',
+     ['Who maintains the "Travel and Expenses Guide"?', 'Who maintains the "Security Handbook"?']),
+    ('Who maintains the "Security Handbook" and the "Travel and Expenses Guide"?',
+     ['Who maintains the "Security Handbook"?', 'Who maintains the "Travel and Expenses Guide"?']),
+])
+def test_an_english_and_inside_a_quoted_title_joins_nothing(question: str, parts: list[str]) -> None:
+    assert _en_parts(question) == parts
+
+
 def test_an_english_scene_may_hold_a_colon() -> None:
     assert _en_parts("Re: VPN error: what does VPN-809 mean and how do I fix it?") == [
         "Re: VPN error: what does VPN-809 mean?", "Re: VPN error: how do I fix it?"]
