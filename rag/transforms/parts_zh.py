@@ -182,15 +182,14 @@ def _leading_nouns(q: str, start: int, text: str) -> str:
 def _nouns_at(q: str, at: int) -> str:
     """The nouns of ``q`` that open at ``at`` (jieba's words and tags, read in the whole question): the 部门 after
     “市场与销售”; "" when a verb, a particle or anything but a noun comes first."""
-    taken, start = "", 0
+    taken, end = "", 0
     for word, flag in zh_tagged(q):
-        start, end = start, start + len(word)
+        start, end = end, end + len(word)
         if end <= at:
-            start = end
             continue
         if start < at or not (flag.startswith("n") or flag in ("vn", "eng")):
-            break
-        taken, start = taken + word, end
+            break   # (a word that straddles ``at`` opens no noun there)
+        taken += word
     return taken
 
 
