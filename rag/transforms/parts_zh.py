@@ -22,6 +22,7 @@ from rag.transforms.pointers import opens_as_asked_again
 
 _ZH_SEP = re.compile(r"(以及|、|和|与|及|跟)")
 _ZH_STOP = re.compile(r"[的，,。？?！!；;：:\s]|分别|各自|都|是|有|需要|要求|能|可以|怎么|如何|多少|几|什么|哪")
+_ZH_STOP_IN_CODE = re.compile(_ZH_STOP.pattern.replace(r"\s", ""))   # a code may hold a space-free run
 
 
 # two questions in one sentence, a comma between them: "补贴多少钱，申请要找谁批？" (a comma
@@ -164,12 +165,19 @@ def _as_many_words(before: str, item: str) -> int:
 _NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
 
 
+def _tagged_spans(q: str) -> list[tuple[int, int, str, str]]:
+    """jieba's words of ``q`` with their tags and where each starts and ends in ``q``."""
+    spans, end = [], 0
+    for word, flag in zh_tagged(q):
+        spans.append((end, end + len(word), word, flag))
+        end += len(word)
+    return spans
+
+
 def _leading_nouns(q: str, start: int, text: str) -> str:
     """The item an enumeration names: ``text`` (which starts at ``start`` in ``q``) up to the first
     word that is no part of a name; the whole text when that would leave nothing."""
-    at = 0
-    for word, flag in zh_tagged(q):
-        word_start, at = at, at + len(word)
+    for word_start, at, _, flag in _tagged_spans(q):
         if at <= start:
             continue
         if word_start >= start + len(text):
@@ -182,9 +190,8 @@ def _leading_nouns(q: str, start: int, text: str) -> str:
 def _nouns_at(q: str, at: int) -> str:
     """The nouns of ``q`` that open at ``at`` (jieba's words and tags, read in the whole question): the 部门 after
     “市场与销售”; "" when a verb, a particle or anything but a noun comes first."""
-    taken, end = "", 0
-    for word, flag in zh_tagged(q):
-        start, end = end, end + len(word)
+    taken = ""
+    for start, end, word, flag in _tagged_spans(q):
         if end <= at:
             continue
         if start < at or not (flag.startswith("n") or flag in ("vn", "eng")):
@@ -247,16 +254,15 @@ def _zh_parts(question: str) -> list[str]:
 _ZH_QUOTED = re.compile(r"《[^《》]+》|〈[^〈〉]+〉|「[^「」]+」|『[^『』]+』|“[^“”]+”|‘[^‘’]+’|【[^【】]+】|\"[^\"]+\"")
 
 
-def _separating(q: str) -> re.Match[str] | None:
-    """The first joining word that stands as a word of its own, outside a title or a quoted name: the 与 of 参与,
-    the 和 of 和平, the 及 of 及时 and the 与 of 《请假与休假制度》 join nothing."""
+def _separating(q: str, quoted: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The first joining word that stands as a word of its own, outside a title or a quoted name (``quoted``: their
+    spans in ``q``): the 与 of 参与, the 和 of 和平, the 及 of 及时 and the 与 of 《请假与休假制度》 join nothing."""
     import jieba
 
     starts, at = set(), 0
     for word in jieba.lcut(q):
         starts.add((at, word))
         at += len(word)
-    quoted = [m.span() for m in _ZH_QUOTED.finditer(q)]
     return next((m for m in _ZH_SEP.finditer(q) if (m.start(), m.group()) in starts
                  and not any(start < m.start() < end for start, end in quoted)), None)
 
@@ -286,7 +292,8 @@ def _reciprocal_within(item: str) -> bool:
 
 def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
-    match = _separating(q)
+    quoted = [m.span() for m in _ZH_QUOTED.finditer(q)]
+    match = _separating(q, quoted)
     if not match:
         return []
     rest = q[match.end():]
@@ -294,20 +301,20 @@ def _zh_items(question: str) -> list[str]:
     start = match.end() + len(rest) - len(after)
     # a title or a quoted name is read whole, and the nouns after it with it (“市场与销售”部门): its 与, 的 or verb ends
     # no item
-    if quoted := _ZH_QUOTED.match(after):
-        right = quoted.group() + _nouns_at(q, start + quoted.end())
-        if len(right) - len(quoted.group()) > 10:
+    if opening := _ZH_QUOTED.match(after):
+        right = opening.group() + _nouns_at(q, start + opening.end())
+        if len(right) - len(opening.group()) > 10:
             return []
     else:
-        stop = re.compile(_ZH_STOP.pattern.replace(r"\s", "")).search(after)   # a code may hold a space-free run
+        stop = _ZH_STOP_IN_CODE.search(after)
         right = _leading_nouns(q, start, (after[:stop.start()] if stop else after).rstrip())
         if not 1 <= len(right) <= 10:
             return []
     end_left = len(q[:match.start()].rstrip())
     left_start = max(0, end_left - _as_many_words(q[:end_left], right))   # parallel items match
     # …and the left item never starts inside a title (《请假与休假制度》和《考勤制度》, 《员工手册》与差旅标准)
-    left_start = next((s for s, e in (m.span() for m in _ZH_QUOTED.finditer(q[:end_left])) if s < left_start < e),
-                      left_start)
+    # (no title holds the joining word, so each one before it ends before it)
+    left_start = next((s for s, e in quoted if s < left_start < e), left_start)
     left = q[left_start:end_left]
     unquoted = _ZH_QUOTED.sub("“”", left.strip())   # (a title's own 的 or 是 is no stop)
     if not left.strip() or _ZH_STOP.search(unquoted) or _is_pronoun(left) or _is_pronoun(right):
