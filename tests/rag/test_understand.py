@@ -254,6 +254,16 @@ def test_chinese_clauses_that_ask_only_as_modifiers_are_not_parts(question: str,
     assert _zh_parts(question) == parts
 
 
+@pytest.mark.parametrize("question", [
+    "《》和《考勤制度》分别由谁负责？", "《请假与休假制度和考勤制度分别由谁负责？", "请假与休假制度》和考勤制度分别由谁负责？",
+    "》请假与休假制度《和考勤制度分别由谁负责？", "《A《B》》和《C》分别由谁负责？", "《" * 50 + "和" + "》" * 50,
+])
+def test_empty_unbalanced_or_nested_marks_split_without_error(question: str) -> None:
+    # (the review's attacks on split v28: each part still asks the whole question's ending; none is empty)
+    parts = _zh_parts(question)
+    assert all(part.strip() and part.endswith(question[-1]) for part in parts)
+
+
 @pytest.mark.parametrize(("question", "parts"), [
     # an "and" inside a quoted title joins nothing (split v28)
     ('Who owns the "Leave and Absence Policy"?', []),
