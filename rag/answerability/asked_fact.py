@@ -35,6 +35,7 @@ from rag.answerability.occasions import Occasion, occasion_of
 from rag.answerability.pending import says_pending
 from rag.answerability.question_terms import written_in
 from rag.answerability.related_entities import about_related, related_only
+from rag.answerability.slot_values import slot_held, slot_nouns
 from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
@@ -178,7 +179,8 @@ def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
 
 
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
-               *, window: int = 2, stand_ins: dict[str, dict[str, float]] | None = None) -> AskedFact:
+               *, window: int = 2, stand_ins: dict[str, dict[str, float]] | None = None,
+               slot_values: bool = False) -> AskedFact:
     """``weights``: the question's content terms and their weights (the evidence rule's)."""
     kind = asked_type(question)
     total = sum(weights.values())
@@ -195,8 +197,14 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
         return {t for t in weights if t in held or ((_CJK.search(t) or t.isdigit()) and _stands_in(t, plain))
                 or _variant_held(t, held)}
 
+    # the noun that names the asked slot (颜色, 英文名, 学校) is held by a window that writes a value of its kind
+    # (slot_values.py): the answering sentence writes the value, not the noun
+    slots = slot_nouns(question) if slot_values else []
+
     def share(text: str) -> float:
         held = held_in(text)
+        if slots:
+            held |= {t for t in weights if t not in held and slot_held(t, slots, text)}
         # (fsum: a sum over a set in hash order differs in its last bits from run to run, and two windows that tie
         # then swap places — the asked fact's source changed between runs of the same code)
         return math.fsum([*(weights[t] for t in held),

@@ -117,7 +117,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="97")
+@answerability.register("evidence", version="99")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -169,6 +169,7 @@ def evidence(
     meaning_reads: MeaningReads = "sentences",
     paraphrase_at: float | dict[str, float] | None = None,
     read_paraphrase: bool = False,
+    slot_values: bool = True,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -341,7 +342,10 @@ def evidence(
     mark without a space after it; no window is a run of marks, opens with one, or comes twice. Version 98: a compound
     that ends in a noun naming what is asked (地理位置) is no asked event
     (:mod:`rag.answerability.event_verbs`); a follow-up's focus that writes a count in words is held where the sources
-    write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`).) With
+    write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`). Version 99
+    (the register said 97 through version 98), ``slot_values`` (on unless set): the noun that names the asked slot
+    (什么颜色, 英文名是什么, 哪些学校, "what colour") is held by a window that writes a value of its kind — a colour, a
+    Latin-script name, a school, an award, a place (:mod:`rag.answerability.slot_values`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -515,7 +519,8 @@ def evidence(
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             # (a packed source below the top whose title names the asked year or edition is read too: occasions.py)
             read_for_fact = top + sources_naming(question, ranked[sources:])
-            asked = asked_fact(question, read_for_fact, env, keys, window=window, stand_ins=said_as)
+            asked = asked_fact(question, read_for_fact, env, keys, window=window, stand_ins=said_as,
+                               slot_values=slot_values)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)
