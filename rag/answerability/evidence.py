@@ -345,7 +345,7 @@ def evidence(
     write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`). Version 99
     (the register said 97 through version 98), ``slot_values`` (on unless set): the noun that names the asked slot
     (什么颜色, 英文名是什么, 哪些学校, "what colour") is held by a window that writes a value of its kind — a colour, a
-    Latin-script name, a school, an award, a place (:mod:`rag.answerability.slot_values`).) With
+    Latin-script name, a school, an award, a place's name in Chinese (:mod:`rag.answerability.slot_values`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
