@@ -52,35 +52,18 @@ def _unasked(matches: list[str], question: str) -> bool:
     return any(m and m not in question for m in matches)
 
 
-def _zh_colour(text: str, question: str) -> bool:
-    return _unasked([m.group() for m in _ZH_COLOUR.finditer(text)], question)
-
-
-def _en_colour(text: str, question: str) -> bool:
-    return _unasked([m.group() for m in _EN_COLOUR.finditer(text)], question)
+def _written(pattern: re.Pattern[str], lead: re.Pattern[str] | None = None) -> Callable[[str, str], bool]:
+    """The test that a text writes a match of ``pattern`` the question does not, and, with ``lead``, whose first group
+    (the words before a school's or an award's kind) does not end on a word that leaves it no name (在学校, 获奖)."""
+    def holds(text: str, question: str) -> bool:
+        return _unasked([m.group().strip() for m in pattern.finditer(text)
+                         if lead is None or m.group(1) is None or not lead.search(m.group(1))], question)
+    return holds
 
 
 def _latin_name(text: str, question: str) -> bool:
     names = [m.group().rstrip(".'’-") for m in _LATIN_WORD.finditer(text)]
     return _unasked([n for n in names if len(n) >= 3 and n.upper() not in _NO_NAME], question)
-
-
-def _zh_school(text: str, question: str) -> bool:
-    return _unasked([m.group() for m in _ZH_SCHOOL.finditer(text) if not _SCHOOL_NO_LEAD.search(m.group(1))],
-                    question)
-
-
-def _en_school(text: str, question: str) -> bool:
-    return _unasked([m.group().strip() for m in _EN_SCHOOL.finditer(text)], question)
-
-
-def _zh_award(text: str, question: str) -> bool:
-    return _unasked([m.group() for m in _ZH_AWARD.finditer(text)
-                     if m.group(1) is None or not _AWARD_NO_LEAD.search(m.group(1))], question)
-
-
-def _en_award(text: str, question: str) -> bool:
-    return _unasked([m.group().strip() for m in _EN_AWARD.finditer(text)], question)
 
 
 def _zh_place(noun: str) -> Callable[[str, str], bool]:
@@ -91,17 +74,17 @@ def _zh_place(noun: str) -> Callable[[str, str], bool]:
 
 # ── slots ──────────────────────────────────────────────────────────────────────────────────
 _ZH_SLOTS: list[tuple[str, Callable[[str], Callable[[str, str], bool]]]] = [
-    ("颜色|色彩|体色|毛色|花色|肤色|羽色", lambda noun: _zh_colour),
+    ("颜色|色彩|体色|毛色|花色|肤色|羽色", lambda noun: _written(_ZH_COLOUR)),
     ("英文名称|英文名字|英文全名|英文全称|英文名|英语名称|英语名字|英语名|外文名称|外文名|拉丁学名|拉丁名|英文简称|英文缩写",
      lambda noun: _latin_name),
-    ("学校|大学|学院|中学|小学|高校|高中", lambda noun: _zh_school),
-    ("奖项|荣誉|名次", lambda noun: _zh_award),
+    ("学校|大学|学院|中学|小学|高校|高中", lambda noun: _written(_ZH_SCHOOL, _SCHOOL_NO_LEAD)),
+    ("奖项|荣誉|名次", lambda noun: _written(_ZH_AWARD, _AWARD_NO_LEAD)),
     ("地区|省市|省份|城市|国家|区域", _zh_place),
 ]
 _EN_SLOTS: list[tuple[str, Callable[[str, str], bool]]] = [
-    ("colours?|colors?", _en_colour),
-    ("schools?|universit(?:y|ies)|colleges?", _en_school),
-    ("awards?|prizes?|medals?", _en_award),
+    ("colours?|colors?", _written(_EN_COLOUR)),
+    ("schools?|universit(?:y|ies)|colleges?", _written(_EN_SCHOOL)),
+    ("awards?|prizes?|medals?", _written(_EN_AWARD)),
 ]
 _ZH_ASK_BEFORE = r"(?:什么样的?|什么|哪|何种|怎样的)[个些所家种类位座条项一几]{0,2}"
 # (…at the question's end or its clause's: "国家有哪些义务？" asks the duties)
