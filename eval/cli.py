@@ -93,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--budget-confidence", type=float, metavar="C",
                    help="with --max-false-refusal: hold the budget by the false refusal's one-sided upper bound at this "
                         "confidence (e.g. 0.9), the questions of one document counted together, not by the dev rate")
+    p.add_argument("--dev-only", action="store_true",
+                   help="compute and print no test-split figure, so that nothing is chosen after reading one")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
@@ -205,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.calibrate import calibrate_command
 
             return calibrate_command(args.config, args.suite, args.folds, args.out, args.overrides, args.answer_type, args.pool,
-                                     args.max_false_refusal, args.budget_confidence)
+                                     args.max_false_refusal, args.budget_confidence, args.dev_only)
         if args.command == "agree":
             from eval.commands.agree import agree_command
 

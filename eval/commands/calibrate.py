@@ -12,7 +12,8 @@ from rag.store import write_text_atomic
 
 def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | None, overrides: list[str],
                       answer_type: bool = False, pool: bool = False,
-                      max_false_refusal: float | None = None, budget_confidence: float | None = None) -> int:
+                      max_false_refusal: float | None = None, budget_confidence: float | None = None,
+                      dev_only: bool = False) -> int:
     if max_false_refusal is not None and not answer_type:
         raise InputError("--max-false-refusal bounds the scatter check's fit, which only --answer-type fits",
                          field="--max-false-refusal")
@@ -29,8 +30,10 @@ def calibrate_command(config: Path, suites: list[str], folds: int, out: Path | N
     prepared = prepare(config, overrides, scoring=False, progress=False)   # a learned fusion fitted on dev first
     snippets = []
     for name in ([suites] if pool else suites):
-        result = calibrate(prepared, name, folds, answer_type, max_false_refusal, budget_confidence)
+        result = calibrate(prepared, name, folds, answer_type, max_false_refusal, budget_confidence, dev_only)
         print(format_calibration(result))
+        if dev_only:
+            print("  (--dev-only: the test split's figures were not computed)")
         print()
         snippets.append(snippet(result))
     text = "\n".join(snippets)

@@ -539,7 +539,8 @@ def scatter_scope(config: RunConfig) -> str:
 
 
 def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer_type: bool = False,
-              max_false_refusal: float | None = None, budget_confidence: float | None = None) -> Calibration:
+              max_false_refusal: float | None = None, budget_confidence: float | None = None,
+              dev_only: bool = False) -> Calibration:
     """Fit the suite's evidence answerability on its dev cases (``prepared``: the config ready
     to run, its learned fusion fitted on dev first). With ``answer_type``, the asked-fact
     weight is fitted too (from :data:`TYPE_WEIGHTS`, 0 included). Several suites (of one
@@ -558,7 +559,8 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     type_weights = TYPE_WEIGHTS if answer_type else (0.0,)
     dev = [s for s in signals if s.split in ("dev", None)] if any(s.split == "dev" for s in signals) else \
         [s for s in signals if s.split != "test"]
-    test = [s for s in signals if s.split == "test"]
+    # (dev_only: the test split's figures are not computed, so a fit cannot be read against them before it is chosen)
+    test = [] if dev_only else [s for s in signals if s.split == "test"]
     if len(dev) < 2 * folds:
         raise InputError(f"{'+'.join(names)} has {len(dev)} dev cases; {folds}-fold cross-validation needs at least "
                          f"{2 * folds}", field="--folds")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -288,3 +289,18 @@ def test_calibrate_reads_the_meaning_signals_when_the_config_has_a_meaning_embed
     printed = capsys.readouterr().out
     assert "meaning, cross-validated (dev)" in printed and "chosen: meaning_at" in printed
     assert "paraphrase, cross-validated (dev)" in printed and "chosen: paraphrase_at" in printed
+
+
+def test_dev_only_computes_and_prints_no_test_figure(project: Path, capsys) -> None:
+    cases_file = project / "suite" / "cases.jsonl"
+    cases = [json.loads(line) for line in cases_file.read_text(encoding="utf-8").splitlines()]
+    for case in cases:   # two cases on the test split, the rest on dev
+        case["split"] = "test" if case["id"] in ("widget", "picnic") else "dev"
+    cases_file.write_text("\n".join(json.dumps(c) for c in cases), encoding="utf-8")
+    args = ["calibrate", str(project / "config.yaml"), "--suite", "tiny", "--folds", "2", "--answer-type"]
+    assert main(args) == 0
+    assert "test" in capsys.readouterr().out   # the held-out lines, by default
+    assert main([*args, "--dev-only"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert [line for line in printed if "test" in line] == ["  (--dev-only: the test split's figures were not computed)"]
+    assert any("cross-validated (dev)" in line for line in printed)
