@@ -266,6 +266,15 @@ def _zh_tagged(text: str) -> tuple[tuple[str, str], ...]:
 _zh_tagged_cached = functools.lru_cache(maxsize=16384)(_zh_tagged)
 
 
+def zh_tagged_spans(text: str) -> list[tuple[int, int, str, str]]:
+    """jieba's words of ``text`` (:func:`zh_tagged`) with their tags and where each starts and ends in ``text``."""
+    spans, end = [], 0
+    for word, flag in zh_tagged(text):
+        spans.append((end, end + len(word), word, flag))
+        end += len(word)
+    return spans
+
+
 def names_of(question: str) -> frozenset[str]:
     """The words jieba's tagger reads as names in a Chinese question (李想, 有赞 in context): a
     name is never unglued."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rag.text import zh_tagged
+from rag.text import zh_tagged, zh_tagged_spans
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -90,16 +90,16 @@ _ZH_ASK_BEFORE = r"(?:什么样的?|什么|哪|何种|怎样的)[个些所家种
 # (…at the question's end or its clause's: "国家有哪些义务？" asks the duties)
 _ZH_ASK_AFTER = r"(?:的)?(?:是什么|是哪[个些种一所家]*|叫什么|有哪些|是啥)(?:呢|啊)?(?=[？?。！!，,；;]|$)"
 _EN_VERB_NEXT = (r"(?=\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|may)\b|\s*\?)")
+_ZH_ASKING = [(re.compile(rf"{_ZH_ASK_BEFORE}({nouns})|(?<![\u4e00-\u9fff])({nouns}){_ZH_ASK_AFTER}|"
+                          rf"(?<=的)({nouns}){_ZH_ASK_AFTER}"), kind) for nouns, kind in _ZH_SLOTS]
+_EN_ASKING = [(re.compile(rf"\b(?:what|which)\s+(?:\w+\s+)?({nouns}){_EN_VERB_NEXT}|\bthe ({nouns}) of\b", re.I), holds)
+              for nouns, holds in _EN_SLOTS]
 
 
 def _whole_word(question: str, start: int, end: int) -> bool:
     """Whether jieba cuts ``question[start:end]`` out as words of its own (哪个国家队: 国家队 is one word)."""
-    at, bounds = 0, set()
-    for word, _ in zh_tagged(question):
-        bounds.add(at)
-        at += len(word)
-    bounds.add(at)
-    return start in bounds and end in bounds
+    spans = zh_tagged_spans(question)
+    return any(s == start for s, _, _, _ in spans) and any(e == end for _, e, _, _ in spans)
 
 
 def slot_nouns(question: str) -> list[tuple[str, Callable[[str], bool]]]:
@@ -107,17 +107,14 @@ def slot_nouns(question: str) -> list[tuple[str, Callable[[str], bool]]]:
     that slot's kind (one the question does not write)."""
     found: list[tuple[str, Callable[[str], bool]]] = []
     if _CJK.search(question):
-        for nouns, kind in _ZH_SLOTS:
-            pattern = re.compile(rf"{_ZH_ASK_BEFORE}({nouns})|(?<![\u4e00-\u9fff])({nouns}){_ZH_ASK_AFTER}|"
-                                 rf"(?<=的)({nouns}){_ZH_ASK_AFTER}")
+        for pattern, kind in _ZH_ASKING:
             for m in pattern.finditer(question):
                 group = next(g for g in (1, 2, 3) if m.group(g))
                 if _whole_word(question, m.start(group), m.end(group)):
                     noun, holds = m.group(group), kind(m.group(group))
                     found.append((noun, lambda text, h=holds: h(text, question)))
     else:
-        for nouns, holds in _EN_SLOTS:
-            pattern = re.compile(rf"\b(?:what|which)\s+(?:\w+\s+)?({nouns}){_EN_VERB_NEXT}|\bthe ({nouns}) of\b", re.I)
+        for pattern, holds in _EN_ASKING:
             for m in pattern.finditer(question):
                 found.append(((m.group(1) or m.group(2)).lower(), lambda text, h=holds: h(text, question)))
     return found

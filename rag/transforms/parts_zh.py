@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from rag.text import zh_tagged
+from rag.text import zh_tagged, zh_tagged_spans
 from rag.transforms.asking import (
     ZH_FIRST_PERSON,
     ZH_LEAD,
@@ -165,19 +165,10 @@ def _as_many_words(before: str, item: str) -> int:
 _NOT_ITEM = ("v", "r", "d", "p", "u", "c", "y")
 
 
-def _tagged_spans(q: str) -> list[tuple[int, int, str, str]]:
-    """jieba's words of ``q`` with their tags and where each starts and ends in ``q``."""
-    spans, end = [], 0
-    for word, flag in zh_tagged(q):
-        spans.append((end, end + len(word), word, flag))
-        end += len(word)
-    return spans
-
-
 def _leading_nouns(q: str, start: int, text: str) -> str:
     """The item an enumeration names: ``text`` (which starts at ``start`` in ``q``) up to the first
     word that is no part of a name; the whole text when that would leave nothing."""
-    for word_start, at, _, flag in _tagged_spans(q):
+    for word_start, at, _, flag in zh_tagged_spans(q):
         if at <= start:
             continue
         if word_start >= start + len(text):
@@ -191,7 +182,7 @@ def _nouns_at(q: str, at: int) -> str:
     """The nouns of ``q`` that open at ``at`` (jieba's words and tags, read in the whole question): the 部门 after
     “市场与销售”; "" when a verb, a particle or anything but a noun comes first."""
     taken = ""
-    for start, end, word, flag in _tagged_spans(q):
+    for start, end, word, flag in zh_tagged_spans(q):
         if end <= at:
             continue
         if start < at or not (flag.startswith("n") or flag in ("vn", "eng")):
