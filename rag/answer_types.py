@@ -25,7 +25,7 @@ from rag.holders import (
 )
 from rag.measures import asked_measure, states_measure, unit_given
 from rag.text import CJK as _CJK
-from rag.text import zh_tagged
+from rag.text import zh_tagged, zh_tagged_spans
 
 TYPES = ("number", "date", "person", "place", "organisation", "list",
          "yesno", "definition", "procedure", "reason", "other")
@@ -202,13 +202,41 @@ def is_asking_word(term: str) -> bool:
 
 def without_asking(question: str) -> str:
     """The question with the words that ask removed ("哪一年", "多少", "how long", "which company"):
-    they say what kind of fact is wanted, and a sentence that states it does not repeat them."""
-    lang = "zh" if _CJK.search(question) else "en"
-    for _, pattern in _ASK_RE[lang]:
-        question = pattern.sub(" ", question)
-    if lang == "en":   # "which month's pay": the possessive went with the asking words
-        question = re.sub(r"(?:^|(?<=\s))['’]s\b", "", question)
-    return question
+    they say what kind of fact is wanted, and a sentence that states it does not repeat them.
+
+    Chinese: what is removed ends and starts where jieba's words do (:func:`_on_words`), so no piece of a word is left
+    behind to pass for a key term — the 些 of "分布在哪些地区" ("在哪" asks a place), the 理 and 如 of "如何处理"
+    ("何处" asks one too), the 员 of "哪些人员" ("哪些人" asks a person)."""
+    if not _CJK.search(question):
+        for _, pattern in _ASK_RE["en"]:
+            question = pattern.sub(" ", question)
+        return re.sub(r"(?:^|(?<=\s))['’]s\b", "", question)   # "which month's pay": the possessive went with the asking words
+    spans = zh_tagged_spans(question)
+    text = question
+    for pattern in [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]:
+        at = 0
+        while (match := pattern.search(text, at)) is not None:
+            start, end = _on_words(match.start(), match.end(), spans)
+            if start < end:
+                text = text[:start] + " " * (end - start) + text[end:]
+            at = end if start < end else match.start() + 1
+    return re.sub(r" {2,}", " ", text)
+
+
+# which one of a kind, untyped ("哪一类人", "哪种方式"): what the typed rules above leave of it (jieba cuts 哪 / 一类)
+_ZH_WHICH = re.compile(rf"哪一?[{_ZH_CLASSIFIERS}]")
+
+
+def _on_words(start: int, end: int, spans: list[tuple[int, int, str, str]]) -> tuple[int, int]:
+    """The span ``start``–``end`` of a question moved to jieba's word edges: an edge inside a word takes the whole word
+    when the span holds more than half of it (第几 of 第几名, 什么 of 什么样, 哪几 of 哪几种), and none of it otherwise (the
+    哪 of 哪些 after 在, the 国 of 国王 after 哪个, the 处 of 处理 after 如何) — an empty span when nothing is left."""
+    for left, right, _, _ in spans:
+        if left < start < right:
+            start = left if right - start > (right - left) / 2 else right
+        if left < end < right:
+            end = right if end - left > (right - left) / 2 else left
+    return start, max(start, end)
 
 
 # ── what a sentence holds ────────────────────────────────────────────────────────────────────

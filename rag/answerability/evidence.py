@@ -59,6 +59,7 @@ from rag.answerability.asked_fact import (
     header_of,
     source_numbered,
     sources_naming,
+    without_pointers,
 )
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
@@ -117,7 +118,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="99")
+@answerability.register("evidence", version="100")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -515,7 +516,8 @@ def evidence(
         if answer_type or scatter_at is not None:
             unasked = function_words_of(question) if function_words else frozenset()
             asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
-            keys = corpus_terms.key_weights(env, content_terms(without_asking(question), env) - asking)
+            content = content_terms(without_asking(question), env) - asking
+            keys = corpus_terms.key_weights(env, without_pointers(content, question) if function_words else content)
             said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
             # (a packed source below the top whose title names the asked year or edition is read too: occasions.py)
             read_for_fact = top + sources_naming(question, ranked[sources:])

@@ -1540,3 +1540,69 @@ def test_a_long_run_before_a_kind_still_names_a_body() -> None:
     found = candidates(run + "负责供货。", "organisation", "哪家公司负责供货？")
     assert any(name.endswith("公司") for name in found)
     assert has_candidate("请把材料交给" + "人力资源" * 8 + "部。", "person", "材料交给谁？")
+
+
+# evidence v100: what without_asking removes of a Chinese question starts and ends on jieba's words, so no piece of a word
+# stays behind to pass for a key term (the 些 of "分布在哪些地区" weighed more than the plant's name)
+@pytest.mark.parametrize(("question", "kept", "gone"), [
+    ("长柄艾纳香分布在哪些地区？", ["长柄艾纳香", "分布", "地区"], ["些", "哪"]),           # 在哪 asks a place, 哪些 a list
+    ("闪族和早期巴比伦没有0的符号，如何处理的？", ["处理", "符号"], ["如", "何"]),         # 何处 lies across 如何 / 处理
+    ("胜利广场中心是哪个国王的骑马雕像？", ["国王", "雕像"], ["哪个"]),                     # 哪个国 takes half of 国王: not it
+    ("小榄精神病治疗中心一般收留哪些人员？", ["人员", "收留"], ["哪些"]),                   # 哪些人 takes half of 人员
+    ("蒙泰罗在2005年美国大奖赛上获得第几名？", ["大奖赛", "获得"], ["名", "第几"]),       # 第几 takes two thirds of 第几名
+    ("亚太基金会是什么样的研究机构？", ["研究机构", "基金会"], ["样", "什么"]),            # 什么 takes two thirds of 什么样
+    ("天门冬又称之为什么？", ["天门冬"], ["之为", "又称"]),
+    ("2011年12月15日，戈登在CP3交易案中被送到哪儿？", ["送到", "交易"], ["哪儿"]),      # 到哪儿 takes half of 送到
+    ("星澜Fold 1都有哪几种颜色可以选？", ["颜色"], ["种", "哪几"]),
+])
+def test_a_chinese_question_loses_its_asking_words_by_whole_words(question: str, kept: list[str], gone: list[str]) -> None:
+    from rag.answer_types import without_asking
+
+    left = without_asking(question)
+    assert all(word in left for word in kept), left
+    assert not any(word in left for word in gone), left
+
+
+def test_no_piece_of_an_asking_word_becomes_a_key_term() -> None:
+    from rag.answer_types import without_asking
+    from rag.answerability.question_terms import content_terms
+
+    space = env([chunk("plant#1", "长柄艾纳香分布于中国大陆的广东、广西等地。")], language="zh")
+    terms = content_terms(without_asking("长柄艾纳香分布在哪些地区？"), space)
+    assert "些" not in terms and "哪些" not in terms
+    assert {"分布", "地区"} <= terms
+
+
+def test_edges_move_to_whole_words() -> None:
+    from rag.answer_types import _on_words
+
+    spans = [(0, 1, "在", "p"), (1, 3, "哪些", "r"), (3, 5, "地区", "n")]
+    assert _on_words(0, 2, spans) == (0, 1)     # half of 哪些: left out
+    assert _on_words(1, 3, spans) == (1, 3)     # whole words: as they are
+    assert _on_words(2, 5, spans) == (3, 5)     # starts on half of 哪些: from 地区
+    assert _on_words(2, 2, spans) == (3, 3)     # nothing left: empty
+    three = [(0, 3, "第几名", "m")]
+    assert _on_words(0, 2, three) == (0, 3)     # two thirds: the whole word
+    assert _on_words(1, 3, three) == (0, 3)
+
+
+def test_which_one_of_a_kind_asks_and_is_no_key_term() -> None:
+    from rag.answer_types import without_asking
+
+    assert "一类" not in without_asking("该词通常被用来描述哪一类人？")     # jieba cuts 哪 / 一类
+    assert "方式" in without_asking("你喜欢哪种方式？") and "哪种" not in without_asking("你喜欢哪种方式？")
+
+
+@pytest.mark.parametrize(("terms", "question", "expected"), [
+    ({"该词", "描述"}, "该词通常被用来描述哪一类人？", {"词", "描述"}),       # the demonstrative taken off
+    ({"这张", "专辑"}, "为什么这张专辑销量惨淡？", {"专辑"}),                  # with a classifier: no term
+    ({"那天", "体检"}, "体检那天我正好出差没赶上，还能补吗？", {"体检"}),
+    ({"这样", "此外", "那会儿", "这笔", "采购"}, "这样的话此外那会儿这笔采购呢？", {"采购"}),
+    ({"该院", "教师"}, "截至2015年，该院具有高级职称的教师有多少人？", {"院", "教师"}),
+    ({"那须盐原", "车站"}, "那须盐原车站位于哪里？", {"那须盐原", "车站"}),    # a longer word is a word of its own
+    ({"那霸", "机场"}, "那霸机场在哪里？", {"那霸", "机场"}),                  # a name (jieba: nr) stays
+])
+def test_a_demonstrative_only_points(terms: set[str], question: str, expected: set[str]) -> None:
+    from rag.answerability.asked_fact import without_pointers
+
+    assert without_pointers(terms, question) == expected
