@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.answer_types import asked_type
 from rag.answerability.event_verbs import event_unsaid, event_verbs
 
 
@@ -215,3 +216,22 @@ def test_the_winner_asked_is_no_event() -> None:
     # 奖得主 is the one who won: the answer writes "获得长篇小说奖" (evidence v88)
     assert event_verbs("第十二届青崖文学奖长篇小说奖得主是谁？", "person") == []
     assert event_verbs("2023年澄澜羽毛球公开赛男单冠军是谁？", "person") == ["冠军"]
+
+
+# evidence v101: a sentence that is only a list states a field's values; its verb (分布) was the article's layout
+@pytest.mark.parametrize(("question", "sentence", "others", "refused"), [
+    ("长柄艾纳香分布在哪些地区？", "花期1-3月。生长于海拔500米至1,400米的地区，常生长在密林中。",
+     ["台湾岛、马来西亚、巴基斯坦、缅甸、斯里兰卡、印度以及中国大陆的广西、云南、广东。"], False),
+    ("长柄艾纳香分布在哪些地区？", "花期1-3月。生长于海拔500米至1,400米的地区，常生长在密林中。", [], True),
+    # a list with a verb is no field: its verb is another event's
+    ("长柄艾纳香分布在哪些地区？", "花期1-3月。生长于海拔500米至1,400米的地区。",
+     ["曾被引种到台湾岛、马来西亚、巴基斯坦、缅甸等地栽培。"], True),
+    # two items are no list; long items are clauses
+    ("长柄艾纳香分布在哪些地区？", "生长于海拔500米的地区。", ["台湾岛以及广西。"], True),
+    ("洛拉会讲哪些语言？", "洛拉生于罗马，在大学研究戏剧。", ["英语、法语、意大利语。"], False),
+    # not for a date: a list of years says nothing of the asked event
+    ("大桥是何时建成的？", "大桥由市政府投资，2001年开放参观。", ["1990年、1995年、2001年。"], True),
+])
+def test_a_bare_list_states_the_field(question: str, sentence: str, others: list[str], refused: bool) -> None:
+    kind = asked_type(question)
+    assert bool(event_unsaid(question, sentence, kind, others)) is refused
