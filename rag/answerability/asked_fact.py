@@ -33,13 +33,13 @@ from rag.answer_types import asked_type, has_candidate
 from rag.answerability.contrasts import Side, other_side, sides_of
 from rag.answerability.occasions import Occasion, occasion_of
 from rag.answerability.pending import says_pending
-from rag.answerability.question_terms import written_in
+from rag.answerability.question_terms import QUALIFIERS, written_in
 from rag.answerability.related_entities import about_related, related_only
 from rag.answerability.slot_values import slot_held, slot_nouns
 from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import names_of, statements, strip_header, two_char_pieces
+from rag.text import names_of, statements, strip_header, two_char_pieces, zh_tagged
 from rag.types import ContextItem, QueryEnv
 
 # Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",
@@ -47,8 +47,24 @@ from rag.types import ContextItem, QueryEnv
 ASKING_NOUNS = frozenset(
     "特点 特征 特色 作用 用途 注意事项 事项 情况 内容 意义 方面 方式 方法 地位 影响 外貌 外形 样子 形态 结果 功效 "
     "区别 不同 主要 分别 称之为 称为 叫做 又称 别称 名称 名字 原因 理由 目的 时候 时间 地方 位置 地理位置 地理 所在地 "
+    "优点 缺点 优势 劣势 好处 坏处 弊端 长处 短处 "
     "feature features characteristic characteristics role purpose effect effects kind kinds type types reason "
     "name called way ways".split())
+
+def qualifiers_of(question: str) -> frozenset[str]:
+    """The words of a Chinese ``question`` that qualify an asking noun (:data:`ASKING_NOUNS`) right before it (实际 of
+    实际功效, 具体 of 具体用途), and a word jieba made of the two (不良影响) — no key terms of the asked fact."""
+    if not _CJK.search(question):
+        return frozenset()
+    tagged = zh_tagged(question)
+    found = set()
+    for at, (word, _) in enumerate(tagged):
+        before, flag = tagged[at - 1] if at else ("", "")
+        if word in ASKING_NOUNS and (before in QUALIFIERS or flag in ("a", "b", "ad")):
+            found.add(before)
+        found |= {word for q in QUALIFIERS if word.startswith(q) and word[len(q):] in ASKING_NOUNS}
+    return frozenset(found)
+
 
 # Chinese words that only place or hedge a question in time or frequency ("青崖噪鹛平时都吃些什么？", "到现在一共拍了几季？"):
 # the sentence that answers states the fact without them, so they are no key terms of the asked fact (they still count for

@@ -57,6 +57,7 @@ from rag.answerability.asked_fact import (
     asked_fact,
     function_words_of,
     header_of,
+    qualifiers_of,
     source_numbered,
     sources_naming,
     without_pointers,
@@ -118,7 +119,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="101")
+@answerability.register("evidence", version="102")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -514,7 +515,7 @@ def evidence(
                 score += best
         asked, read_for_fact = None, top
         if answer_type or scatter_at is not None:
-            unasked = function_words_of(question) if function_words else frozenset()
+            unasked = function_words_of(question) | qualifiers_of(question) if function_words else frozenset()
             asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             content = content_terms(without_asking(question), env) - asking
             keys = corpus_terms.key_weights(env, without_pointers(content, question) if function_words else content)

@@ -63,3 +63,32 @@ def test_asked_members_and_what(question: str, part: str | None) -> None:
 ])
 def test_members_and_what_unwritten(question: str, source: str, refused: bool) -> None:
     assert (attribute_unwritten(question, source, ASKING_NOUNS) is not None) is refused
+
+
+# evidence v102: a qualifier before an asking noun (实际功效, 不良影响) asks the noun; merits (优点) are an asking noun
+@pytest.mark.parametrize(("question", "part"), [
+    ("AGG01的实际功效有哪些？", None),
+    ("夜来香对人的不良影响有哪些？", None),
+    ("美特斯邦威的主要经营模式是什么？", "经营模式"),      # a qualifier before a part that is no asking noun: the part
+    ("大果西番莲的根部有什么作用？", "根部"),
+])
+def test_a_qualified_asking_noun_is_no_part(question: str, part: str | None) -> None:
+    assert asked_attribute(question, ASKING_NOUNS) == part
+
+
+@pytest.mark.parametrize(("question", "qualifiers"), [
+    ("AGG01的实际功效有哪些？", {"实际"}),
+    ("夜来香对人的不良影响有哪些？", {"不良影响"}),           # one jieba word: qualifier and asking noun
+    ("这种药的具体用途是什么？", {"具体"}),                   # jieba: a
+    ("桥梁的设计特点是什么？", set()),                        # 设计 names which features: a key term
+    ("64DD有哪些优点？", set()),
+    ("What are the main features?", set()),
+])
+def test_qualifiers_of(question: str, qualifiers: set[str]) -> None:
+    from rag.answerability.asked_fact import qualifiers_of
+
+    assert qualifiers_of(question) == qualifiers
+
+
+def test_merits_are_asked_not_written() -> None:
+    assert {"优点", "缺点", "好处"} <= ASKING_NOUNS
