@@ -1606,3 +1606,26 @@ def test_a_demonstrative_only_points(terms: set[str], question: str, expected: s
     from rag.answerability.asked_fact import without_pointers
 
     assert without_pointers(terms, question) == expected
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("准决赛阶段达到什么样的水平才能进入决赛？", "才能"),     # 才 + 能: the answer says 可以进入决赛
+    ("新员工能够申请年假吗？", "能够"),
+])
+def test_a_modal_is_no_key_term(question: str, word: str) -> None:
+    from rag.answer_types import without_asking
+    from rag.answerability.asked_fact import (
+        ASKING_NOUNS,
+        FUNCTION_WORDS,
+        SCAFFOLD_WORDS,
+        function_words_of,
+    )
+    from rag.answerability.question_terms import content_terms
+    from rag.memo import text_terms
+
+    space = env([chunk("a#0", "x")], language="zh")
+    terms = content_terms(without_asking(question), space)
+    assert word in terms   # what the tokenizer gives
+    asking = text_terms(space.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | function_words_of(question))))
+    assert word not in terms - asking
+    assert word in FUNCTION_WORDS
