@@ -281,6 +281,23 @@ def _reciprocal_within(item: str) -> bool:
     return len(words) >= 2 and words[0][1].startswith(("nr", "r")) and re.fullmatch(_RECIPROCAL_VERBS, words[1][0]) is not None
 
 
+_JOINS = frozenset("或者 或是 或 以及 及 和 与".split())
+
+
+def _verb_joined(tail: str) -> bool:
+    """Whether ``tail`` opens on a joining word, a verb and the verbs' shared object ("或者接触乙酰胺": a third way of
+    one event; never "或者熬夜有什么危害", three habits)."""
+    words = [(word, flag) for word, flag in zh_tagged(tail.strip()) if word.strip()]
+    return len(words) >= 3 and words[0][0] in _JOINS and words[1][1].startswith("v") and words[1][1] != "vn" \
+        and (words[2][1].startswith("n") or words[2][1] == "eng")
+
+
+def _only_verbs(item: str) -> bool:
+    """Whether every word of ``item`` is a verb as jieba tags it (吸入, 吞食; never a verbal noun, 调休)."""
+    flags = [flag for word, flag in zh_tagged(item.strip()) if word.strip()]
+    return bool(flags) and all(flag.startswith("v") and flag != "vn" for flag in flags)
+
+
 def _zh_items(question: str) -> list[str]:
     q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
     quoted = [m.span() for m in _ZH_QUOTED.finditer(q)]
@@ -315,5 +332,7 @@ def _zh_items(question: str) -> list[str]:
         return []   # "A和B相比有什么不同": a comparison asks about both at once
     if _reciprocal_opens(tail) or _reciprocal_within(right):
         return []   # "信亲与信长交好", "谁与潘佩珠谈话": one event of both, never an item each
+    if _only_verbs(left) and _only_verbs(right) and _verb_joined(tail):
+        return []   # "吸入、吞食或者接触乙酰胺": three ways of one event on one object, never a question each (split v30)
     return [f"{head}{item}{tail}" for item in (left, right)]
 

@@ -1126,3 +1126,17 @@ def test_split_v27_leaves_a_long_enumeration_whole() -> None:
     first joint runs past six words); two items are still split."""
     assert _en_parts("Can I claim " + " and ".join(f"item{i}" for i in range(4000)) + "?") == []
     assert _en_parts("Can I claim taxis and trains?") == ["Can I claim taxis?", "Can I claim trains?"]
+
+
+# split v30: three verbs of one event on one object are no items ("吸入、吞食或者接触乙酰胺"); verbs named as topics are
+@pytest.mark.parametrize(("question", "parts"), [
+    ("不小心吸入、吞食或者接触乙酰胺的话，对人体有什么伤害？", []),
+    ("吸烟、喝酒有什么危害？", ["吸烟有什么危害？", "喝酒有什么危害？"]),
+    ("请假和加班怎么申请？", ["请假怎么申请？", "加班怎么申请？"]),
+    ("入职和离职分别要办什么手续？", ["入职要办什么手续？", "离职要办什么手续？"]),
+    ("吸烟、喝酒或者熬夜有什么危害？", ["吸烟或者熬夜有什么危害？", "喝酒或者熬夜有什么危害？"]),   # no shared object
+])
+def test_verbs_of_one_event_are_no_items(question: str, parts: list[str]) -> None:
+    from rag.transforms.parts_zh import zh_parts
+
+    assert zh_parts(question) == parts
