@@ -347,7 +347,12 @@ def evidence(
     write it in figures ("five years" / "5 years", 满五年 / 满5年: :mod:`rag.answerability.follow_up_focus`). Version 99
     (the register said 97 through version 98), ``slot_values`` (on unless set): the noun that names the asked slot
     (什么颜色, 英文名是什么, 哪些学校, "what colour") is held by a window that writes a value of its kind — a colour, a
-    Latin-script name, a school, an award, a place's name in Chinese (:mod:`rag.answerability.slot_values`).) With
+    Latin-script name, a school, an award, a place's name in Chinese (:mod:`rag.answerability.slot_values`). Version 100:
+    a Chinese question's asking words are removed by whole jieba words (:func:`rag.answer_types.without_asking`: no 些 of
+    在哪些 is left as a key term), and a demonstrative glued to a short word only points (该词 → 词, 这张: none). Version
+    101: a sentence that is only a list states a where / which-ones question's event (:mod:`rag.answerability.event_verbs`).
+    Version 102: a qualifier of an asking noun (实际功效, 不良影响) is no key term, and merits (优点) are asking nouns.
+    Version 103: modal words (才能, 能够, 可以) are function words.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
