@@ -17,6 +17,7 @@ nouns and name patterns, jieba's part-of-speech tags for Chinese names, places a
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from rag.holders import asks_holder, names_in
@@ -81,7 +82,7 @@ _ASK = {
         ("list", r"哪几"),   # "分为哪几个级别" lists the levels; "几个" alone counts them
         # 这几天, 那几天, 前几天 (never 提前几天 / 之前几天), 好几个, 十几个, 头几天 say how many loosely;
         # they ask nothing. 后几天 asks ("提交后几天到账？")
-        ("number", rf"多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何|几岁|几千|几百|几万"),
+        ("number", rf"多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何(?![学体图形])|几岁|几千|几百|几万"),
         ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
         ("organisation", rf"哪[个家所支]?({ZH_BODIES})|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
@@ -91,7 +92,7 @@ _ASK = {
         ("procedure", r"怎么办|怎么做|如何|怎么|怎样|流程|步骤|手续"),
         ("reason", r"为什么(?=[\u4e00-\u9fff])|为何|原因|何故"),   # "称之为什么？" asks a name, not a reason
         ("yesno", r"吗[？?]?\s*$|是否|能否|可否|是不是|有没有|能不能|可不可以|会不会|要不要|对不对"),
-        ("definition", r"是什么|什么是|指什么|叫什么|称为|称之为|叫做|又称|别称|名字|名称|意思"),
+        ("definition", r"是什么|什么是|指什么|叫什么|称为|又称之为|又称为|称之为|叫做|又称|别称|名字|名称|意思"),
     ],
     "en": [
         ("number", r"\bhow (many|much|long|old|far|tall|high|big|large|often|fast|heavy|wide|deep|soon)\b|"
@@ -204,39 +205,63 @@ def without_asking(question: str) -> str:
     """The question with the words that ask removed ("哪一年", "多少", "how long", "which company"):
     they say what kind of fact is wanted, and a sentence that states it does not repeat them.
 
-    Chinese: what is removed ends and starts where jieba's words do (:func:`_on_words`), so no piece of a word is left
-    behind to pass for a key term — the 些 of "分布在哪些地区" ("在哪" asks a place), the 理 and 如 of "如何处理"
-    ("何处" asks one too), the 员 of "哪些人员" ("哪些人" asks a person)."""
+    Chinese: where the asking words start or end inside one of jieba's words, the edge moves by :func:`_edge`, so
+    no piece of a word is left behind to pass for a key term — the 些 of "分布在哪些地区" ("在哪" asks a place), the
+    理 and 如 of "如何处理" ("何处" asks one too), the 员 of "哪些人员" ("哪些人" asks a person)."""
     if not _CJK.search(question):
         for _, pattern in _ASK_RE["en"]:
             question = pattern.sub(" ", question)
         return re.sub(r"(?:^|(?<=\s))['’]s\b", "", question)   # "which month's pay": the possessive went with the asking words
     spans = zh_tagged_spans(question)
+    starts = [left for left, _, _, _ in spans]
     text = question
     for pattern in [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]:
+        gone: list[tuple[int, int]] = []
         at = 0
         while (match := pattern.search(text, at)) is not None:
-            start, end = _on_words(match.start(), match.end(), spans)
+            start = _edge(question, match.start(), match.group(), spans, starts, opening=True)
+            end = max(start, _edge(question, match.end(), match.group(), spans, starts, opening=False))
             if start < end:
-                text = text[:start] + " " * (end - start) + text[end:]
-            at = end if start < end else match.start() + 1
+                gone.append((start, end))
+            at = max(end, match.start() + 1)
+        for start, end in gone:   # (one rebuild per pattern: linear in the question's length)
+            text = text[:start] + " " * (end - start) + text[end:]
     return re.sub(r" {2,}", " ", text)
 
 
 # which one of a kind, untyped ("哪一类人", "哪种方式"): what the typed rules above leave of it (jieba cuts 哪 / 一类)
 _ZH_WHICH = re.compile(rf"哪一?[{_ZH_CLASSIFIERS}]")
+_ASKING_CHARS = frozenset("哪几多谁什么啥何怎")
+# what is left of a word after its asking characters: a unit or a classifier, which the answer writes too (多少度 → 度,
+# 第几名 → 名); what only asks (哪些, 什么样, 多长时间)
+_UNIT_LEFT = re.compile(rf"^(?:[{_ZH_CLASSIFIERS}度米克斤升秒]|公里|厘米|毫米|公斤|分钟|小时)+$")
+_ASKED_LEFT = frozenset("些 样 样子 时间 时候 地方".split())
 
 
-def _on_words(start: int, end: int, spans: list[tuple[int, int, str, str]]) -> tuple[int, int]:
-    """The span ``start``–``end`` of a question moved to jieba's word edges: an edge inside a word takes the whole word
-    when the span holds more than half of it (第几 of 第几名, 什么 of 什么样, 哪几 of 哪几种), and none of it otherwise (the
-    哪 of 哪些 after 在, the 国 of 国王 after 哪个, the 处 of 处理 after 如何) — an empty span when nothing is left."""
-    for left, right, _, _ in spans:
-        if left < start < right:
-            start = left if right - start > (right - left) / 2 else right
-        if left < end < right:
-            end = right if end - left > (right - left) / 2 else left
-    return start, max(start, end)
+def _edge(question: str, at: int, asked: str, spans: list[tuple[int, int, str, str]], starts: list[int], *,
+          opening: bool) -> int:
+    """Where the edge ``at`` of the asking words ``asked`` (their start when ``opening``) goes when it lies inside a
+    jieba word. The word's own edge when the asking words' part of it asks (holds an asking character, or is the measure
+    after 多: 高 of 多高) and what is left of it only asks or is one character (哪 of 哪些, 多长 of 多长时间, 何 of 如何, 多高 of
+    高算); the word's start when the asking words end inside it on a part that asks nothing and one character is left
+    (the 国 of 国王 after 哪个, the 员 of 人员 after 哪些人, the 处 of 处理 after 如何): the word stays whole. Where it is
+    otherwise: a unit or a classifier left stays (度 of 多少度, 名 of 第几名), and so does a longer rest (中文 of 中文名称,
+    营业 of 营业时间) and what is left before the asking words (潘仕成 of 潘仕成为何, where jieba read 成为)."""
+    index = bisect.bisect_right(starts, at) - 1
+    if index < 0:
+        return at
+    left, right, _, _ = spans[index]
+    if not left < at < right:
+        return at
+    covered, rest = (question[at:right], question[left:at]) if opening else (question[left:at], question[at:right])
+    if _UNIT_LEFT.match(rest):
+        return at
+    asks = bool(set(covered) & _ASKING_CHARS) or (not opening and asked[:1] == "多" and covered == asked[1:])
+    if asks and (len(rest) == 1 or rest in _ASKED_LEFT):
+        return left if opening else right
+    if not asks and not opening and len(rest) == 1:
+        return left
+    return at
 
 
 # ── what a sentence holds ────────────────────────────────────────────────────────────────────

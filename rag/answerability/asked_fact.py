@@ -59,8 +59,8 @@ def qualifiers_of(question: str) -> frozenset[str]:
     tagged = zh_tagged(question)
     found = set()
     for at, (word, _) in enumerate(tagged):
-        before, flag = tagged[at - 1] if at else ("", "")
-        if word in ASKING_NOUNS and (before in QUALIFIERS or flag in ("a", "b", "ad")):
+        before = tagged[at - 1][0] if at else ""
+        if word in ASKING_NOUNS and before in QUALIFIERS:
             found.add(before)
         found |= {word for q in QUALIFIERS if word.startswith(q) and word[len(q):] in ASKING_NOUNS}
     return frozenset(found)
@@ -103,23 +103,28 @@ def function_words_of(question: str) -> frozenset[str]:
 # a Chinese term that opens on a demonstrative, which jieba glues to a short word after it (该词, 这张, 那天, 此外): the
 # demonstrative only points, so the term is what follows it (词), or none when that is a classifier, a measure or a
 # pointer's tail (这张, 那天, 这样, 此外); a longer term is a word of its own (那不勒斯, 那须盐原)
-_POINTED = re.compile(r"^[这那该此]([\u4e00-\u9fff]{0,2})$")
+_POINTED = re.compile(r"^([这那该此])([\u4e00-\u9fff]{0,2})$")
 _POINTER_TAILS = re.compile(r"^(?:[一两几]?[个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
-                            r"笔单批款版回些]+|[样么儿里边下时外后前刻]|会儿|阵子)$")
+                            r"笔单批款版回些起段]+|[样么儿里边下时外后前刻]|会儿|阵子)$")
 
 
 def without_pointers(terms: set[str], question: str) -> set[str]:
-    """``terms`` with a demonstrative jieba glued to a word taken off (该词 → 词) and a demonstrative with a classifier or
-    a pointer's tail left out (这张, 那天, 这样, 此外): they point at what the conversation or the sentence before
-    named, which the answering sentence names in its own words ("这个词" for 该词). A name stays (那须 of 那须盐原)."""
+    """``terms`` with a demonstrative and a classifier or a pointer's tail left out (这张, 那天, 这样, 此外, 这起) and 该 / 此
+    taken off one character jieba glued it to (该词 → 词, 此书 → 书): they point at what the conversation or the sentence
+    before named, which the answering sentence names in its own words ("这个词" for 该词). Any other term stays (那须,
+    该隐, 这事), and so does a name the tagger reads (那霸)."""
     names = names_of(question)
     kept = set()
     for term in terms:
         pointed = _POINTED.match(term)
         if pointed is None or any(term in name for name in names):
             kept.add(term)
-        elif pointed.group(1) and not _POINTER_TAILS.match(pointed.group(1)):
-            kept.add(pointed.group(1))
+        elif not pointed.group(2) or _POINTER_TAILS.match(pointed.group(2)):
+            continue
+        elif pointed.group(1) in "该此" and len(pointed.group(2)) == 1:
+            kept.add(pointed.group(2))   # 该词, 该院, 此书: the word is the one character after it
+        else:
+            kept.add(term)   # 那须 of 那须盐原, 那木措, 这事: a word of its own, or too little to tell
     return kept
 
 

@@ -49,8 +49,9 @@ def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset(), w
     part = next(g for g in (found or members).groups() if g).split("的")[-1]   # 员工的福利: 福利
     if not part:
         return None   # "改革的目的是什么？": the part's own 的 (目的) split it away
-    # 主要经营模式: 经营模式; 实际功效: 功效, an asking noun (evidence v102: QUALIFIERS)
-    part = re.sub(rf"^(?:{'|'.join(sorted(QUALIFIERS))})(?=[\u4e00-\u9fff]{{2}})", "", part)
+    part = re.sub(r"^(?:主要|一般|通常|具体)(?=[\u4e00-\u9fff]{2})", "", part)   # 主要经营模式: 经营模式
+    if any(part.startswith(q) and part[len(q):] in asking_nouns for q in QUALIFIERS):
+        return None   # 实际功效, 不良影响: an asking noun, qualified (evidence v102)
     if members is not None and (part in _ANY_KIND or part[-2:] in _ANY_KIND or part[-1] in "名称号"):
         return None
     return None if len(part) < 2 or part in asking_nouns or part.lower() in asking_nouns else part

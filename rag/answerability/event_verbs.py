@@ -150,8 +150,8 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     verbs = event_verbs(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
-    if kind in ("place", "list") and any(_bare_list(said[a:b]) for said in [sentence, *(others or [])]
-                                         for a, b in sentence_spans(said)):
+    if kind == "place" and _ASKS_SEVERAL.search(question) \
+            and any(_bare_list(said[a:b], question) for said in [sentence, *(others or [])] for a, b in sentence_spans(said)):
         return []
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
     # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司; never
@@ -207,19 +207,24 @@ def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "")
                                      rf"(?:正式|已|被|才|便|就|又|再|始|落|竣)?[{re.escape(chars)}]", sentence) is not None
 
 
-# a sentence that is only a list ("台湾岛、马来西亚、巴基斯坦、缅甸…以及中国大陆的广西、云南、广东。"): a field's values, whose
-# verb (分布, 产于) the article's layout said (a heading, an infobox) and its text lost; three items or more, no verb
+# a sentence that is only a list of places ("台湾岛、马来西亚、巴基斯坦、缅甸…以及中国大陆的广西、云南、广东。"): a field's
+# values, whose verb (分布, 产于) the article's layout said (a heading, an infobox) and its text lost
 _LIST_JOINS = re.compile(r"[、，,]|以及|及|和|与")
 
 
-def _bare_list(sentence: str) -> bool:
-    """Whether ``sentence`` is a bare enumeration: three items or more joined by 、 (and 以及 / 和 before the last), each
-    of at most twelve characters, with no word jieba tags as a verb (evidence v101)."""
+_ASKS_SEVERAL = re.compile(r"哪些|哪几")
+
+
+def _bare_list(sentence: str, question: str) -> bool:
+    """Whether ``sentence`` is a bare list of places: three items or more joined by 、 (and 以及 / 和 before the last),
+    each of at most twelve characters, two in three of them a place (:func:`rag.answer_types.has_candidate`), with no
+    word jieba tags as a verb (evidence v101; read for a question that asks which places, 哪些地区)."""
     text = sentence.strip().rstrip("。；;.！!")
     if text.count("、") < 2:
         return False
     items = [item.strip() for item in _LIST_JOINS.split(text)]
     return len(items) >= 3 and all(0 < len(item) <= 12 for item in items) \
+        and 3 * sum(has_candidate(item, "place", question) for item in items) >= 2 * len(items) \
         and not any(flag.startswith("v") for _, flag in zh_tagged(text))
 
 

@@ -119,7 +119,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="103")
+@answerability.register("evidence", version="104")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -352,7 +352,10 @@ def evidence(
     在哪些 is left as a key term), and a demonstrative glued to a short word only points (该词 → 词, 这张: none). Version
     101: a sentence that is only a list states a where / which-ones question's event (:mod:`rag.answerability.event_verbs`).
     Version 102: a qualifier of an asking noun (实际功效, 不良影响) is no key term, and merits (优点) are asking nouns.
-    Version 103: modal words (才能, 能够, 可以) are function words.) With
+    Version 103: modal words (才能, 能够, 可以) are function words. Version 104, after a review: an asking word's edge
+    inside a jieba word takes the word only when the rest of it only asks or is one character (多长时间, 哪些; a unit
+    stays: 多少度), the bare list is of places and read for a question that asks which places, and qualifiers are a
+    closed list.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

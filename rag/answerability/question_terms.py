@@ -16,8 +16,9 @@ from rag.text import CJK as _CJK
 from rag.types import QueryEnv
 
 # what only qualifies an asking noun ("实际功效", "不良影响", "具体用途"): it says which of the subject's features is asked,
-# and the sentence that states them does not repeat it either (jieba tags most such words a / b; these it tags otherwise)
-QUALIFIERS = frozenset("实际 主要 具体 基本 不良 总体 整体 常见 重要 真正 大致 详细 确切 特殊 独特 显著 突出 其他 其它 一般 通常".split())
+# and the sentence that states them does not repeat it either
+# (never 直接, 特殊, 其他, 短期 …: "直接原因", "特殊情况", "其他方面" ask which one)
+QUALIFIERS = frozenset("实际 主要 具体 基本 不良 总体 整体 常见 真正 大致 详细 确切 一般 通常".split())
 
 _LATIN = re.compile(r"[a-z]")
 # a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from rag.answer_types import asked_type
 from rag.text import zh_tagged, zh_tagged_spans
 from rag.transforms.asking import (
     ZH_FIRST_PERSON,
@@ -282,6 +283,9 @@ def _reciprocal_within(item: str) -> bool:
 
 
 _JOINS = frozenset("或者 或是 或 以及 及 和 与".split())
+# …never when the message asks of each (分别, 各自) or asks an amount, which each way may have its own of ("挂失、补办和
+# 注销银行卡要多少手续费？")
+_EACH = re.compile(r"分别|各自|各(?=[是要需怎多几有能该])")
 
 
 def _verb_joined(tail: str) -> bool:
@@ -332,7 +336,8 @@ def _zh_items(question: str) -> list[str]:
         return []   # "A和B相比有什么不同": a comparison asks about both at once
     if _reciprocal_opens(tail) or _reciprocal_within(right):
         return []   # "信亲与信长交好", "谁与潘佩珠谈话": one event of both, never an item each
-    if _only_verbs(left) and _only_verbs(right) and _verb_joined(tail):
+    if _only_verbs(left) and _only_verbs(right) and _verb_joined(tail) and not _EACH.search(question) \
+            and asked_type(question) != "number":
         return []   # "吸入、吞食或者接触乙酰胺": three ways of one event on one object, never a question each (split v30)
     return [f"{head}{item}{tail}" for item in (left, right)]
 

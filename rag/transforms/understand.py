@@ -90,7 +90,7 @@ def classify(*, top_k: dict[str, int] | None = None) -> Transform:
 MAX_SPLIT_CHARS = 600
 
 
-@transforms.register("split", version="30")
+@transforms.register("split", version="31")
 def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 28: a joining word inside a title or a

@@ -70,6 +70,8 @@ def test_members_and_what_unwritten(question: str, source: str, refused: bool) -
     ("AGG01的实际功效有哪些？", None),
     ("夜来香对人的不良影响有哪些？", None),
     ("美特斯邦威的主要经营模式是什么？", "经营模式"),      # a qualifier before a part that is no asking noun: the part
+    ("这种材料的特殊结构有什么作用？", "特殊结构"),        # (a review: QUALIFIERS strip only before an asking noun)
+    ("城市的总体规划有哪些？", "总体规划"),                # 规划 is no asking noun: the part stays whole
     ("大果西番莲的根部有什么作用？", "根部"),
 ])
 def test_a_qualified_asking_noun_is_no_part(question: str, part: str | None) -> None:
@@ -82,6 +84,9 @@ def test_a_qualified_asking_noun_is_no_part(question: str, part: str | None) -> 
     ("这种药的具体用途是什么？", {"具体"}),                   # jieba: a
     ("桥梁的设计特点是什么？", set()),                        # 设计 names which features: a key term
     ("64DD有哪些优点？", set()),
+    ("事故的直接原因是什么？", set()),                        # which cause is asked: a key term (a review)
+    ("特殊情况可以延期吗？", set()),
+    ("其他方面呢？", set()),
     ("What are the main features?", set()),
 ])
 def test_qualifiers_of(question: str, qualifiers: set[str]) -> None:

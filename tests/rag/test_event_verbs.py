@@ -228,7 +228,12 @@ def test_the_winner_asked_is_no_event() -> None:
      ["曾被引种到台湾岛、马来西亚、巴基斯坦、缅甸等地栽培。"], True),
     # two items are no list; long items are clauses
     ("长柄艾纳香分布在哪些地区？", "生长于海拔500米的地区。", ["台湾岛以及广西。"], True),
-    ("洛拉会讲哪些语言？", "洛拉生于罗马，在大学研究戏剧。", ["英语、法语、意大利语。"], False),
+    # a list of anything but places states no where (a review's attacks): people, colours, diseases; a single place asked
+    ("长柄艾纳香分布在哪些地区？", "生长于海拔500米的地区。", ["张三、李四、王五。"], True),
+    ("长柄艾纳香分布在哪些地区？", "生长于海拔500米的地区。", ["红色、黄色、白色。"], True),
+    ("长柄艾纳香分布在哪些地区？", "生长于海拔500米的地区。", ["高血压、糖尿病、心脏病。"], True),
+    ("他出生在哪里？", "他的父亲是一名教师。", ["北京、上海、广州。"], True),
+    ("洛拉会讲哪些语言？", "洛拉生于罗马，在大学研究戏剧。", ["英语、法语、意大利语。"], True),   # places only
     # not for a date: a list of years says nothing of the asked event
     ("大桥是何时建成的？", "大桥由市政府投资，2001年开放参观。", ["1990年、1995年、2001年。"], True),
 ])

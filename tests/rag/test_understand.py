@@ -1135,6 +1135,9 @@ def test_split_v27_leaves_a_long_enumeration_whole() -> None:
     ("请假和加班怎么申请？", ["请假怎么申请？", "加班怎么申请？"]),
     ("入职和离职分别要办什么手续？", ["入职要办什么手续？", "离职要办什么手续？"]),
     ("吸烟、喝酒或者熬夜有什么危害？", ["吸烟或者熬夜有什么危害？", "喝酒或者熬夜有什么危害？"]),   # no shared object
+    # (a review) asked of each, or an amount each way may have its own of: items as before
+    ("吸入、吞食和接触乙酰胺分别有什么症状？", ["吸入有什么症状？", "接触乙酰胺有什么症状？", "吞食有什么症状？"]),
+    ("挂失、补办和注销银行卡要多少手续费？", ["挂失要多少手续费？", "注销银行卡要多少手续费？", "补办要多少手续费？"]),
 ])
 def test_verbs_of_one_event_are_no_items(question: str, parts: list[str]) -> None:
     from rag.transforms.parts_zh import zh_parts
