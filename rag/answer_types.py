@@ -215,7 +215,7 @@ def without_asking(question: str) -> str:
     spans = zh_tagged_spans(question)
     starts = [left for left, _, _, _ in spans]
     text = question
-    for pattern in [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]:
+    for pattern in _ZH_REMOVED:
         gone: list[tuple[int, int]] = []
         at = 0
         while (match := pattern.search(text, at)) is not None:
@@ -231,6 +231,7 @@ def without_asking(question: str) -> str:
 
 # which one of a kind, untyped ("哪一类人", "哪种方式"): what the typed rules above leave of it (jieba cuts 哪 / 一类)
 _ZH_WHICH = re.compile(rf"哪一?[{_ZH_CLASSIFIERS}]")
+_ZH_REMOVED = [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]
 _ASKING_CHARS = frozenset("哪几多谁什么啥何怎")
 # what is left of a word after its asking characters: a unit or a classifier, which the answer writes too (多少度 → 度,
 # 第几名 → 名); what only asks (哪些, 什么样, 多长时间)

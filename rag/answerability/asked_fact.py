@@ -33,7 +33,7 @@ from rag.answer_types import asked_type, has_candidate
 from rag.answerability.contrasts import Side, other_side, sides_of
 from rag.answerability.occasions import Occasion, occasion_of
 from rag.answerability.pending import says_pending
-from rag.answerability.question_terms import QUALIFIERS, written_in
+from rag.answerability.question_terms import QUALIFIERS, qualified_asking, written_in
 from rag.answerability.related_entities import about_related, related_only
 from rag.answerability.slot_values import slot_held, slot_nouns
 from rag.memo import text_terms
@@ -62,7 +62,8 @@ def qualifiers_of(question: str) -> frozenset[str]:
         before = tagged[at - 1][0] if at else ""
         if word in ASKING_NOUNS and before in QUALIFIERS:
             found.add(before)
-        found |= {word for q in QUALIFIERS if word.startswith(q) and word[len(q):] in ASKING_NOUNS}
+        if qualified_asking(word, ASKING_NOUNS):
+            found.add(word)
     return frozenset(found)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from rag.answerability.question_terms import QUALIFIERS
+from rag.answerability.question_terms import qualified_asking
 from rag.text import two_char_pieces
 
 _ASKING = r"(?:特点|特征|特色|作用|用途|功效|功能|意义|好处|坏处|危害|习性|样子|外观|形态|结构|区别)"
@@ -50,7 +50,7 @@ def asked_attribute(question: str, asking_nouns: frozenset[str] = frozenset(), w
     if not part:
         return None   # "改革的目的是什么？": the part's own 的 (目的) split it away
     part = re.sub(r"^(?:主要|一般|通常|具体)(?=[\u4e00-\u9fff]{2})", "", part)   # 主要经营模式: 经营模式
-    if any(part.startswith(q) and part[len(q):] in asking_nouns for q in QUALIFIERS):
+    if qualified_asking(part, asking_nouns):
         return None   # 实际功效, 不良影响: an asking noun, qualified (evidence v102)
     if members is not None and (part in _ANY_KIND or part[-2:] in _ANY_KIND or part[-1] in "名称号"):
         return None

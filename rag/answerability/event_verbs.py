@@ -150,14 +150,17 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     verbs = event_verbs(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
-    if kind == "place" and _ASKS_SEVERAL.search(question) \
-            and any(_bare_list(said[a:b], question) for said in [sentence, *(others or [])] for a, b in sentence_spans(said)):
-        return []
+    read = [sentence, *(others or [])]
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)
     # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司; never
     # when the title writes the whole word, which then names the event the source is about: 开幕式, 发布会)
-    return verbs if not any(_written(verb, said, lenient, "" if verb in subject else subject)
-                            for said in [sentence, *(others or [])] for verb in verbs) else []
+    if any(_written(verb, said, lenient, "" if verb in subject else subject) for said in read for verb in verbs):
+        return []
+    # (read only once no window writes the verb: a list of places stands for it, v101)
+    if kind == "place" and _ASKS_SEVERAL.search(question) \
+            and any(_bare_list(said[a:b], question) for said in read for a, b in sentence_spans(said)):
+        return []
+    return verbs
 
 
 # an English question that asks when an event happened ("When did …", "In what year was …"); never "how long", a
@@ -210,8 +213,6 @@ def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "")
 # a sentence that is only a list of places ("台湾岛、马来西亚、巴基斯坦、缅甸…以及中国大陆的广西、云南、广东。"): a field's
 # values, whose verb (分布, 产于) the article's layout said (a heading, an infobox) and its text lost
 _LIST_JOINS = re.compile(r"[、，,]|以及|及|和|与")
-
-
 _ASKS_SEVERAL = re.compile(r"哪些|哪几")
 
 

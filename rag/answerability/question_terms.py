@@ -20,6 +20,11 @@ from rag.types import QueryEnv
 # (never 直接, 特殊, 其他, 短期 …: "直接原因", "特殊情况", "其他方面" ask which one)
 QUALIFIERS = frozenset("实际 主要 具体 基本 不良 总体 整体 常见 真正 大致 详细 确切 一般 通常".split())
 
+
+def qualified_asking(word: str, asking_nouns: frozenset[str]) -> bool:
+    """Whether ``word`` is a qualifier and an asking noun written as one (实际功效, 不良影响)."""
+    return any(word.startswith(q) and word[len(q):] in asking_nouns for q in QUALIFIERS)
+
 _LATIN = re.compile(r"[a-z]")
 # a code: letters then 2+ digits, joined directly or by - / _ (a space only after capitals:
 # "VPN 809", never "cap 240")
