@@ -51,7 +51,10 @@ def _names_the_asked(word: str) -> bool:
 # the one who won, which the answer writes as the winning (奖得主 is written "获得长篇小说奖")
 _WINNERS = ("得主", "获得者", "获奖者", "得奖者")
 _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 可 能 会 要 想 得 开始 结束 发生 出现 计划 打算 准备 需要 应该 "
-                   "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做 还有 也有 都有 共有 只有 另有".split())
+                   "应当 可以 能够 必须 允许 是从 来 去 到 给 算 属于 作为 称为 叫做 还有 也有 都有 共有 只有 另有 "
+                   # (v105: verbs that only place or only have: "美术馆坐落在哪里" is answered by "地点在东京", "哪所大学在
+                   # 卡塞雷斯设有分校" by "…大学在卡塞雷斯有一座分校")
+                   "位于 坐落 地处 位在 设有 拥有 具有 含有".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
 _CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|[上下]午|凌晨|晚上|早上|中午|周[一二三四五六日天]|"
                     r"星期[一二三四五六日天]|工作日")
@@ -66,10 +69,16 @@ _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过�
 def event_verbs(question: str, kind: str = "date") -> list[str]:
     """The verbs of a Chinese question that asks when (``kind`` "date"), where ("place") or who ("person") did something,
     as the sentence would write them (建于 → 建); none for any other question."""
+    return _verbs_and_slot(question, kind)[0]
+
+
+def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
+    """:func:`event_verbs`, and the word before the asking words when a copula joins them ("蔡敏的父亲是谁": 父亲, the
+    asked slot, which a sentence may write by its first character: "其父为…"), else ""."""
     asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO, "organisation": _ASKS_WHICH_BODY,
             "list": _ASKS_WHICH}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
-        return []
+        return [], ""
     names = names_of(question)
     tagged = list(zh_tagged(question))
     # the kind a list asks of (哪些活动, 哪几种产品) is what the answer lists, never the event, however jieba tags it
@@ -89,17 +98,33 @@ def event_verbs(question: str, kind: str = "date") -> list[str]:
     for word, _ in tagged:
         at += len(word)
         ends.append(at)
-    before = [(word, flag) for (word, flag), end in zip(tagged, ends, strict=True) if end <= asked_at and word not in _BETWEEN]
-    if before and len(before[-1][0]) >= 2 and not before[-1][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x")) \
-            and not any(before[-1][0] in name for name in names):
-        words.append(before[-1][0])
+    before = [at for at, end in enumerate(ends) if end <= asked_at and tagged[at][0] not in _BETWEEN]
+    slot = ""
+    if before and len(tagged[before[-1]][0]) >= 2 \
+            and not tagged[before[-1]][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x")) \
+            and not any(tagged[before[-1]][0] in name for name in names):
+        words.append(tagged[before[-1]][0])
+        # (only when the asking words end the question: "国徽是何时被采用的" asks when 国徽 was adopted)
+        if any(tagged[at][0] == "是" for at in range(before[-1] + 1, len(tagged)) if ends[at] <= asked_at) \
+                and re.fullmatch(r"[\s？?。！!呢啊呀]*", question[asks.search(question).end():]):   # type: ignore[union-attr]
+            slot = tagged[before[-1]][0]
+    # the word right after the asking words, adverbs aside, is the predicate whatever jieba tags it (v105: "分店何时正式
+    # 开业", where jieba tags 开业 a noun); never after a preposition ("何时从微软退休": 退休 is tagged a verb already)
+    if kind in ("date", "place"):
+        asked_end = asks.search(question).end()   # type: ignore[union-attr]
+        after = [(word, flag) for (word, flag), end in zip(tagged, ends, strict=True)
+                 if end - len(word) >= asked_end and not flag.startswith(("d", "ad"))]
+        if after and len(after[0][0]) >= 2 and not after[0][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x", "u", "p")) \
+                and after[0][0] not in _BETWEEN and not any(after[0][0] in name for name in names) \
+                and not asks.search(after[0][0]):
+            words.append(after[0][0])
     verbs: list[str] = []
     for word in words:
         word = _NEGATION.sub("", word)   # 没休 (jieba glues the negation): 休
         core = _PARTICLES.sub("", word) if len(word) > 2 or word[:1] not in _BOUND else word
         if core not in _LIGHT and not _names_the_asked(core) and not core.endswith(_WINNERS) and core not in verbs:
             verbs.append(core)
-    return verbs
+    return verbs, slot
 
 
 def english_event_words(question: str) -> list[str]:
@@ -147,7 +172,7 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
         wanted = {lemma for word in words for lemma in _en_lemmas(word)}
         return words if not any(wanted & _en_lemmas(word) for said in dated for word in re.findall(r"[A-Za-z]+", said)) \
             else []
-    verbs = event_verbs(question, kind)
+    verbs, slot = _verbs_and_slot(question, kind)
     if not verbs or not sentence or _CLOCK.search(sentence):
         return []
     read = [sentence, *(others or [])]
@@ -155,6 +180,10 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     # (a piece of a glued word that the source's title writes is the subject's: 公司 of 公司总部 for 宏都阿里山公司; never
     # when the title writes the whole word, which then names the event the source is about: 开幕式, 发布会)
     if any(_written(verb, said, lenient, "" if verb in subject else subject) for said in read for verb in verbs):
+        return []
+    # (v105: the slot a copula asks is written by its first character too: "其父为…" for "父亲是谁", "最年长的是…" for
+    # "年纪最大的是谁"; never a character too common to tell, nor 军 of 冠军 in 亚军)
+    if slot and slot[0] not in _COMMON and any(slot[0] in said for said in read):
         return []
     # (read only once no window writes the verb: a list of places stands for it, v101)
     if kind == "place" and _ASKS_SEVERAL.search(question) \
@@ -195,10 +224,14 @@ def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "")
     """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or
     (``lenient``) a word of two by one of its characters that is not too common to tell (获 of 获得 in 荣获), or one of
     its characters right after a date, where a biography or a chronicle writes the event in one character or another
-    word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通)."""
+    word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通); or (v105) a two-character verb by its
+    second character before 于, 在 or 自, the written language's one-character verb and its preposition (出生 / 生于)."""
     if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb)
                                                    if piece not in subject)):
         return True
+    if len(verb) == 2 and re.search(rf"{re.escape(verb[1])}[于在自]", sentence) \
+            and all(flag.startswith("v") for _, flag in zh_tagged(verb)):
+        return True   # the written language's one-character verb and its preposition (v105: 出生 / 生于, 居住 / 住在)
     telling = set(verb) - _COMMON
     if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):
         # 获得 / 荣获, 出演 / 主演, 收购 / 并购: a short word of the sentence shares a character (never 作业系统 for 毕业:
