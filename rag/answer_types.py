@@ -34,7 +34,7 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 
 
 # ── what is asked ────────────────────────────────────────────────────────────────────────────
-_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档"
+_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档册卷辑任站"
 # a noun that names an amount ("what rate", "the salary range"), and a word before it that says of what
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
@@ -82,7 +82,7 @@ _ASK = {
         ("list", r"哪几"),   # "分为哪几个级别" lists the levels; "几个" alone counts them
         # 这几天, 那几天, 前几天 (never 提前几天 / 之前几天), 好几个, 十几个, 头几天 say how many loosely;
         # they ask nothing. 后几天 asks ("提交后几天到账？")
-        ("number", rf"多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何(?![学体图形])|几岁|几千|几百|几万"),
+        ("number", rf"多少钱|多少|(?<![这那好十头])(?<![^提之以]前)几[{_ZH_CLASSIFIERS}]|多[大长高远久重宽深厚快]|第几|百分之几|几成|几倍|几何(?![学体图形])|几岁|几千|几百|几万"),
         ("person", r"谁|哪位|何人|什么人|哪个人|哪一位|哪些人|由哪位|哪名"),
         ("organisation", rf"哪[个家所支]?({ZH_BODIES})|"
                          r"什么(公司|机构|组织|单位|部门|学校|大学|球队|乐队|团体)"),
@@ -230,7 +230,8 @@ def without_asking(question: str) -> str:
 
 
 # which one of a kind, untyped ("哪一类人", "哪种方式"): what the typed rules above leave of it (jieba cuts 哪 / 一类)
-_ZH_WHICH = re.compile(rf"哪一?[{_ZH_CLASSIFIERS}]")
+# (v106: 哪两个, 哪一科 / 哪一属 of a taxonomy, 哪一队)
+_ZH_WHICH = re.compile(rf"哪[一两几]?[{_ZH_CLASSIFIERS}科属队]")
 _ZH_REMOVED = [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]
 _ASKING_CHARS = frozenset("哪几多谁什么啥何怎")
 # what is left of a word after its asking characters: a unit or a classifier, which the answer writes too (多少度 → 度,

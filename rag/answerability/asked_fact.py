@@ -47,7 +47,7 @@ from rag.types import ContextItem, QueryEnv
 ASKING_NOUNS = frozenset(
     "特点 特征 特色 作用 用途 注意事项 事项 情况 内容 意义 方面 方式 方法 地位 影响 外貌 外形 样子 形态 结果 功效 "
     "区别 不同 主要 分别 称之为 称为 叫做 又称 别称 名称 名字 原因 理由 目的 时候 时间 地方 位置 地理位置 地理 所在地 "
-    "优点 缺点 优势 劣势 好处 坏处 弊端 长处 短处 "
+    "优点 缺点 优势 劣势 好处 坏处 弊端 长处 短处 职业 身份 称作 被称作 被称为 也称 亦称 俗称 又名 别名 简称 "
     "feature features characteristic characteristics role purpose effect effects kind kinds type types reason "
     "name called way ways".split())
 
@@ -72,14 +72,15 @@ def qualifiers_of(question: str) -> frozenset[str]:
 # coverage). Not English: the index stems "generally" to the "general" of "general manager", "finally" to "final salary";
 # nor 最后 / 最终, which name a thing (最后一班车, 最终审批人)
 SCAFFOLD_WORDS = frozenset(
-    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 现今 当今 当前 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟".split())
+    "平时 平常 通常 一般 往往 经常 常常 现在 目前 如今 现今 当今 当前 眼下 当年 当时 那时 后来 一共 总共 大概 到底 究竟 "
+    "据说 据称 听说".split())
 
 # Chinese words that only join, point or mark ("现在开车能从青藜桥上过吗？", "雷霆打猎鹰那场比分是多少？", "他还在那家公司吗？"):
 # prepositions, aspect particles, adverbs of time and degree, pronouns and a demonstrative with its classifier. A sentence
 # that states the fact needs none of them, so they are no key terms of the asked fact (they still count for coverage).
 # Never a negation (不, 没有, 无), which changes the fact
 FUNCTION_WORDS = frozenset(
-    "从 自 自从 向 往 朝 对 对于 关于 由 于 以 跟 同 按 按照 依照 根据 除了 替 到 过 着 所 之 "
+    "从 自 自从 向 往 朝 对 对于 关于 由 于 以 跟 同 按 按照 依照 根据 除了 替 到 过 着 所 之 是从 是在 是由 "
     "的话 以后 之后 以前 之前 还 都 也 就 又 再 才 已 已经 曾 曾经 一直 总是 仍 仍然 依然 还是 才能 能够 可以 "
     "他 她 它 他们 她们 它们 你们 咱们 此 该 "
     "这个 那个 这家 那家 这场 那场 这次 那次 这位 那位 这件 那件 这些 那些 这种 那种 这里 那里 这边 那边".split())
@@ -118,12 +119,18 @@ def without_pointers(terms: set[str], question: str) -> set[str]:
     kept = set()
     for term in terms:
         pointed = _POINTED.match(term)
-        if pointed is None or any(term in name for name in names):
+        if pointed is None and len(term) >= 2 and _POINTER_TAILS.match(term[0]) and not _POINTER_TAILS.match(term[1:]) \
+                and re.search(rf"[这那该此]{re.escape(term)}", question) and not any(term in name for name in names):
+            kept.add(term[1:])   # 首歌 of 这首歌, which jieba cut 这 / 首歌 (v106): the noun after the classifier
+        elif pointed is None or any(term in name for name in names):
             kept.add(term)
         elif not pointed.group(2) or _POINTER_TAILS.match(pointed.group(2)):
             continue
         elif pointed.group(1) in "该此" and len(pointed.group(2)) == 1:
             kept.add(pointed.group(2))   # 该词, 该院, 此书: the word is the one character after it
+        elif len(pointed.group(2)) == 2 and _POINTER_TAILS.match(pointed.group(2)[0]) \
+                and not _POINTER_TAILS.match(pointed.group(2)[1]):
+            kept.add(pointed.group(2)[1])   # 这条线, 这首歌 (v106): the noun after the classifier
         else:
             kept.add(term)   # 那须 of 那须盐原, 那木措, 这事: a word of its own, or too little to tell
     return kept
