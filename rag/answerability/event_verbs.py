@@ -33,6 +33,8 @@ from rag.answer_types import ZH_BODIES, has_candidate
 from rag.text import EN_FUNCTION_WORDS, names_of, sentence_spans, two_char_pieces, zh_tagged
 
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
+# …and in running prose, which has no timetable, a day (v107: "李晨是在哪一天向范冰冰求婚成功的？")
+_ASKS_DAY = re.compile(rf"{_ASKS_WHEN.pattern}|哪一?天|哪一?日|几月几[日号]|哪月哪日")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _ASKS_WHICH = re.compile(r"哪些|哪几")
@@ -56,8 +58,18 @@ _LIGHT = frozenset("是 有 为 在 被 叫 称 做 让 使 用 进行 成为 �
                    # 卡塞雷斯设有分校" by "…大学在卡塞雷斯有一座分校")
                    "位于 坐落 地处 位在 设有 拥有 具有 含有".split())
 # a schedule's times are stated without the verb ("接待时间为工作日 12:40 至 13:20" for "它平时什么时候开放？")
-_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|[上下]午|凌晨|晚上|早上|中午|周[一二三四五六日天]|"
+_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?(?!间|候|期)|周[一二三四五六日天]|"
                     r"星期[一二三四五六日天]|工作日")
+# …or a part of the day, standing as a word of its own (v107: never the 晚上 of "春晚上演唱", the 早上 of "最早上市")
+_DAY_PARTS = frozenset("上午 下午 凌晨 晚上 早上 中午".split())
+
+
+def _schedule(sentence: str) -> bool:
+    """Whether ``sentence`` states a time of day or a weekday (a schedule, whose times stand without the verb); never in
+    a title (《台视周日卡通》)."""
+    sentence = re.sub(r"《[^《》]*》", "", sentence)
+    return _CLOCK.search(sentence) is not None or (any(part in sentence for part in _DAY_PARTS)
+                                                   and any(word in _DAY_PARTS for word, _ in zh_tagged(sentence)))
 _BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 来 位于 坐落 地处".split())
 # (属于, 处于, 位于 keep their 于: 属 alone is no verb)
 _BOUND = frozenset("属处位等对关")
@@ -66,17 +78,17 @@ _NEGATION = re.compile(r"^[没不未别](?=.)")
 _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过掉]$")
 
 
-def event_verbs(question: str, kind: str = "date") -> list[str]:
-    """The verbs of a Chinese question that asks when (``kind`` "date"), where ("place") or who ("person") did something,
-    as the sentence would write them (建于 → 建); none for any other question."""
-    return _verbs_and_slot(question, kind)[0]
+def event_verbs(question: str, kind: str = "date", days: bool = False) -> list[str]:
+    """The verbs of a Chinese question that asks when (``kind`` "date"; with ``days`` a day too, 哪天), where ("place")
+    or who ("person") did something, as the sentence would write them (建于 → 建); none for any other question."""
+    return _verbs_and_slot(question, kind, days)[0]
 
 
-def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
+def _verbs_and_slot(question: str, kind: str, days: bool = False) -> tuple[list[str], str]:
     """:func:`event_verbs`, and the word before the asking words when a copula joins them ("蔡敏的父亲是谁": 父亲, the
     asked slot, which a sentence may write by its first character: "其父为…"), else ""."""
-    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO, "organisation": _ASKS_WHICH_BODY,
-            "list": _ASKS_WHICH}.get(kind)
+    asks = {"date": _ASKS_DAY if days else _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO,
+            "organisation": _ASKS_WHICH_BODY, "list": _ASKS_WHICH}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
         return [], ""
     names = names_of(question)
@@ -149,7 +161,7 @@ def _en_lemmas(word: str) -> frozenset[str]:
 
 
 def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None,
-                 subject: str = "", english: bool = False) -> list[str]:
+                 subject: str = "", english: bool = False, days: bool = False) -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
     none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
@@ -172,8 +184,8 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
         wanted = {lemma for word in words for lemma in _en_lemmas(word)}
         return words if not any(wanted & _en_lemmas(word) for said in dated for word in re.findall(r"[A-Za-z]+", said)) \
             else []
-    verbs, slot = _verbs_and_slot(question, kind)
-    if not verbs or not sentence or _CLOCK.search(sentence):
+    verbs, slot = _verbs_and_slot(question, kind, days)
+    if not verbs or not sentence or _schedule(sentence):
         return []
     read = [sentence, *(others or [])]
     lenient = kind in ("organisation", "list")   # which body, which ones (v80): a verb written another way (获得 / 荣获)

@@ -268,3 +268,24 @@ def test_v105_event_words(question: str, sentence: str, refused: bool) -> None:
 def test_after_a_preposition_no_word_is_the_predicate() -> None:
     # "何时从微软退休": 微软 (which jieba tags an adjective) is where from, 退休 the event
     assert "微软" not in event_verbs("茨柏克沃斯基是何时从微软退休的？", "date")
+
+
+def test_v107_a_day_asked_in_running_prose() -> None:
+    # 哪天 / 哪一天 ask a date where no timetable is read (running prose): the dated sentence must write the event
+    question, sentence = "李晨是在哪一天向范冰冰求婚成功的？", "2015年5月29日，李晨在新浪微博晒出与范冰冰的合照，公开恋情。"
+    assert event_unsaid(question, sentence, "date", days=True) == ["求婚"]
+    assert event_unsaid(question, sentence, "date") == []   # a handbook's 哪天 is left to its schedule
+    assert event_unsaid(question, "2015年5月29日，李晨向范冰冰求婚成功。", "date", days=True) == []
+
+
+@pytest.mark.parametrize("sentence, schedule", [
+    ("2013年在央视春晚上演唱《嘀嗒》。", False),     # 晚上 inside 春晚 / 上演
+    ("公司于2001年最早上市。", False),                # 早上 inside 最早 / 上市
+    ("1984年起，《台视周日卡通》开播。", False),     # a weekday inside a title
+    ("每天早上8点开门。", True),
+    ("周六晚上营业至2003年。", True),
+])
+def test_v107_a_schedule_is_read_on_words(sentence: str, schedule: bool) -> None:
+    from rag.answerability.event_verbs import _schedule
+
+    assert _schedule(sentence) is schedule
