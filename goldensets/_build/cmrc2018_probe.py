@@ -1,9 +1,10 @@
 """Build goldensets/cmrc2018-probe from its questions.jsonl and cmrc2018-negrej's corpus.
 
 The probe is a second Chinese negative-rejection **dev** set, made by cmrc2018-negrej's protocol over that suite's dev
-paragraphs, with new questions written blind to the answerability rules (README.md there). Seventy dev paragraphs
-carry three questions each (``questions.jsonl``: paragraph, question, answer, the answer an exact span of the
-paragraph). A seeded half of the paragraphs keep their text: their questions must be answered. In the other half
+paragraphs, with new questions written blind to the answerability rules (README.md there). Each dev paragraph carries
+three questions of one batch (``questions.jsonl``: 70 paragraphs; ``questions-2.jsonl``: the other 57; paragraph,
+question, answer, the answer an exact span of the paragraph). A seeded half of each batch's paragraphs keep their
+text: their questions must be answered. In the other half
 every sentence holding one of its questions' answers is cut out, and the rest stays: their questions must be refused,
 unless the answer still stands anywhere in the corpus (then the question is dropped). The corpus is cmrc2018-negrej's
 with those paragraphs cut; every case is dev.
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "goldensets" / "cmrc2018-probe"
 CORPUS = ROOT / "goldensets" / "cmrc2018-negrej" / "corpus.jsonl"
 SEED = 20261206
+# the question files, each written blind over paragraphs no earlier one used, and the prefix of their case ids
+BATCHES = (("questions.jsonl", "PROBE"), ("questions-2.jsonl", "PROBE2"))
 _END = re.compile(r"[。！？!?]+[」』”’）)]*")
 
 
@@ -39,12 +42,19 @@ def main() -> None:
     corpus = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
     text_of = {doc["_id"]: doc["text"] for doc in corpus}
     asked: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for line in (OUT / "questions.jsonl").read_text(encoding="utf-8").splitlines():
-        if line:
-            question = json.loads(line)
-            asked[question["paragraph"]].append(question)
+    prefix, cut = {}, set()
+    for batch, (name, mark) in enumerate(BATCHES):
+        mine = set()
+        for line in (OUT / name).read_text(encoding="utf-8").splitlines():
+            if line:
+                question = json.loads(line)
+                asked[question["paragraph"]].append(question)
+                mine.add(question["paragraph"])
+                prefix[question["paragraph"]] = mark
+        # (each batch's half is drawn on its own, so a later batch leaves an earlier one's cases as they were)
+        cut |= set(random.Random(SEED).sample(sorted(mine), len(mine) // 2))
+        assert not batch or not mine & {p for p in prefix if prefix[p] != mark}, "a paragraph in two batches"
     paragraphs = sorted(asked)
-    cut = set(random.Random(SEED).sample(paragraphs, len(paragraphs) // 2))
     kept_text = {}
     for pid in cut:
         text, spans = text_of[pid], sentences(text_of[pid])
@@ -60,7 +70,7 @@ def main() -> None:
             refuse = pid in cut
             if refuse and q["answer"] in everything:
                 continue   # the answer still stands somewhere: no must-refuse question
-            cases.append({"id": f"PROBE_{pid}_{seen[pid]}", "question": q["question"],
+            cases.append({"id": f"{prefix[pid]}_{pid}_{seen[pid]}", "question": q["question"],
                           "expect": "refuse" if refuse else "answer", **({} if refuse else {"expected_docs": [pid]}),
                           "tags": ["unanswerable" if refuse else "answerable"], "answers": [q["answer"]], "split": "dev"})
     with (OUT / "corpus.jsonl").open("w", encoding="utf-8") as out:
