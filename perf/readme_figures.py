@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 BLOCK = re.compile(r"(<!-- figures:(?P<name>[a-z]+) -->\n)(?P<body>.*?)(<!-- /figures -->)", re.S)
-SUITES = ("kb-zh", "kb-en", "cmrc2018-negrej", "negrej-en", "blindneg-zh", "blindneg-en", "newsneg-zh", "newsneg-en",
+SUITES = ("kb-zh", "kb-en", "cmrc2018-negrej", "cmrc2018-probe", "negrej-en", "blindneg-zh", "blindneg-en", "newsneg-zh", "newsneg-en",
           "newsneg2-zh", "newsneg2-en")
 # the blind handbooks, in the order they were written: one row per language in the README
 HANDBOOKS = ("office-en", "office-zh", "city-en", "wuliu-zh", "air-en", "hotel-zh", "lib-en", "bank-zh", "shop-en",
