@@ -34,7 +34,7 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 
 
 # ── what is asked ────────────────────────────────────────────────────────────────────────────
-_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档册卷辑任站"
+_ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档册卷辑站"
 # a noun that names an amount ("what rate", "the salary range"), and a word before it that says of what
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
 _EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
@@ -230,8 +230,8 @@ def without_asking(question: str) -> str:
 
 
 # which one of a kind, untyped ("哪一类人", "哪种方式"): what the typed rules above leave of it (jieba cuts 哪 / 一类)
-# (v106: 哪两个, 哪一科 / 哪一属 of a taxonomy, 哪一队)
-_ZH_WHICH = re.compile(rf"哪[一两几]?[{_ZH_CLASSIFIERS}科属队]")
+# (v106: 哪两个; 哪一科 / 哪一属 of a taxonomy and 哪队 leave 科, 属 and 队, which the answer writes: 菊科蒿属)
+_ZH_WHICH = re.compile(rf"哪[一两几]?[{_ZH_CLASSIFIERS}]|哪[一两几]?(?=[科属队])")
 _ZH_REMOVED = [pattern for _, pattern in _ASK_RE["zh"]] + [_ZH_WHICH]
 _ASKING_CHARS = frozenset("哪几多谁什么啥何怎")
 # what is left of a word after its asking characters: a unit or a classifier, which the answer writes too (多少度 → 度,

@@ -110,6 +110,15 @@ _POINTER_TAILS = re.compile(r"^(?:[一两几]?[个名位次年天日月周岁元
                             r"笔单批款版回些起段]+|[样么儿里边下时外后前刻]|会儿|阵子)$")
 
 
+def _common_word(word: str) -> bool:
+    """Whether jieba's dictionary knows ``word`` as a common word (项目, 家属, 周三, 本书), never a classifier glued to a
+    noun (首歌, 条线): a classifier that opens a word of its own is no pointer's (review of v106)."""
+    import jieba
+
+    jieba.initialize()
+    return jieba.dt.FREQ.get(word, 0) >= 100
+
+
 def without_pointers(terms: set[str], question: str) -> set[str]:
     """``terms`` with a demonstrative and a classifier or a pointer's tail left out (这张, 那天, 这样, 此外, 这起) and 该 / 此
     taken off one character jieba glued it to (该词 → 词, 此书 → 书): they point at what the conversation or the sentence
@@ -120,7 +129,8 @@ def without_pointers(terms: set[str], question: str) -> set[str]:
     for term in terms:
         pointed = _POINTED.match(term)
         if pointed is None and len(term) >= 2 and _POINTER_TAILS.match(term[0]) and not _POINTER_TAILS.match(term[1:]) \
-                and re.search(rf"[这那该此]{re.escape(term)}", question) and not any(term in name for name in names):
+                and re.search(rf"[这那该此]{re.escape(term)}", question) and not any(term in name for name in names) \
+                and not _common_word(term):
             kept.add(term[1:])   # 首歌 of 这首歌, which jieba cut 这 / 首歌 (v106): the noun after the classifier
         elif pointed is None or any(term in name for name in names):
             kept.add(term)
@@ -129,7 +139,7 @@ def without_pointers(terms: set[str], question: str) -> set[str]:
         elif pointed.group(1) in "该此" and len(pointed.group(2)) == 1:
             kept.add(pointed.group(2))   # 该词, 该院, 此书: the word is the one character after it
         elif len(pointed.group(2)) == 2 and _POINTER_TAILS.match(pointed.group(2)[0]) \
-                and not _POINTER_TAILS.match(pointed.group(2)[1]):
+                and not _POINTER_TAILS.match(pointed.group(2)[1]) and not _common_word(pointed.group(2)):
             kept.add(pointed.group(2)[1])   # 这条线, 这首歌 (v106): the noun after the classifier
         else:
             kept.add(term)   # 那须 of 那须盐原, 那木措, 这事: a word of its own, or too little to tell

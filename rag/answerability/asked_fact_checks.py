@@ -71,7 +71,7 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
                    or (asked.kind in ("place", "person", "organisation", "list") and asked.prose)) \
             and (unsaid := event_unsaid(question, asked.sentence, asked.kind,
                                         [span for span in typed() if pending_clause(span, question) is None],
-                                        _title(asked, top), english, days=asked.prose)):
+                                        _title(asked, top), english)):
         # (a window that says the fact is not known yet — "将争夺第三个冠军", "the winner will be announced" — writes the
         # event of what may come, not of what came: rag.answerability.pending)
         # (where and who in running prose only: a handbook's "在哪里办理？" is answered by a row that writes the room)

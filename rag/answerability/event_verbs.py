@@ -33,8 +33,6 @@ from rag.answer_types import ZH_BODIES, has_candidate
 from rag.text import EN_FUNCTION_WORDS, names_of, sentence_spans, two_char_pieces, zh_tagged
 
 _ASKS_WHEN = re.compile(r"何时|什么时候|什么时间|哪一?年|哪个年份|什么年份|何年|哪个时期|什么时期|哪个朝代|哪个年代|什么年代")
-# …and in running prose, which has no timetable, a day (v107: "李晨是在哪一天向范冰冰求婚成功的？")
-_ASKS_DAY = re.compile(rf"{_ASKS_WHEN.pattern}|哪一?天|哪一?日|几月几[日号]|哪月哪日")
 _ASKS_WHERE = re.compile(r"哪里|哪儿|什么地方|何处|何地|哪个?(?:地区|国家|城市|省|县|地方)|哪些(?:地区|国家|城市|地方)")
 _ASKS_WHO = re.compile(r"谁|哪位|何人|什么人")
 _ASKS_WHICH = re.compile(r"哪些|哪几")
@@ -62,6 +60,7 @@ _CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?:半|\d|整)?
                     r"星期[一二三四五六日天]|工作日")
 # …or a part of the day, standing as a word of its own (v107: never the 晚上 of "春晚上演唱", the 早上 of "最早上市")
 _DAY_PARTS = frozenset("上午 下午 凌晨 晚上 早上 中午".split())
+_DAY_ENDS = tuple(_DAY_PARTS)   # (每天晚上, 今天上午: jieba's one word)
 
 
 def _schedule(sentence: str) -> bool:
@@ -69,7 +68,7 @@ def _schedule(sentence: str) -> bool:
     a title (《台视周日卡通》)."""
     sentence = re.sub(r"《[^《》]*》", "", sentence)
     return _CLOCK.search(sentence) is not None or (any(part in sentence for part in _DAY_PARTS)
-                                                   and any(word in _DAY_PARTS for word, _ in zh_tagged(sentence)))
+                                                   and any(word.endswith(_DAY_ENDS) for word, _ in zh_tagged(sentence)))
 _BETWEEN = frozenset("于 在 到 是 从 的 了 过 着 自 为 向 往 去 来 位于 坐落 地处".split())
 # (属于, 处于, 位于 keep their 于: 属 alone is no verb)
 _BOUND = frozenset("属处位等对关")
@@ -78,16 +77,16 @@ _NEGATION = re.compile(r"^[没不未别](?=.)")
 _PARTICLES = re.compile(r"(?<=.)[于在到为成至出上入起来去完好过掉]$")
 
 
-def event_verbs(question: str, kind: str = "date", days: bool = False) -> list[str]:
-    """The verbs of a Chinese question that asks when (``kind`` "date"; with ``days`` a day too, 哪天), where ("place")
-    or who ("person") did something, as the sentence would write them (建于 → 建); none for any other question."""
-    return _verbs_and_slot(question, kind, days)[0]
+def event_verbs(question: str, kind: str = "date") -> list[str]:
+    """The verbs of a Chinese question that asks when (``kind`` "date"), where ("place") or who ("person") did something,
+    as the sentence would write them (建于 → 建); none for any other question."""
+    return _verbs_and_slot(question, kind)[0]
 
 
-def _verbs_and_slot(question: str, kind: str, days: bool = False) -> tuple[list[str], str]:
+def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
     """:func:`event_verbs`, and the word before the asking words when a copula joins them ("蔡敏的父亲是谁": 父亲, the
     asked slot, which a sentence may write by its first character: "其父为…"), else ""."""
-    asks = {"date": _ASKS_DAY if days else _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO,
+    asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO,
             "organisation": _ASKS_WHICH_BODY, "list": _ASKS_WHICH}.get(kind)
     if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
         return [], ""
@@ -116,8 +115,10 @@ def _verbs_and_slot(question: str, kind: str, days: bool = False) -> tuple[list[
             and not tagged[before[-1]][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x")) \
             and not any(tagged[before[-1]][0] in name for name in names):
         words.append(tagged[before[-1]][0])
-        # (only when the asking words end the question: "国徽是何时被采用的" asks when 国徽 was adopted)
-        if any(tagged[at][0] == "是" for at in range(before[-1] + 1, len(tagged)) if ends[at] <= asked_at) \
+        # (a who question only, whose asking word ends it: "国徽是何时被采用的" asks when 国徽 was adopted; never a noun
+        # that names what is asked, 日期是哪一天)
+        if kind == "person" and not _names_the_asked(tagged[before[-1]][0]) \
+                and any(tagged[at][0] == "是" for at in range(before[-1] + 1, len(tagged)) if ends[at] <= asked_at) \
                 and re.fullmatch(r"[\s？?。！!呢啊呀]*", question[asks.search(question).end():]):   # type: ignore[union-attr]
             slot = tagged[before[-1]][0]
     # the word right after the asking words, adverbs aside, is the predicate whatever jieba tags it (v105: "分店何时正式
@@ -127,9 +128,9 @@ def _verbs_and_slot(question: str, kind: str, days: bool = False) -> tuple[list[
         after = [(word, flag) for (word, flag), end in zip(tagged, ends, strict=True)
                  if end - len(word) >= asked_end and not flag.startswith(("d", "ad"))]
         if after and len(after[0][0]) >= 2 and not after[0][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x", "u", "p")) \
-                and after[0][0] not in _BETWEEN and not any(after[0][0] in name for name in names) \
-                and not asks.search(after[0][0]):
-            words.append(after[0][0])
+                and after[0][0] not in _BETWEEN and after[0][0] not in _LIGHT and len(_PARTICLES.sub("", after[0][0])) >= 2 \
+                and not any(after[0][0] in name for name in names) and not asks.search(after[0][0]):
+            words.append(after[0][0])   # (never a light verb, nor one a particle leaves one character of: 成为, 当上)
     verbs: list[str] = []
     for word in words:
         word = _NEGATION.sub("", word)   # 没休 (jieba glues the negation): 休
@@ -161,7 +162,7 @@ def _en_lemmas(word: str) -> frozenset[str]:
 
 
 def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[str] | None = None,
-                 subject: str = "", english: bool = False, days: bool = False) -> list[str]:
+                 subject: str = "", english: bool = False) -> list[str]:
     """The question's event verbs when ``sentence`` (the one that carries its key terms and a date, or a place) writes
     none of them, nor does any of ``others`` (the other windows of its source that hold a candidate of the asked type);
     [] when one writes one, when it states a time of day or a weekday (a schedule, whose times stand without the
@@ -184,7 +185,7 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
         wanted = {lemma for word in words for lemma in _en_lemmas(word)}
         return words if not any(wanted & _en_lemmas(word) for said in dated for word in re.findall(r"[A-Za-z]+", said)) \
             else []
-    verbs, slot = _verbs_and_slot(question, kind, days)
+    verbs, slot = _verbs_and_slot(question, kind)
     if not verbs or not sentence or _schedule(sentence):
         return []
     read = [sentence, *(others or [])]
@@ -193,9 +194,9 @@ def event_unsaid(question: str, sentence: str, kind: str = "date", others: list[
     # when the title writes the whole word, which then names the event the source is about: 开幕式, 发布会)
     if any(_written(verb, said, lenient, "" if verb in subject else subject) for said in read for verb in verbs):
         return []
-    # (v105: the slot a copula asks is written by its first character too: "其父为…" for "父亲是谁", "最年长的是…" for
-    # "年纪最大的是谁"; never a character too common to tell, nor 军 of 冠军 in 亚军)
-    if slot and slot[0] not in _COMMON and any(slot[0] in said for said in read):
+    # (v105: the slot a who question asks is written by its first character as an encyclopedia writes a relative, in the
+    # candidate's own sentence: "其父为…" for "父亲是谁"; never 父母, nor 军 of 冠军 in 亚军)
+    if slot and slot[0] not in _COMMON and re.search(rf"其{re.escape(slot[0])}|{re.escape(slot[0])}[为乃系](?!了)", sentence):
         return []
     # (read only once no window writes the verb: a list of places stands for it, v101)
     if kind == "place" and _ASKS_SEVERAL.search(question) \
@@ -228,6 +229,11 @@ def _en_skip() -> frozenset[str]:
 _EN_LIGHT = frozenset("happen happened take took taken place first last ever actually really exactly".split())
 
 
+# verbs an encyclopedia writes by one character and a preposition (v105; a closed list after a review: 辞职 is no 任职于,
+# 即位 no 位于, 签约 no 约于)
+_LITERARY = {"出生": "(?<![先学医])生[于在]", "诞生": "(?<![先学医])生[于在]", "居住": "住[在于]|居于", "埋葬": "葬[于在]",
+             "安葬": "葬[于在]", "逝世": "逝于|卒于", "去世": "逝于|卒于"}
+
 # characters too common to say that a sentence writes an event in another word (作 of 工作, 出 of 出演)
 _COMMON = frozenset("的了在是有为和与及以于到出入上下大小中发生成行开进作工主不一人来去过会可得用要把被给对从向")
 
@@ -241,8 +247,7 @@ def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "")
     if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb)
                                                    if piece not in subject)):
         return True
-    if len(verb) == 2 and re.search(rf"{re.escape(verb[1])}[于在自]", sentence) \
-            and all(flag.startswith("v") for _, flag in zh_tagged(verb)):
+    if (literary := _LITERARY.get(verb)) and re.search(literary, sentence):
         return True   # the written language's one-character verb and its preposition (v105: 出生 / 生于, 居住 / 住在)
     telling = set(verb) - _COMMON
     if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):

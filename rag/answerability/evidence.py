@@ -119,7 +119,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="107")
+@answerability.register("evidence", version="108")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,

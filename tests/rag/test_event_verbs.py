@@ -246,7 +246,7 @@ def test_a_bare_list_states_the_field(question: str, sentence: str, others: list
 @pytest.mark.parametrize("question, sentence, refused", [
     # a noun a copula makes the asked slot is written by its first character ("其父为…"), never by a common one
     ("蔡敏的父亲是谁？", "其父为中华民国空军中将蔡名永。", False),
-    ("在世的加拿大前总理中，年纪最大的是谁？", "在世的加拿大前总理有7位，其中最年长的是约翰·特纳。", False),
+    ("在世的加拿大前总理中，年纪最大的是谁？", "在世的加拿大前总理有7位，其中最著名的是约翰·特纳。", True),   # (review)
     ("2023年澄澜羽毛球公开赛男单冠军是谁？", "男单亚军是李明。", True),
     ("蔡敏的父亲是谁？", "蔡敏的老师是张明。", True),
     # a noun before 是何时 is the subject, the verb after it the event
@@ -270,22 +270,34 @@ def test_after_a_preposition_no_word_is_the_predicate() -> None:
     assert "微软" not in event_verbs("茨柏克沃斯基是何时从微软退休的？", "date")
 
 
-def test_v107_a_day_asked_in_running_prose() -> None:
-    # 哪天 / 哪一天 ask a date where no timetable is read (running prose): the dated sentence must write the event
-    question, sentence = "李晨是在哪一天向范冰冰求婚成功的？", "2015年5月29日，李晨在新浪微博晒出与范冰冰的合照，公开恋情。"
-    assert event_unsaid(question, sentence, "date", days=True) == ["求婚"]
-    assert event_unsaid(question, sentence, "date") == []   # a handbook's 哪天 is left to its schedule
-    assert event_unsaid(question, "2015年5月29日，李晨向范冰冰求婚成功。", "date", days=True) == []
-
-
 @pytest.mark.parametrize("sentence, schedule", [
     ("2013年在央视春晚上演唱《嘀嗒》。", False),     # 晚上 inside 春晚 / 上演
     ("公司于2001年最早上市。", False),                # 早上 inside 最早 / 上市
     ("1984年起，《台视周日卡通》开播。", False),     # a weekday inside a title
     ("每天早上8点开门。", True),
     ("周六晚上营业至2003年。", True),
+    ("本馆每天晚上九点闭馆。", True),    # 每天晚上: one jieba word (review)
 ])
 def test_v107_a_schedule_is_read_on_words(sentence: str, schedule: bool) -> None:
     from rag.answerability.event_verbs import _schedule
 
     assert _schedule(sentence) is schedule
+
+
+# the review of v105-v107, each attack kept
+@pytest.mark.parametrize("question, sentence, refused", [
+    # a slot that names what is asked, or a relative's character in another word, writes nothing
+    ("西贡商信银行成立的时间是什么时候？", "1995年，该银行同时在河内开设分行。", True),
+    ("蔡敏的父亲是谁？", "蔡敏的父母是李明和王芳。", True),
+    ("李晨向范冰冰求婚的日期是哪一年？", "2015年，李晨回应网友的要求。", True),
+    # the one-character form of a verb is a closed list: 辞职 is no 任职于, 即位 no 位于, 签约 no 约于, 出生 no 先生在
+    ("他是何时辞职的？", "2005年起任职于华为。", True),
+    ("他是何时即位的？", "1644年，该城位于边境。", True),
+    ("双方何时签约？", "约于2010年开始合作。", True),
+    ("张明出生在哪里？", "张先生在上海创办公司。", True),
+    # a light verb after the asking words is no event, nor a verb a particle leaves one character of
+    ("塞内加尔是何时成为一个独立国家的？", "1960年8月20日，塞内加尔宣布独立。", False),
+    ("韦明哲是哪年当上岚州市长的？", "2016年，韦明哲出任岚州市长。", False),
+])
+def test_review_of_v105_v107(question: str, sentence: str, refused: bool) -> None:
+    assert bool(event_unsaid(question, sentence, asked_type(question))) is refused
