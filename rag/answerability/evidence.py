@@ -355,7 +355,12 @@ def evidence(
     Version 103: modal words (才能, 能够, 可以) are function words. Version 104, after a review: an asking word's edge
     inside a jieba word takes the word only when the rest of it only asks or is one character (多长时间, 哪些; a unit
     stays: 多少度), the bare list is of places and read for a question that asks which places, and qualifiers are a
-    closed list.) With
+    closed list. Versions 105–108, from a probe written blind to the rules (``goldensets/cmrc2018-probe``) and a review:
+    the asked event as the question writes it (a who question's slot written as a relative is, 其父为; the word after the
+    asking words is the predicate, 何时正式开业; 坐落, 位于, 设有 are light; 出生 / 生于 and a closed list like it); 哪两个,
+    几册 and 多少钱 ask, 哪一科 leaves 科; a pointer's classifier leaves its noun (这首歌 → 歌, never 项目); 职业, 身份 and
+    another name's words (称作, 又名) are asking nouns, 据说 hedges, 是从 joins; a part of the day marks a schedule only as a
+    word (never 春晚上演唱).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
