@@ -242,13 +242,13 @@ def _written(verb: str, sentence: str, lenient: bool = False, subject: str = "")
     """A verb stands whole, or a word of three characters or more by a two-character piece (出生地 / 出生于), or
     (``lenient``) a word of two by one of its characters that is not too common to tell (获 of 获得 in 荣获), or one of
     its characters right after a date, where a biography or a chronicle writes the event in one character or another
-    word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通); or (v105) a two-character verb by its
-    second character before 于, 在 or 自, the written language's one-character verb and its preposition (出生 / 生于)."""
+    word of it ("1950年3月生" for 出生, "1988年落成" for 建成, "2005年通车" for 开通); or (v105, a closed list since v108:
+    :data:`_LITERARY`) by the written language's one-character verb and its preposition (出生 / 生于, 居住 / 住在)."""
     if verb in sentence or (len(verb) >= 3 and any(piece in sentence for piece in two_char_pieces(verb)
                                                    if piece not in subject)):
         return True
     if (literary := _LITERARY.get(verb)) and re.search(literary, sentence):
-        return True   # the written language's one-character verb and its preposition (v105: 出生 / 生于, 居住 / 住在)
+        return True
     telling = set(verb) - _COMMON
     if lenient and len(verb) >= 2 and telling and any(ch in sentence for ch in telling):
         # 获得 / 荣获, 出演 / 主演, 收购 / 并购: a short word of the sentence shares a character (never 作业系统 for 毕业:
