@@ -110,13 +110,16 @@ _POINTER_TAILS = re.compile(r"^(?:[一两几]?[个名位次年天日月周岁元
                             r"笔单批款版回些起段]+|[样么儿里边下时外后前刻]|会儿|阵子)$")
 
 
-def _common_word(word: str) -> bool:
-    """Whether jieba's dictionary knows ``word`` as a common word (项目, 家属, 周三, 本书), never a classifier glued to a
-    noun (首歌, 条线): a classifier that opens a word of its own is no pointer's (review of v106)."""
+def _noun_after_classifier(word: str) -> str | None:
+    """What follows the classifier that opens ``word`` (首歌 → 歌, 条线 → 线: jieba glued a pointer's classifier to its
+    noun), or None — never for a word jieba's dictionary knows as a common one (项目, 家属, 周三, 本书), whose first
+    character is no pointer's classifier (review of v106)."""
+    if len(word) < 2 or not _POINTER_TAILS.match(word[0]) or _POINTER_TAILS.match(word[1:]):
+        return None
     import jieba
 
     jieba.initialize()
-    return jieba.dt.FREQ.get(word, 0) >= 100
+    return word[1:] if jieba.dt.FREQ.get(word, 0) < 100 else None
 
 
 def without_pointers(terms: set[str], question: str) -> set[str]:
@@ -128,19 +131,17 @@ def without_pointers(terms: set[str], question: str) -> set[str]:
     kept = set()
     for term in terms:
         pointed = _POINTED.match(term)
-        if pointed is None and len(term) >= 2 and _POINTER_TAILS.match(term[0]) and not _POINTER_TAILS.match(term[1:]) \
-                and re.search(rf"[这那该此]{re.escape(term)}", question) and not any(term in name for name in names) \
-                and not _common_word(term):
-            kept.add(term[1:])   # 首歌 of 这首歌, which jieba cut 这 / 首歌 (v106): the noun after the classifier
+        if pointed is None and re.search(rf"[这那该此]{re.escape(term)}", question) \
+                and not any(term in name for name in names) and (noun := _noun_after_classifier(term)):
+            kept.add(noun)   # 首歌 of 这首歌, which jieba cut 这 / 首歌 (v106): the noun after the classifier
         elif pointed is None or any(term in name for name in names):
             kept.add(term)
         elif not pointed.group(2) or _POINTER_TAILS.match(pointed.group(2)):
             continue
         elif pointed.group(1) in "该此" and len(pointed.group(2)) == 1:
             kept.add(pointed.group(2))   # 该词, 该院, 此书: the word is the one character after it
-        elif len(pointed.group(2)) == 2 and _POINTER_TAILS.match(pointed.group(2)[0]) \
-                and not _POINTER_TAILS.match(pointed.group(2)[1]) and not _common_word(pointed.group(2)):
-            kept.add(pointed.group(2)[1])   # 这条线, 这首歌 (v106): the noun after the classifier
+        elif len(pointed.group(2)) == 2 and (noun := _noun_after_classifier(pointed.group(2))):
+            kept.add(noun)   # 这条线, 这首歌 (v106): the noun after the classifier
         else:
             kept.add(term)   # 那须 of 那须盐原, 那木措, 这事: a word of its own, or too little to tell
     return kept

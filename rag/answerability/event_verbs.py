@@ -88,14 +88,15 @@ def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
     asked slot, which a sentence may write by its first character: "其父为…"), else ""."""
     asks = {"date": _ASKS_WHEN, "place": _ASKS_WHERE, "person": _ASKS_WHO,
             "organisation": _ASKS_WHICH_BODY, "list": _ASKS_WHICH}.get(kind)
-    if asks is None or not asks.search(question) or not re.search(r"[\u4e00-\u9fff]", question):
+    asked = asks.search(question) if asks is not None else None
+    if asks is None or asked is None or not re.search(r"[\u4e00-\u9fff]", question):
         return [], ""
     names = names_of(question)
     tagged = list(zh_tagged(question))
     # the kind a list asks of (哪些活动, 哪几种产品) is what the answer lists, never the event, however jieba tags it
     listed = set()
     if kind == "list":
-        rest = question[asks.search(question).end():]   # type: ignore[union-attr]
+        rest = question[asked.end():]
         rest = rest[1:] if rest[:1] in _CLASSIFIERS else rest
         listed = {word for word, _ in zh_tagged(rest)[:1]}
     words = [word for word, flag in tagged
@@ -104,7 +105,7 @@ def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
     # the word right before the asking words, particles aside, is the predicate whatever jieba tags it
     # ("发源于哪里", "总部在哪里", "效力于哪儿")
     # (by where the asking words start: jieba may cut 什么时候 in two)
-    asked_at = asks.search(question).start()   # type: ignore[union-attr]
+    asked_at = asked.start()
     ends, at = [], 0
     for word, _ in tagged:
         at += len(word)
@@ -119,14 +120,13 @@ def _verbs_and_slot(question: str, kind: str) -> tuple[list[str], str]:
         # that names what is asked, 日期是哪一天)
         if kind == "person" and not _names_the_asked(tagged[before[-1]][0]) \
                 and any(tagged[at][0] == "是" for at in range(before[-1] + 1, len(tagged)) if ends[at] <= asked_at) \
-                and re.fullmatch(r"[\s？?。！!呢啊呀]*", question[asks.search(question).end():]):   # type: ignore[union-attr]
+                and re.fullmatch(r"[\s？?。！!呢啊呀]*", question[asked.end():]):
             slot = tagged[before[-1]][0]
     # the word right after the asking words, adverbs aside, is the predicate whatever jieba tags it (v105: "分店何时正式
     # 开业", where jieba tags 开业 a noun); never after a preposition ("何时从微软退休": 退休 is tagged a verb already)
     if kind in ("date", "place"):
-        asked_end = asks.search(question).end()   # type: ignore[union-attr]
         after = [(word, flag) for (word, flag), end in zip(tagged, ends, strict=True)
-                 if end - len(word) >= asked_end and not flag.startswith(("d", "ad"))]
+                 if end - len(word) >= asked.end() and not flag.startswith(("d", "ad"))]
         if after and len(after[0][0]) >= 2 and not after[0][1].startswith(("nr", "ns", "nt", "nz", "m", "r", "x", "u", "p")) \
                 and after[0][0] not in _BETWEEN and after[0][0] not in _LIGHT and len(_PARTICLES.sub("", after[0][0])) >= 2 \
                 and not any(after[0][0] in name for name in names) and not asks.search(after[0][0]):

@@ -303,7 +303,7 @@ def _only_verbs(item: str) -> bool:
 
 
 def _zh_items(question: str) -> list[str]:
-    q = re.sub(r"分别|各自|各(?=[是要需怎多几有能该])", "", question)
+    q = _EACH.sub("", question)
     quoted = [m.span() for m in _ZH_QUOTED.finditer(q)]
     match = _separating(q, quoted)
     if not match:
