@@ -31,6 +31,7 @@ import numpy as np
 from eval.config import RunConfig
 from eval.fit.folds import cross_validate as folds_cv
 from eval.fit.folds import deal
+from eval.fit.separation import Separation, format_separations, separations
 from eval.metrics.stats import clustered_upper
 from eval.suites import Suite
 from rag.errors import InputError
@@ -113,6 +114,7 @@ class Calibration:
     budget_confidence: float | None = None   # the budget held by this one-sided bound, questions grouped by document
     meaning: GateFit | None = None   # with --answer-type and a meaning_embedder: the config's rule with the meaning check
     paraphrase: GateFit | None = None   # … and with questions under the bar answered by a sentence that means them
+    separation: list[Separation] = field(default_factory=list)   # how each signal orders the dev cases
 
 
 @dataclass
@@ -620,7 +622,8 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
                                                        "config as it is, test": as_configured})
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
-                       sum(s.cross for s in dev), scope, max_false_refusal, budget_confidence, meaning, paraphrase)
+                       sum(s.cross for s in dev), scope, max_false_refusal, budget_confidence, meaning, paraphrase,
+                       separations(dev))
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],
@@ -717,7 +720,7 @@ def format_calibration(c: Calibration) -> str:
             for what, scores in rows.items():
                 lines.append(f"  {name + f', {label}, ' + what:<44}{scores.row()}")
         lines.append("  chosen: " + ", ".join(f"{k} {v}" for k, v in g.chosen.items()) + (f" {note}" if note else ""))
-    return "\n".join(lines)
+    return "\n".join(lines + format_separations(c.separation))
 
 
 def snippet(c: Calibration) -> str:
