@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rag.text import CJK, zh_tagged
+from rag.text import CJK, dictionary_count, zh_tagged
 
 # ---------------------------------------------------------------------------------------------------- the question
 
@@ -164,12 +164,9 @@ def _en_names(span: str, field: bool = False) -> list[str]:
 def is_zh_name(word: str) -> bool:
     """Whether a Chinese word jieba reads as a person is one: 2–4 characters, no post or unit ending (麻醉师, 人事部), and a
     common surname first or a word its dictionary counts as rare."""
-    import jieba
-
-    jieba.dt.check_initialized()
     if not (2 <= len(word) <= 4) or re.search(_ZH_POST, word) or re.search(r"[师员长人部处科室组]$", word):
         return False
-    return prob_surname(word[0]) or (jieba.dt.FREQ.get(word) or 0) < _COMMON_WORD
+    return prob_surname(word[0]) or dictionary_count(word) < _COMMON_WORD
 
 
 def names_in(sentence: str) -> list[str]:

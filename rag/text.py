@@ -283,16 +283,23 @@ def names_of(question: str) -> frozenset[str]:
     return frozenset(word for word, flag in zh_tagged(question) if flag.startswith(("nr", "ns", "nt", "nz")))
 
 
+def dictionary_count(word: str) -> int:
+    """How often jieba's dictionary counts ``word``: 0 for a word it does not hold, or holds only as the start of a
+    longer one. The one read of the dictionary by which the rules tell a common word (项目, 津贴) from a rare one, a name
+    or a guess of the word guesser's (黄华麒是); each rule keeps its own bar."""
+    import jieba
+
+    jieba.dt.check_initialized()
+    return jieba.dt.FREQ.get(word) or 0
+
+
 def unglued(term: str, names: frozenset[str] = frozenset()) -> str:
     """A Chinese term that no dictionary holds, without the function characters the word guesser
     glued to its ends (盘要 → 盘, 能领 → 领, 黄华麒是 → 黄华麒); any other term, and a name
     (``names``: :func:`names_of` the question; 李想 is no 李 + 想), as it is."""
     if len(term) < 2 or not CJK.search(term) or (term[0] not in _GLUE and term[-1] not in _GLUE) or term in names:
         return term
-    import jieba
-
-    jieba.dt.check_initialized()
-    if jieba.dt.FREQ.get(term):
+    if dictionary_count(term):
         return term
     return term.strip("".join(sorted(_GLUE)))
 

@@ -39,7 +39,7 @@ from rag.answerability.slot_values import slot_held, slot_nouns
 from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import names_of, statements, strip_header, two_char_pieces, zh_tagged
+from rag.text import dictionary_count, names_of, statements, strip_header, two_char_pieces, zh_tagged
 from rag.types import ContextItem, QueryEnv
 
 # Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",
@@ -116,10 +116,7 @@ def _noun_after_classifier(word: str) -> str | None:
     character is no pointer's classifier (review of v106)."""
     if len(word) < 2 or not _POINTER_TAILS.match(word[0]) or _POINTER_TAILS.match(word[1:]):
         return None
-    import jieba
-
-    jieba.initialize()
-    return word[1:] if jieba.dt.FREQ.get(word, 0) < 100 else None
+    return word[1:] if dictionary_count(word) < 100 else None
 
 
 def without_pointers(terms: set[str], question: str) -> set[str]:

@@ -16,7 +16,7 @@ from collections import Counter
 from functools import lru_cache
 
 from rag.answerability.row_words import asking_clauses
-from rag.text import CJK, is_table_row, is_table_separator, table_cells, zh_tagged
+from rag.text import CJK, dictionary_count, is_table_row, is_table_separator, table_cells, zh_tagged
 
 _CJK_WORD = re.compile(r"^[\u4e00-\u9fff]+$")
 LABEL_PARTS = re.compile(r"[（()）、,，/；;]")
@@ -190,10 +190,7 @@ def _names_a_row_by_its_kind(word: str, question: str, heads: dict[str, tuple[st
 def _as_common_as(word: str, head: str) -> bool:
     """Whether ``word`` is a word of the language at least half as common as ``head`` in jieba's dictionary: 补贴 beside
     津贴 is the kind said another way; 餐贴, 车贴 (no word of the dictionary) and 礼金 beside 奖金 are other kinds."""
-    import jieba
-
-    jieba.initialize()
-    return (jieba.get_FREQ(word) or 0) >= 0.5 * (jieba.get_FREQ(head) or 0) > 0
+    return dictionary_count(word) >= 0.5 * dictionary_count(head) > 0
 
 
 def _crossed_column(question: str, text: str) -> tuple[str, str] | None:

@@ -64,7 +64,7 @@ from rag.answerability.row_words import (
 )
 from rag.answerability.siblings import LABEL_PARTS, LIST_ITEM, MAX_LONG_LABEL
 from rag.holders import is_zh_name
-from rag.text import CJK, EN_FUNCTION_WORDS, is_table_row, table_cells, zh_tagged
+from rag.text import CJK, EN_FUNCTION_WORDS, dictionary_count, is_table_row, table_cells, zh_tagged
 
 SPECIFIC_AT_ZH = 4.0
 
@@ -255,8 +255,6 @@ _ZH_SUBJECT_CLAUSE = 8   # characters: "实习生上夜班" names the subject; a
 
 @lru_cache(maxsize=8192)
 def _specific_zh(word: str) -> bool:
-    import jieba
     from wordfreq import zipf_frequency
 
-    jieba.dt.check_initialized()
-    return bool(jieba.dt.FREQ.get(word)) and zipf_frequency(word, "zh") <= SPECIFIC_AT_ZH
+    return bool(dictionary_count(word)) and zipf_frequency(word, "zh") <= SPECIFIC_AT_ZH
