@@ -18,6 +18,7 @@ case a hard rule refuses (an unknown name, nothing retrieved) is read by none.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -102,7 +103,7 @@ def separations(cases: list[Signals]) -> list[Separation]:
     one kind, or the same on every case (not read at all)."""
     out = []
     for name, read, value in READS:
-        mine = [s for s in cases if read(s)]
+        mine = [s for s in cases if read(s) and math.isfinite(value(s))]   # (a value not computed is no evidence)
         values = [value(s) for s in mine]
         positive = [not s.expect_refuse for s in mine]
         if not any(positive) or all(positive) or len(set(values)) < 2:

@@ -71,6 +71,12 @@ def test_each_signal_is_read_only_where_the_rule_reads_it() -> None:
     assert not {"coverage", "dense", "paraphrase"} & set(rows)
 
 
+def test_a_value_that_is_no_number_is_left_out_not_ranked() -> None:
+    cases = [_sig(0, False, 0.9), _sig(1, False, float("nan")), _sig(2, True, 0.1), _sig(3, True, float("inf"))]
+    row = next(r for r in separations(cases) if r.signal == "semantic")
+    assert (row.answer, row.refuse, row.auc) == (1, 1, 1.0)
+
+
 def test_no_row_for_a_signal_read_on_one_kind_of_case_only() -> None:
     assert separations([_sig(0, False, 0.9), _sig(1, False, 0.4)]) == []
 
