@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -491,15 +491,18 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
                            bool(sig.get("typed", 0.0)), float(sig.get("support", 1.0)),
                            facts.get("question_type") == "reference" or len(facts.get("sub_queries", [])) >= 2,
                            bool(sig.get("cross_lingual", 0.0)), bool(sig.get("prose", 0.0)),
-                           float(sig.get("meaning", 1.0)), float(sig.get("paraphrase", -1.0)), document_of(case)))
+                           float(sig.get("meaning", 1.0)), float(sig.get("paraphrase", -1.0)),
+                           document_of(case, retrieval.candidates)))
     return out
 
 
-def document_of(case: Any) -> str:
-    """The document a case's answer comes from (its first expected group, sorted), else its own id: the cluster its
-    question belongs to when a budget is held by an upper bound."""
+def document_of(case: Any, candidates: Sequence[Any] = ()) -> str:
+    """The document a case's answer comes from (its first expected group, sorted): the cluster its question belongs
+    to when a budget is held by an upper bound. A question with none (one to refuse) belongs to the document it was
+    read from, the top-ranked of its ``candidates`` — the cut paragraph whose questions are all refused together —
+    else to itself alone."""
     if not case.expected_docs:
-        return f"case:{case.id}"
+        return f"read:{candidates[0].chunk.doc_id}" if candidates else f"case:{case.id}"
     first = case.expected_docs[0]
     return "doc:" + "|".join(sorted(first if isinstance(first, list) else [first]))
 
@@ -623,7 +626,7 @@ def calibrate(prepared: Any, suite_name: str | list[str], folds: int = 5, answer
     return Calibration("+".join(names), language, folds, params, evaluate(dev, params), outcome(dev, refused),
                        evaluate(test, params) if test else None, default, per_suite, gate, scatter,
                        sum(s.cross for s in dev), scope, max_false_refusal, budget_confidence, meaning, paraphrase,
-                       separations(dev))
+                       separations(dev, scope))
 
 
 def each_suite(names: list[str], dev: list[Signals], cv_refused: list[bool], test: list[Signals],

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from scipy.stats import beta
@@ -50,6 +51,10 @@ def test_a_case_is_grouped_by_the_document_its_answer_comes_from() -> None:
     assert document_of(Case(id="a", question="q?", expected_docs=["d2", "d1"])) == "doc:d2"
     assert document_of(Case(id="a", question="q?", expected_docs=[["d2", "d1"]])) == "doc:d1|d2"
     assert document_of(Case(id="b", question="q?", expect="refuse")) == "case:b"
+    # a question to refuse belongs to the document it was read from (a cut paragraph's questions go together)
+    read = [SimpleNamespace(chunk=SimpleNamespace(doc_id="para7")), SimpleNamespace(chunk=SimpleNamespace(doc_id="x"))]
+    assert document_of(Case(id="b", question="q?", expect="refuse"), read) == "read:para7"
+    assert document_of(Case(id="a", question="q?", expected_docs=["d1"]), read) == "doc:d1"
 
 
 def _prose_suite(per_document: int) -> list[Signals]:
