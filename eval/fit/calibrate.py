@@ -469,7 +469,8 @@ def collect(prepared: Any, suite: Suite, answer_type: bool = False) -> list[Sign
         raise InputError(f"calibrate fits the 'evidence' answerability; this config uses "
                          f"{config.answerability.name!r}", field="answerability")
     params = {**config.answerability.params, "answer_at": -1e9, "dense_weight": 1e-9, "coverage_weight": 0.0,
-              "type_weight": 0.0, "type_at": None, "scatter_at": None, "cross_answer_at": -1e9}
+              "type_weight": 0.0, "type_at": None, "scatter_at": None, "cross_answer_at": -1e9,
+              "reader": None}   # (the fit is the rule's own: a reader model, if configured, reads after it)
     if config.answerability.params.get("meaning_embedder") is not None:
         params["meaning_at"] = -1.0   # the meaning signal read in every language, never refusing
         params["read_paraphrase"] = True   # and the paraphrase signal, on every case

@@ -39,7 +39,14 @@ from rag.answerability.slot_values import slot_held, slot_nouns
 from rag.memo import text_terms
 from rag.prose import form_of
 from rag.text import CJK as _CJK
-from rag.text import dictionary_count, names_of, statements, strip_header, two_char_pieces, zh_tagged
+from rag.text import (
+    dictionary_count,
+    names_of,
+    statements,
+    strip_header,
+    two_char_pieces,
+    zh_tagged,
+)
 from rag.types import ContextItem, QueryEnv
 
 # Nouns that say *what about* the subject is asked, not what the subject is: "有什么特点",

@@ -77,6 +77,7 @@ from rag.answerability.question_terms import (
     written_in,
 )
 from rag.answerability.rarest_term import asks_once, rarest_unsaid
+from rag.answerability.reader import Reads, read_by_model
 from rag.answerability.table_checks import row_refusal
 from rag.answerability.time_spans import span_unwritten
 from rag.answerability.unknown_names import unknown_names
@@ -90,6 +91,7 @@ from rag.measures import (
     states_measure,
 )
 from rag.memo import item_terms, text_terms
+from rag.registry import ComponentSpec
 from rag.text import CJK as _CJK
 from rag.text import (
     asked_in_another_language,
@@ -172,6 +174,9 @@ def evidence(
     paraphrase_at: float | dict[str, float] | None = None,
     read_paraphrase: bool = False,
     slot_values: bool = True,
+    reader: ComponentSpec | None = None,
+    reader_reads: list[Reads] | None = None,
+    reader_sources: int = 3,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -292,7 +297,8 @@ def evidence(
     (``refuse_uncounted``, :mod:`rag.answerability.counted`, signal ``uncounted``); in running prose too, the members or
     the noun of a subject the best source never writes (天敌有哪些, 图案是怎样的: ``refuse_unwritten_attributes``) and
     which body or which ones whose verb no candidate's sentence writes (毕业于哪所大学, 会讲哪些语言:
-    ``refuse_unsaid_events``). Version 81 offers ``english_events`` (off): an English question asking when an event
+    ``refuse_unsaid_events``). With ``reader`` (a chat model spec, off by default) a model reads the decisions
+    ``reader_reads`` names again (:mod:`rag.answerability.reader`). Version 81 offers ``english_events`` (off): an English question asking when an event
     happened, in running prose, refused when no dated sentence of the asked fact's source writes one of its words
     outside the source's title ("When did Trailmate reach a million downloads?" against "removed from one app store in
     2021"); off because it refuses answerable questions that write the event in other words. Version 81 also reads
@@ -651,7 +657,14 @@ def evidence(
         said_type = f"; asked {asked.kind}" if asked is not None else ""
         return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
 
-    return in_parts(decide) if parts else decide
+    decided = in_parts(decide) if parts else decide
+    if reader is None:
+        return decided
+    # (a chat model of its own reads the decisions again: rag.answerability.reader; never the pipeline's generator)
+    from rag.chat import chat_models
+
+    return read_by_model(decided, chat_models.build(reader, field_path="answerability.params.reader"),
+                         tuple(reader_reads or ("answered",)), reader_sources)
 
 
 @answerability.register("answer_type", version="1")
