@@ -45,6 +45,7 @@ import re
 from typing import Any, Literal
 
 import numpy as np
+from pydantic import PositiveInt
 
 from rag.answer_types import UNTYPED, asked_type, without_asking
 from rag.answerability import Answerability, answerability
@@ -176,7 +177,7 @@ def evidence(
     slot_values: bool = True,
     reader: ComponentSpec | None = None,
     reader_reads: list[Reads] | None = None,
-    reader_sources: int = 3,
+    reader_sources: PositiveInt = 3,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the

@@ -100,6 +100,9 @@ def test_the_reader_is_chosen_by_name_and_bad_settings_name_their_field() -> Non
     with pytest.raises(Exception, match=r"answerability\.params\.reader\.name.*unknown chat_model 'nope'"):
         answerability.build(ComponentSpec(name="evidence", params={"reader": {"name": "nope"}}),
                             field_path="answerability")
+    with pytest.raises(ConfigError, match="reader_sources"):
+        answerability.build(ComponentSpec(name="evidence", params={"reader": "scripted", "reader_sources": 0}),
+                            field_path="answerability")
     with pytest.raises(ConfigError, match="reader_reads"):
         answerability.build(ComponentSpec(name="evidence", params={"reader": "scripted", "reader_reads": ["all"]}),
                             field_path="answerability")
