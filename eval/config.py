@@ -142,6 +142,10 @@ def _check_components(doc: YamlDoc, config: RunConfig) -> None:
             _check(doc, registry, spec, loc)
     for suffix, spec in config.loaders.items():
         _check(doc, loaders, spec, ("loaders", suffix))
+    reader = config.answerability.params.get("reader") if config.answerability.name == "evidence" else None
+    if reader is not None:   # (a chat model the answerability reader calls: checked as the stages' are)
+        _check(doc, chat_models, ComponentSpec.model_validate(reader if isinstance(reader, dict) else {"name": reader}),
+               ("answerability", "params", "reader"))
     missing = needs_chat(config)
     if missing and config.chat_model is None:
         first = missing[0].split(".")

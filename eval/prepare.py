@@ -43,6 +43,7 @@ class Parts:
 
     chat: ChatModel | None
     candidates: CandidateCache
+    reader: ChatModel | None = None   # the answerability reader's model, behind the same cache
 
     def counters(self) -> dict[str, dict[str, int]]:
         out = {"candidates": {"hits": self.candidates.hits, "misses": self.candidates.misses}}
@@ -101,15 +102,25 @@ class Prepared:
         if self.config.chat_model is not None:
             chat = CachedChat(chat_models.build(self.config.chat_model, field_path="chat_model"),
                               self.workspace.cache("chat"), salt=salt)
-        return Parts(chat, CandidateCache(self.workspace.cache("candidates")))
+        reader = None
+        if (spec := reader_spec(self.config)) is not None:
+            reader = CachedChat(chat_models.build(spec, field_path="answerability.params.reader"),
+                                self.workspace.cache("chat"), salt=salt)
+        return Parts(chat, CandidateCache(self.workspace.cache("candidates")), reader)
 
     def pipeline(self, index: Any, parts: Parts | None = None) -> Pipeline:
         """The config's pipeline over an index, sharing ``parts`` (else a fresh set)."""
         parts = parts or self.parts()
-        return Pipeline(self.config, index, parts.chat, parts.candidates, index.keys.by_kind())
+        return Pipeline(self.config, index, parts.chat, parts.candidates, index.keys.by_kind(), parts.reader)
 
     def pipeline_for(self, suite: Suite, parts: Parts | None = None) -> Pipeline:
         return self.pipeline(self.index(suite)[0], parts)
+
+
+def reader_spec(config: Any) -> ComponentSpec | None:
+    """The evidence answerability's reader model (``answerability.params.reader``), if one is configured."""
+    spec = config.answerability.params.get("reader") if config.answerability.name == "evidence" else None
+    return None if spec is None else ComponentSpec.model_validate(spec if isinstance(spec, dict) else {"name": spec})
 
 
 def prepare(path: str | Path, overrides: list[str] | None = None, splits: list[str] | None = None, *,

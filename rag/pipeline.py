@@ -141,8 +141,10 @@ class Pipeline:
     """A built pipeline over one indexed corpus. Build once, ask many times."""
 
     def __init__(self, config: PipelineConfig, space: SearchSpace, chat: ChatModel | None = None,
-                 candidates: CandidateCache | None = None, index_keys: dict[str, str] | None = None) -> None:
-        """``candidates`` (with the ``index_keys`` of ``space``) caches retriever outputs."""
+                 candidates: CandidateCache | None = None, index_keys: dict[str, str] | None = None,
+                 reader: ChatModel | None = None) -> None:
+        """``candidates`` (with the ``index_keys`` of ``space``) caches retriever outputs; ``reader`` is the
+        answerability reader's model behind the run's cache (without it the reader calls its own, uncached)."""
         missing = needs_chat(config)
         if missing and chat is None:
             raise ConfigError(f"{', '.join(missing)} need a chat_model, and none is configured",
@@ -150,6 +152,7 @@ class Pipeline:
         self.config = config
         self.space = space
         self.chat = chat
+        self.reader = reader
         self.candidates = candidates
         self.index_keys = index_keys or {}
         self._described: dict[str, tuple[Any, str]] = {}
@@ -188,7 +191,7 @@ class Pipeline:
         }, chunks=len(self.space.chunks)) as rec:
             visible = len(self.space.chunks) if mask is None else int(mask.sum())
             rec["note"] = f"{visible} of {len(self.space.chunks)} chunks visible"
-        env = QueryEnv(self.space, mask, self.chat, tuple(history))
+        env = QueryEnv(self.space, mask, self.chat, tuple(history), reader=self.reader)
 
         with tracer.stage("route", *_spec(self.config.router), question=question) as rec:
             route = self.route(question, env)
@@ -364,9 +367,9 @@ class Pipeline:
             citations=citations,
             trace=tracer.records,
             asked_as=identity.name if identity else None,
-            usage={"prompt_tokens": generation.prompt_tokens,
-                   "completion_tokens": generation.completion_tokens,
-                   "model_calls": generation.model_calls},
+            usage={"prompt_tokens": generation.prompt_tokens + decision.usage.get("prompt_tokens", 0),
+                   "completion_tokens": generation.completion_tokens + decision.usage.get("completion_tokens", 0),
+                   "model_calls": generation.model_calls + decision.usage.get("model_calls", 0)},
             sources=source_cards(shown, citations),
             route=retrieval.route.route,
         )

@@ -253,6 +253,8 @@ class Decision:
     reason: str
     signals: dict[str, float] = field(default_factory=dict)
     evidence: tuple[tuple[int, str], ...] = ()
+    # model calls the decision itself made (a reader model: rag.answerability.reader), counted with the generator's
+    usage: dict[str, int] = field(default_factory=dict)
 
     @property
     def level(self) -> str:
@@ -368,6 +370,7 @@ class QueryEnv:
     chat: Any = None
     history: tuple[dict[str, str], ...] = ()   # earlier turns of a conversation, oldest first
     facts: dict[str, Any] = field(default_factory=dict)   # what query understanding found (question type, …)
+    reader: Any = None   # the answerability reader's chat model behind the run's cache, when one is configured
 
     @property
     def language(self) -> str:

@@ -68,7 +68,9 @@ def dry_judge(prepared: Any) -> Any:
 
 def offline(prepared: Any) -> bool:
     entry = targets.get(prepared.config.target.name)
-    return bool(entry.info.get("local")) and prepared.config.chat_model is None
+    from eval.prepare import reader_spec
+
+    return bool(entry.info.get("local")) and prepared.config.chat_model is None and reader_spec(prepared.config) is None
 
 
 def answers(prepared: Any, earlier: Path | None, cases: set[tuple[str, str]] | None, scratch: Path

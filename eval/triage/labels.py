@@ -112,7 +112,7 @@ def explain(record: Any, must_contain: list[tuple[str, ...]], reference: str | N
     if decision.get("action"):
         signals = decision.get("signals") or {}
         out["decision"] = {"action": decision["action"], "reason": decision.get("reason", ""),
-                           **{k: signals[k] for k in ("score", "threshold", "answer_type", "support", "type_at") if k in signals}}
+                           **{k: signals[k] for k in ("score", "threshold", "answer_type", "support", "type_at", "reader") if k in signals}}
     return out
 
 

@@ -178,6 +178,7 @@ def evidence(
     reader: ComponentSpec | None = None,
     reader_reads: list[Reads] | None = None,
     reader_sources: PositiveInt = 3,
+    reader_max_tokens: PositiveInt = 8,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -394,6 +395,7 @@ def evidence(
     the corpus's embedder, which must read both languages) reaches ``cross_answer_at``; without
     one, such a question is refused, as no threshold was fitted for it (signal
     ``cross_lingual``)."""
+    settings = dict(locals())   # (every parameter as given: the reader's rule without its prose checks reuses them)
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
     meaning = MeaningReader(meaning_embedder, meaning_reads) if meaning_embedder is not None else None
@@ -661,11 +663,13 @@ def evidence(
     decided = in_parts(decide) if parts else decide
     if reader is None:
         return decided
-    # (a chat model of its own reads the decisions again: rag.answerability.reader; never the pipeline's generator)
+    # (a chat model of its own reads the decisions again: rag.answerability.reader; never the pipeline's generator;
+    # a prose refusal it overturns is decided again by this rule without its two prose checks)
     from rag.chat import chat_models
 
+    unchecked = evidence(**{**settings, "scatter_at": None, "meaning_at": None, "reader": None})
     return read_by_model(decided, chat_models.build(reader, field_path="answerability.params.reader"),
-                         tuple(reader_reads or ("answered",)), reader_sources)
+                         tuple(reader_reads or ("answered",)), reader_sources, unchecked, reader_max_tokens)
 
 
 @answerability.register("answer_type", version="1")
