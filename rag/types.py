@@ -256,6 +256,11 @@ class Decision:
     # model calls the decision itself made (a reader model: rag.answerability.reader), counted with the generator's
     usage: dict[str, int] = field(default_factory=dict)
 
+    def as_record(self) -> dict[str, Any]:
+        """The decision as a run log and ``serve`` write it: its usage is counted in the answer's, not here."""
+        return {"action": self.action, "reason": self.reason, "signals": dict(self.signals),
+                "evidence": tuple(tuple(pair) for pair in self.evidence)}
+
     @property
     def level(self) -> str:
         return LEVELS[self.action]

@@ -132,7 +132,7 @@ def frame_json(frame: Any, retrieval: Any) -> dict[str, Any]:
             "citations": [asdict(c) for c in frame.citations],
             "source_cards": [asdict(s) for s in frame.sources],
             "ranking": [[d, s] for d, s in ranking_of(retrieval.candidates)],
-            "decision": asdict(frame.decision), "usage": dict(frame.usage), "asked_as": frame.asked_as,
+            "decision": frame.decision.as_record(), "usage": dict(frame.usage), "asked_as": frame.asked_as,
             "route": frame.route}
 
 

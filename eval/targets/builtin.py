@@ -52,7 +52,7 @@ class Builtin:
                           route=retrieval.route.route)
             if frame is not None:
                 reply.answer, reply.behaviour = frame.answer, frame.behaviour
-                reply.decision = asdict(frame.decision)
+                reply.decision = frame.decision.as_record()
                 reply.context = context_rows(frame.context)
                 reply.citations = [asdict(c) for c in frame.citations]
                 reply.usage = dict(frame.usage)
