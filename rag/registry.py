@@ -193,6 +193,13 @@ class Registry(Generic[T]):
         entry = self.check(spec, field_path=field_path)
         try:
             return entry.factory(**spec.params, **extra)
+        except ConfigError as exc:
+            # a factory names its field from where its kind usually stands ("chat_model.params.base_url"); built
+            # elsewhere (a judge's model, the answerability reader) the field is named from there
+            if field_path and exc.field and exc.field.startswith(f"{self.kind}.") and field_path != self.kind:
+                raise ConfigError(exc.message, file=exc.file, line=exc.line,
+                                  field=field_path + exc.field[len(self.kind):]) from exc
+            raise
         except pydantic.ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"])

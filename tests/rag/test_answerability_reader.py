@@ -202,3 +202,18 @@ def test_the_reader_over_an_openai_compatible_endpoint() -> None:
     assert body["model"] == "reader-7b" and body["max_tokens"] == 8
     assert "Which novel won the 2023 prize?" in body["messages"][0]["content"]
     assert "<source 1>\nThe 2023 shortlist has six novels.\n</source 1>" in body["messages"][0]["content"]
+
+
+def test_a_reader_endpoint_left_unset_names_the_readers_field(monkeypatch) -> None:
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with pytest.raises(ConfigError) as caught:
+        answerability.build(ComponentSpec(name="evidence", params={"reader": {"name": "openai",
+                                                                              "params": {"model": "m"}}}),
+                            field_path="answerability")
+    assert caught.value.field == "answerability.params.reader.params.base_url"
+    # built where a chat model usually stands, the factory's own field is kept
+    from rag.chat import chat_models
+
+    with pytest.raises(ConfigError) as caught:
+        chat_models.build({"name": "openai", "params": {"model": "m"}}, field_path="chat_model")
+    assert caught.value.field == "chat_model.params.base_url"
