@@ -127,6 +127,12 @@ def apply_override(data: dict[str, Any], assignment: str) -> None:
     set_path(data, key, yaml.safe_load(raw))
 
 
+def reader_spec(config: RunConfig) -> ComponentSpec | None:
+    """The evidence answerability's reader model (``answerability.params.reader``), if one is configured."""
+    spec = config.answerability.params.get("reader") if config.answerability.name == "evidence" else None
+    return None if spec is None else ComponentSpec.model_validate(spec if isinstance(spec, dict) else {"name": spec})
+
+
 def _check_components(doc: YamlDoc, config: RunConfig) -> None:
     for stage, registry in STAGES.items():
         value = getattr(config, stage)
@@ -142,10 +148,8 @@ def _check_components(doc: YamlDoc, config: RunConfig) -> None:
             _check(doc, registry, spec, loc)
     for suffix, spec in config.loaders.items():
         _check(doc, loaders, spec, ("loaders", suffix))
-    reader = config.answerability.params.get("reader") if config.answerability.name == "evidence" else None
-    if reader is not None:   # (a chat model the answerability reader calls: checked as the stages' are)
-        _check(doc, chat_models, ComponentSpec.model_validate(reader if isinstance(reader, dict) else {"name": reader}),
-               ("answerability", "params", "reader"))
+    if (reader := reader_spec(config)) is not None:   # (the answerability reader's model: checked as a stage's is)
+        _check(doc, chat_models, reader, ("answerability", "params", "reader"))
     missing = needs_chat(config)
     if missing and config.chat_model is None:
         first = missing[0].split(".")

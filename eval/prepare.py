@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from eval.config import RunConfig, load_config, load_suites
+from eval.config import RunConfig, load_config, load_suites, reader_spec
 from eval.fit.fusion import fit_fusion
 from eval.suites import Suite
 from eval.workspace import Workspace
@@ -115,12 +115,6 @@ class Prepared:
 
     def pipeline_for(self, suite: Suite, parts: Parts | None = None) -> Pipeline:
         return self.pipeline(self.index(suite)[0], parts)
-
-
-def reader_spec(config: Any) -> ComponentSpec | None:
-    """The evidence answerability's reader model (``answerability.params.reader``), if one is configured."""
-    spec = config.answerability.params.get("reader") if config.answerability.name == "evidence" else None
-    return None if spec is None else ComponentSpec.model_validate(spec if isinstance(spec, dict) else {"name": spec})
 
 
 def prepare(path: str | Path, overrides: list[str] | None = None, splits: list[str] | None = None, *,

@@ -68,7 +68,7 @@ def dry_judge(prepared: Any) -> Any:
 
 def offline(prepared: Any) -> bool:
     entry = targets.get(prepared.config.target.name)
-    from eval.prepare import reader_spec
+    from eval.config import reader_spec
 
     return bool(entry.info.get("local")) and prepared.config.chat_model is None and reader_spec(prepared.config) is None
 
