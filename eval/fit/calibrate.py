@@ -67,6 +67,15 @@ class Signals:
     paraphrase: float = -1.0   # the best cosine of a sentence of the top sources (-1: not read, never rescued)
     group: str = ""            # the document its answer comes from: questions of one document are not independent
 
+    def read_by_scatter(self, scope: str = "all") -> bool:
+        """Whether the scatter check reads this case: a question read whole, in the check's ``scope`` ("prose": only
+        where the sources are running prose), whatever its coverage."""
+        return not self.no_scatter and (scope == "all" or self.prose)
+
+    def read_by_meaning(self) -> bool:
+        """Whether the meaning check reads this case: a question read whole whose sources are running prose."""
+        return not self.no_scatter and self.prose
+
 
 @dataclass(frozen=True)
 class Params:
@@ -217,7 +226,7 @@ def scattered_refusals(signals: list[Signals], base: Params, scatter_at: float, 
                        scope: str = "all") -> list[bool]:
     """What ``base`` with the scatter check refuses; with ``scope`` "prose", the check reads only
     the cases whose sources are running prose."""
-    return [refused or (not s.no_scatter and (scope == "all" or s.prose) and s.coverage >= coverage
+    return [refused or (s.read_by_scatter(scope) and s.coverage >= coverage
                         and s.support < scatter_at)
             for s, refused in zip(signals, refusals(signals, base), strict=True)]
 
@@ -309,7 +318,7 @@ def meant_refusals(signals: list[Signals], before: list[bool], meaning_at: float
     ``meaning_at`` (0: the check never refuses). A question a paraphrase let through (``rescued_by``) is answered
     from the paraphrase's source, which means it at its ``paraphrase`` cosine."""
     rescued_by = rescued_by or [False] * len(signals)
-    return [refused or (not s.no_scatter and s.prose and (s.paraphrase if saved else s.meaning) < meaning_at)
+    return [refused or (s.read_by_meaning() and (s.paraphrase if saved else s.meaning) < meaning_at)
             for s, refused, saved in zip(signals, before, rescued_by, strict=True)]
 
 
@@ -319,7 +328,7 @@ def fit_meaning(signals: list[Signals], before: list[bool], max_false_refusal: f
     observed meanings of prose cases that maximises :func:`objective`, among the cuts that lower no suite's
     number of correct decisions and, with ``max_false_refusal``, keep every suite's false refusal within it
     (as :func:`fit_scatter`); 0 when none does better on dev than no check."""
-    cuts = check_cuts(sorted({round(s.meaning, 6) for s in signals if s.prose and not s.no_scatter and s.meaning < 1.0}))
+    cuts = check_cuts(sorted({round(s.meaning, 6) for s in signals if s.read_by_meaning() and s.meaning < 1.0}))
     floor = correct_per_suite(signals, before)
     within_budget = budget_check(signals, before, max_false_refusal, confidence)
     decided = [meant_refusals(signals, before, t) for t in cuts]

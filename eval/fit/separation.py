@@ -128,10 +128,8 @@ def reads(scatter_scope: str = "all") -> tuple[tuple[str, Callable[[Signals], bo
         ("dense", _read_whole, lambda s: s.dense),
         ("coverage", _read_whole, lambda s: s.coverage),
         ("answer_type", _read_whole, lambda s: s.answer_type),
-        ("support", lambda s: _read_whole(s) and not s.no_scatter and (scatter_scope == "all" or s.prose),
-         lambda s: s.support),
-        ("meaning", lambda s: _read_whole(s) and not s.no_scatter and s.prose and s.meaning < 1.0,
-         lambda s: s.meaning),
+        ("support", lambda s: _read_whole(s) and s.read_by_scatter(scatter_scope), lambda s: s.support),
+        ("meaning", lambda s: _read_whole(s) and s.read_by_meaning() and s.meaning < 1.0, lambda s: s.meaning),
         ("paraphrase", lambda s: _read_whole(s) and s.paraphrase > -1.0, lambda s: s.paraphrase),
     )
 
