@@ -667,9 +667,11 @@ def evidence(
     # a prose refusal it overturns is decided again by this rule without its two prose checks)
     from rag.chat import chat_models
 
-    unchecked = evidence(**{**settings, "scatter_at": None, "meaning_at": None, "reader": None})
+    reads = tuple(reader_reads or ("answered",))
+    unchecked = evidence(**{**settings, "scatter_at": None, "meaning_at": None, "reader": None}) \
+        if "prose_refusals" in reads else None   # (built only when a prose refusal can be overturned)
     return read_by_model(decided, chat_models.build(reader, field_path="answerability.params.reader"),
-                         tuple(reader_reads or ("answered",)), reader_sources, unchecked, reader_max_tokens)
+                         reads, reader_sources, unchecked, reader_max_tokens)
 
 
 @answerability.register("answer_type", version="1")

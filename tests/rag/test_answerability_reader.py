@@ -138,6 +138,11 @@ def test_the_reader_is_chosen_by_name_and_bad_settings_name_their_field() -> Non
     built = answerability.build(ComponentSpec(name="evidence", params={"reader": {"name": "scripted"}}),
                                 field_path="answerability")
     assert callable(built)
+    # reading prose refusals builds the same rule again without its prose checks
+    both = answerability.build(ComponentSpec(name="evidence", params={"reader": {"name": "scripted"},
+                                                                      "reader_reads": ["answered", "prose_refusals"]}),
+                               field_path="answerability")
+    assert callable(both)
     with pytest.raises(Exception, match=r"answerability\.params\.reader\.name.*unknown chat_model 'nope'"):
         answerability.build(ComponentSpec(name="evidence", params={"reader": {"name": "nope"}}),
                             field_path="answerability")
