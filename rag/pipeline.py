@@ -385,7 +385,8 @@ class Pipeline:
             text = to_traditional(text, retrieval.style)
         if on_token:
             on_token(text)
-        decision = Decision("answer" if direct else "refuse", f"routed {route.route}: {route.reason}")
+        decision = Decision("answer" if direct else "refuse", f"routed {route.route}: {route.reason}",
+                            check="" if direct else "router")
         identity = retrieval.identity
         return AnswerFrame(question=retrieval.asked or retrieval.question, answer=text, behaviour="answered" if direct else "refused",
                            decision=decision, trace=retrieval.tracer.records,

@@ -255,11 +255,18 @@ class Decision:
     evidence: tuple[tuple[int, str], ...] = ()
     # model calls the decision itself made (a reader model: rag.answerability.reader), counted with the generator's
     usage: dict[str, int] = field(default_factory=dict)
+    # the check that refused (``score``, ``scatter``, ``meaning``, ``event_unsaid``, ``router`` …): what
+    # ``ragbench triage`` counts a gate's refusals by; empty for the other actions
+    check: str = ""
 
     def as_record(self) -> dict[str, Any]:
-        """The decision as a run log and ``serve`` write it: its usage is counted in the answer's, not here."""
-        return {"action": self.action, "reason": self.reason, "signals": dict(self.signals),
-                "evidence": tuple(tuple(pair) for pair in self.evidence)}
+        """The decision as a run log and ``serve`` write it: its usage is counted in the answer's, not here; its check
+        only when it names one."""
+        record = {"action": self.action, "reason": self.reason, "signals": dict(self.signals),
+                  "evidence": tuple(tuple(pair) for pair in self.evidence)}
+        if self.check:
+            record["check"] = self.check
+        return record
 
     @property
     def level(self) -> str:

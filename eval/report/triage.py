@@ -11,6 +11,7 @@ from eval.runs.log import CaseRecord, RunLog
 from eval.triage.fates import journey
 from eval.triage.groups import groups_of
 from eval.triage.labels import LEGEND
+from eval.triage.refusals import SuiteLedger, format_ledger
 from rag.store import write_text_atomic
 
 
@@ -24,8 +25,10 @@ def cut_sizes(records: list[CaseRecord]) -> str:
     return "" if not ks else str(ks[0]) if len(ks) == 1 else f"{ks[0]}–{ks[-1]}"
 
 
-def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord]) -> str:
+def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], ledger: list[SuiteLedger] = ()) -> str:
     lines = [f"run {log.run_id}: {len(bad)} failing of {len(cases)} cases"]
+    if ledger_lines := format_ledger(list(ledger)):
+        lines += ["", *ledger_lines]
     for group in groups_of(bad):
         share = len(group.cases) / len(bad)
         lines.append("")
@@ -62,9 +65,9 @@ def asked_fact_note(decision: dict) -> str:
 
 
 def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], suite: str | None,
-                      tag: str | None) -> Path:
+                      tag: str | None, ledger: list[SuiteLedger] = ()) -> Path:
     rendered = environment().get_template("triage.html.j2").render(
         log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
-        suite=suite, tag=tag, legend=LEGEND)
+        suite=suite, tag=tag, legend=LEGEND, ledger=[entry for entry in ledger if entry.rows])
     write_text_atomic(page, rendered)
     return page

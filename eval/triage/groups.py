@@ -13,9 +13,13 @@ class Group:
     cases: list[Any] = field(default_factory=list)
 
 
+def in_scope(cases: list[Any], suite: str | None, tag: str | None) -> list[Any]:
+    """The cases of ``suite`` with ``tag`` (either None: any)."""
+    return [r for r in cases if (suite is None or r.suite == suite) and (tag is None or tag in r.tags)]
+
+
 def failing(cases: list[Any], suite: str | None, tag: str | None) -> list[Any]:
-    return [r for r in cases if (not r.passed or r.error) and (suite is None or r.suite == suite)
-            and (tag is None or tag in r.tags)]
+    return [r for r in in_scope(cases, suite, tag) if not r.passed or r.error]
 
 
 def groups_of(cases: list[Any]) -> list[Group]:

@@ -27,11 +27,12 @@ def across_languages(question: str, top: list[ContextItem], env: QueryEnv, cross
     written = compact("\n".join(item.text for item in top))
     codes = sorted(c for c in written_codes(question) if compact(c) not in written)
     if require_codes and codes:
-        return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))})
+        return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))},
+                        check="missing_codes")
     unknown = unknown_names(question, env, corpus_terms) if refuse_unknown_names and env.language == "en" else []
     if unknown:
         return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
-                        {**signals, "unknown_names": float(len(unknown))})
+                        {**signals, "unknown_names": float(len(unknown))}, check="unknown_names")
     said = statements_by_meaning(question, top, env)
     best = max((s.cosine for s in said), default=0.0)
     signals["semantic"] = score = round(best, 4)
@@ -39,9 +40,10 @@ def across_languages(question: str, top: list[ContextItem], env: QueryEnv, cross
     threshold = by_language_or_none(cross_answer_at, env.language)
     if threshold is None:
         return Decision("refuse", f"asked in another language than the corpus's ({env.language}), and no "
-                                  "threshold was fitted for that (cross_answer_at)", signals)
+                                  "threshold was fitted for that (cross_answer_at)", signals, check="cross_lingual")
     signals["threshold"] = threshold
     if score < threshold:
-        return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals)
+        return Decision("refuse", f"asked in another language: meaning {score:.2f} < {threshold}", signals,
+                        check="cross_lingual")
     return conflicting(said, env, signals, question) or \
         Decision("answer", f"asked in another language: meaning {score:.2f} ≥ {threshold}", signals)

@@ -122,7 +122,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="108")
+@answerability.register("evidence", version="109")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -368,7 +368,8 @@ def evidence(
     asking words is the predicate, 何时正式开业; 坐落, 位于, 设有 are light; 出生 / 生于 and a closed list like it); 哪两个,
     几册 and 多少钱 ask, 哪一科 leaves 科; a pointer's classifier leaves its noun (这首歌 → 歌, never 项目); 职业, 身份 and
     another name's words (称作, 又名) are asking nouns, 据说 hedges, 是从 joins; a part of the day marks a schedule only as a
-    word (never 春晚上演唱).) With
+    word (never 春晚上演唱). Version 109, decisions unchanged: a refusal names the check that made it
+    (``Decision.check``: ``score``, ``scatter``, ``meaning``, or the signal it sets), which ``ragbench triage`` counts.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -444,7 +445,7 @@ def evidence(
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv, sources: int = consider) -> Decision:
         if not context:
-            return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0})
+            return Decision("refuse", "nothing retrieved that the asker may see", {"coverage": 0.0}, check="nothing_retrieved")
         ranked = sorted(context, key=lambda c: -c.score)
         top = ranked[:sources]
         if asked_in_another_language(question, env):
@@ -478,20 +479,22 @@ def evidence(
             unknown = unknown_names(question, env, corpus_terms)
             if unknown:
                 return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
-                                {**signals, "unknown_names": float(len(unknown))})
+                                {**signals, "unknown_names": float(len(unknown))}, check="unknown_names")
         if refuse_abroad and abroad_unspoken(question, joined):
-            return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0})
+            return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0},
+                            check="abroad_unspoken")
         if refuse_unwritten_aliases and alias_unwritten(question, [item.text for item in top]):
-            return Decision("refuse", "asks another name, which no source gives", {**signals, "alias_unwritten": 1.0})
+            return Decision("refuse", "asks another name, which no source gives", {**signals, "alias_unwritten": 1.0},
+                            check="alias_unwritten")
         if refuse_unwritten_spans and (span := span_unwritten(question, joined)):
             (start_year, start_month), (end_year, end_month) = span
             return Decision("refuse", f"no source states the span {start_year}-{start_month:02d} to {end_year}-{end_month:02d}",
-                            {**signals, "span_unwritten": 1.0})
+                            {**signals, "span_unwritten": 1.0}, check="span_unwritten")
         if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
             unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
             if unwritten:
                 return Decision("refuse", f"no document you may see writes {unwritten[:3]}",
-                                {**signals, "unwritten_names": float(len(unwritten))})
+                                {**signals, "unwritten_names": float(len(unwritten))}, check="unwritten_names")
         if require_codes:
             # (a code in the plural stands where its singular does: "my L5s", "P60s")
             codes = sorted(t for t in terms - found if is_code_term(t) and not ((one := code_singular(t)) and one in found))
@@ -501,7 +504,7 @@ def evidence(
                             and not ((one := code_singular(c)) and compact(one) in written))
             if codes:
                 return Decision("refuse", f"the sources never mention {codes[:5]}",
-                                {**signals, "missing_codes": float(len(codes))})
+                                {**signals, "missing_codes": float(len(codes))}, check="missing_codes")
         # what a follow-up named: the evidence of what it was asked after is none for it. A later turn's
         # ("what about gym memberships?", "那夫妻房呢？") needs every one of its words in the sources (since version 40:
         # "夫妻房" is not held by the 房型 of the rows for single rooms); a part of the message
@@ -511,7 +514,7 @@ def evidence(
         focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
         if focus and focus_unheld(question, focus, part_focus, joined, found, env):
             return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
-                            {**signals, "focus_missing": 1.0})
+                            {**signals, "focus_missing": 1.0}, check="focus_missing")
 
         # "多少钱一度电？" / "How much does the permit cost?": no top source writes an amount in the asked measure (money,
         # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it
@@ -519,7 +522,7 @@ def evidence(
         if measure and not _WITHOUT_AMOUNT.search(joined) \
                 and not any(states_any_measure(item.text, measure, question) for item in top):
             return Decision("refuse", f"no source states an amount in the asked measure ({measure})",
-                            {**signals, "measure_missing": 1.0})
+                            {**signals, "measure_missing": 1.0}, check="measure_missing")
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage
@@ -581,7 +584,7 @@ def evidence(
             return Decision("refuse", f"the sources hold {coverage:.0%} of the question's words, but no "
                                       f"{window} sentences {'of the prose ' if scatter_scope == 'prose' else ''}in a row "
                                       f"hold {scatter:.0%} of its key terms (support {asked.support:.2f} < {scatter})",  # type: ignore[union-attr]
-                                      signals)
+                                      signals, check="scatter")
         meant = by_language_or_none(meaning_at, language) if meaning is not None and asked is not None \
             and asked.prose and env.facts.get("question_type") != "reference" else None
         # (the source the answer comes from: a paraphrase's, when one let the question through, else the best window's)
@@ -597,7 +600,7 @@ def evidence(
                 signals["meaning_at"] = float(meant)
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "
                                           f"(meaning {signals['meaning']:.3f} < {meant}; closest: {closest[:60]!r})",
-                                signals)
+                                signals, check="meaning")
         rarest_mode = for_language(refuse_rarest_unsaid, language) if refuse_rarest_unsaid else None
         if passes and rarest_mode and asked is not None and asked.sentence and asked.kind not in UNTYPED and not asked.prose \
                 and not env.history and not env.facts.get("sub_queries") and asks_once(question) \
@@ -609,16 +612,17 @@ def evidence(
             # with a float of £150": the source of the asked fact leaves out the most specific thing the question names
             return Decision("refuse", f"the source that holds the asked fact [{asked.source}] never writes "
                                       f"{rarest!r}, the most specific thing the question names",
-                            {**signals, "rarest_unsaid": 1.0})
+                            {**signals, "rarest_unsaid": 1.0}, check="rarest_unsaid")
         if passes and refuse_siblings and asked is not None and asked.source is not None \
                 and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             reason, signal = refused
-            return Decision("refuse", reason, {**signals, signal: 1.0})
+            return Decision("refuse", reason, {**signals, signal: 1.0}, check=signal)
         if passes and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
-                                      f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals)  # type: ignore[union-attr]
+                                      f"holds one (answer_type {asked.answer_type:.2f} < {lacking})", signals,  # type: ignore[union-attr]
+                            check="answer_type")
         ratio = by_language_or_none(measure_ratio, language) if asked is not None and measure_ratio is not None else None
         measure = asked_measure(question) if ratio is not None and passes else None
         if measure and asked.answer_type < ratio * asked.support \
@@ -632,7 +636,7 @@ def evidence(
             signals["measure_ratio"] = float(ratio)  # type: ignore[arg-type]
             return Decision("refuse", f"asks an amount in {measure}, which no sentence that carries the question's key "
                                       f"terms states (answer_type {asked.answer_type:.2f} < {ratio} × support "  # type: ignore[union-attr]
-                                      f"{asked.support:.2f})", signals)  # type: ignore[union-attr]
+                                      f"{asked.support:.2f})", signals, check="measure_ratio")  # type: ignore[union-attr]
         if passes and asked is not None and (refused := asked_fact_refusal(
                 question, asked, top, window, sub_queries=bool(env.facts.get("sub_queries")),
                 attributes=refuse_unwritten_attributes, untyped=refuse_untyped_sources, events=refuse_unsaid_events,
@@ -641,7 +645,7 @@ def evidence(
                 # 办法执行，那份办法规定…")
                 titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
-            return Decision("refuse", reason, {**signals, signal: 1.0})
+            return Decision("refuse", reason, {**signals, signal: 1.0}, check=signal)
         if passes:
             if coverage < partial_coverage and score >= threshold:   # (a paraphrase answered shares few words by nature)
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)
@@ -658,7 +662,7 @@ def evidence(
             return Decision("background", f"related but insufficient: score {score:.2f} < {threshold} (≥ {low}); "
                                           f"missing {missing[:5]}", signals)
         said_type = f"; asked {asked.kind}" if asked is not None else ""
-        return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals)
+        return Decision("refuse", f"score {score:.2f} < {threshold}; missing {missing[:5]}{said_type}", signals, check="score")
 
     decided = in_parts(decide) if parts else decide
     if reader is None:
@@ -698,7 +702,7 @@ def always() -> Answerability:
 
     def decide(question: str, context: list[ContextItem], env: QueryEnv) -> Decision:
         if not context:
-            return Decision("refuse", "nothing retrieved that the asker may see")
+            return Decision("refuse", "nothing retrieved that the asker may see", check="nothing_retrieved")
         return Decision("answer", "always answers when there is context")
 
     return decide

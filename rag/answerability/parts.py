@@ -58,6 +58,6 @@ def in_parts(decide: Decider) -> Answerability:
             why = f" ({whole.reason})" if unknown else ""
             return Decision("partial", f"evidence for {len(answered)} of {len(asked)} parts; "
                                        f"none or too little for {missing}{why}", signals)
-        return Decision("refuse", f"no part has evidence: {whole.reason}", signals)
+        return Decision("refuse", f"no part has evidence: {whole.reason}", signals, check=whole.check or "parts")
 
     return decide_parts

@@ -110,13 +110,13 @@ def read_by_model(decide: Decider, model: Any, reads: tuple[Reads, ...] = ("answ
         said = verdict(reply.text)
         signals = {**made.signals, "reader": -1.0 if said is None else float(said)}
         if said is None or said == answered:   # (no verdict, or the reader agrees)
-            return Decision(made.action, made.reason, signals, made.evidence, usage)
+            return Decision(made.action, made.reason, signals, made.evidence, usage, made.check)
         if answered:
             return Decision("refuse", f"the reader model says no source states what the question asks (the rule had "
-                                      f"answered: {made.reason})", signals, (), usage)
+                                      f"answered: {made.reason})", signals, (), usage, "reader")
         again = unchecked(question, context, env)   # type: ignore[misc]
         return Decision(again.action, f"the reader model says a source states what the question asks (the rule had "
                                       f"refused: {made.reason}); without the prose checks: {again.reason}",
-                        {**again.signals, "reader": 1.0}, again.evidence, usage)
+                        {**again.signals, "reader": 1.0}, again.evidence, usage, again.check)
 
     return decided

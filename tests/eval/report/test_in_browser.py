@@ -121,6 +121,8 @@ def test_filters_work_and_hostile_text_stays_inert_in_report_triage_and_compare(
     assert problems == [] and page.locator("section.group:not(.hidden)").count() >= 1
     page.click("button[data-label='wrong_refusal']")
     assert page.locator("section.group:not(.hidden)").count() == 1
+    page.click("#ledger summary")   # the gate's refusals by the check that made them: here the score cut
+    assert page.locator("#ledger td code", has_text="score").first.is_visible()
 
     page, problems = open_page(browser, tmp_path / "compare.html", tmp_path / "compare.png")
     assert problems == [] and page.locator("img").count() == 0
