@@ -100,6 +100,9 @@ from rag.text import (
 )
 from rag.types import ContextItem, Decision, QueryEnv
 
+# ``bridge_support``: stand-ins for the asked fact's support everywhere (true), in running prose only ("prose", v110), or none
+BridgeSupport = bool | Literal["prose"]
+
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
                              r"whatever it costs|no cap|no upper limit|uncapped)\b|免费|不收费|不收取|无需付费|全额|据实|实报实销|"
@@ -122,7 +125,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="109")
+@answerability.register("evidence", version="110")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -150,7 +153,7 @@ def evidence(
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
     scatter_scope: Literal["all", "prose"] = "all",
-    bridge_support: bool = False,
+    bridge_support: BridgeSupport | dict[str, BridgeSupport | None] = False,
     cross_answer_at: float | dict[str, float] | None = None,
     part_ratio: float = 1.0,
     require_measure: bool = True,
@@ -369,7 +372,8 @@ def evidence(
     几册 and 多少钱 ask, 哪一科 leaves 科; a pointer's classifier leaves its noun (这首歌 → 歌, never 项目); 职业, 身份 and
     another name's words (称作, 又名) are asking nouns, 据说 hedges, 是从 joins; a part of the day marks a schedule only as a
     word (never 春晚上演唱). Version 109, decisions unchanged: a refusal names the check that made it
-    (``Decision.check``: ``score``, ``scatter``, ``meaning``, or the signal it sets), which ``ragbench triage`` counts.) With
+    (``Decision.check``: ``score``, ``scatter``, ``meaning``, or the signal it sets), which ``ragbench triage`` counts.
+    Version 110: ``bridge_support`` by language, and ``prose``.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -377,7 +381,8 @@ def evidence(
     like the thresholds); with ``bridge_support``
     (version 14, off by default) a key term no top source writes counts the same way for the
     asked fact's ``support``, in the sentence that uses a word standing for it ("factories"
-    through "plants"). With ``scatter_at``
+    through "plants"); by language, and ``prose`` (version 110) counts them only where the sources are
+    running prose, where the scatter check reads the support. With ``scatter_at``
     (version 10) a question whose words the top sources hold (coverage ≥ ``scatter_coverage``)
     but no sentence window holds together (``support`` < ``scatter_at``) is refused: the
     sources are about its subject, and the sentence that would state the asked fact is not
@@ -544,11 +549,17 @@ def evidence(
             asking = text_terms(env.space, " ".join(sorted(ASKING_NOUNS | SCAFFOLD_WORDS | unasked)))
             content = content_terms(without_asking(question), env) - asking
             keys = corpus_terms.key_weights(env, without_pointers(content, question) if function_words else content)
-            said_as = support_stand_ins(question, keys, joined, env) if bridge_support else None
+            bridged = for_language(bridge_support, language)
+            said_as = support_stand_ins(question, keys, joined, env) if bridged is True else None
             # (a packed source below the top whose title names the asked year or edition is read too: occasions.py)
             read_for_fact = top + sources_naming(question, ranked[sources:])
             asked = asked_fact(question, read_for_fact, env, keys, window=window, stand_ins=said_as,
                                slot_values=slot_values)
+            if bridged == "prose" and asked.prose:
+                # (v110: stand-ins count in running prose only, where the scatter check reads the support; a
+                # handbook's rows and lists are read by the row and measure checks as the question writes them)
+                asked = asked_fact(question, read_for_fact, env, keys, window=window,
+                                   stand_ins=support_stand_ins(question, keys, joined, env), slot_values=slot_values)
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)

@@ -8,6 +8,7 @@ import pytest
 
 from rag.answer_types import asked_type, candidates, has_candidate
 from rag.answerability import Answerability, answerability
+from rag.errors import ConfigError
 from rag.types import ContextItem, QueryEnv
 from tests.rag.helpers import chunk, env, item
 
@@ -773,6 +774,37 @@ def test_a_paraphrase_counts_for_support_in_the_sentence_that_uses_it() -> None:
     other = answerability.build({**SCATTER, "params": {**params, "bridge_support": True}})(
         "In which towns does Tessaline have warehouses?", prose, space)
     assert other.signals["support"] == plain.signals["support"]
+
+
+def test_paraphrases_count_for_support_in_running_prose_only_when_asked_so() -> None:
+    """``bridge_support: prose`` (evidence v110): stand-ins count where the sources are running prose, where the
+    scatter check reads the support; a structured source (a heading below its title) is read as the question writes
+    it. By language: a language the mapping leaves out is not bridged."""
+    from dataclasses import replace
+
+    prose = [item(1, "Tessaline Optics makes lenses and is based in Greywater. It was founded in 1987 by two "
+                     "physicists in a garage. Today the company employs about 1,150 people at three plants, in "
+                     "Greywater, Soller and Kinbury. It sponsors a prize for student telescopes.", title="Tessaline Optics")]
+    space = env([chunk("t#1", prose[0].text), chunk("o#0", "Parking opens at seven."), chunk("p#0", "Ferries sail daily.")])
+    make_synonyms(space, "factories", "plants")
+    params = {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
+    question = "In which towns does Tessaline have factories?"
+
+    def support(bridge_support, context=prose) -> tuple[float, float]:  # noqa: ANN001
+        decided = answerability.build({**SCATTER, "params": {**params, "bridge_support": bridge_support}})(
+            question, context, space)
+        return decided.signals["support"], decided.signals["prose"]
+
+    plain, everywhere = support(False), support(True)
+    assert everywhere[0] > plain[0] and plain[1] == 1.0
+    assert support("prose") == everywhere and support({"en": "prose"}) == everywhere
+    assert support({"zh": "prose"}) == plain and support({"zh": True, "en": False}) == plain
+    sectioned = [replace(prose[0], heading_path=("Tessaline Optics", "Sites"))]   # structured: read as written
+    assert support("prose", sectioned)[1] == 0.0
+    assert support("prose", sectioned) == support(False, sectioned) != support(True, sectioned)
+    for wrong in ("maybe", {"en": "sometimes"}):
+        with pytest.raises(ConfigError, match="bridge_support"):
+            answerability.build({**SCATTER, "params": {**params, "bridge_support": wrong}})
 
 
 def test_stand_ins_are_read_only_in_the_sentence_that_holds_them() -> None:
