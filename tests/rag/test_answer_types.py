@@ -757,15 +757,21 @@ def test_a_hedge_on_the_asked_amount_is_no_content_term() -> None:
         "Roughly how long did the first crossing take, approximately?", en)
 
 
-def test_a_paraphrase_counts_for_support_in_the_sentence_that_uses_it() -> None:
-    """With ``bridge_support`` a key term no source writes ("factories") counts, by its cosine,
-    in a sentence that uses a word the embedder puts close to it ("plants"), and only there."""
+def _tessaline() -> tuple[list[ContextItem], QueryEnv, dict]:
+    """A paragraph that writes "plants" where a question asks for "factories", an embedder that puts the two close, and
+    the scatter rule's params for it."""
     prose = [item(1, "Tessaline Optics makes lenses and is based in Greywater. It was founded in 1987 by two "
                      "physicists in a garage. Today the company employs about 1,150 people at three plants, in "
                      "Greywater, Soller and Kinbury. It sponsors a prize for student telescopes.", title="Tessaline Optics")]
     space = env([chunk("t#1", prose[0].text), chunk("o#0", "Parking opens at seven."), chunk("p#0", "Ferries sail daily.")])
     make_synonyms(space, "factories", "plants")
-    params = {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
+    return prose, space, {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
+
+
+def test_a_paraphrase_counts_for_support_in_the_sentence_that_uses_it() -> None:
+    """With ``bridge_support`` a key term no source writes ("factories") counts, by its cosine,
+    in a sentence that uses a word the embedder puts close to it ("plants"), and only there."""
+    prose, space, params = _tessaline()
     question = "In which towns does Tessaline have factories?"
     plain = answerability.build({**SCATTER, "params": params})(question, prose, space)
     bridged = answerability.build({**SCATTER, "params": {**params, "bridge_support": True}})(question, prose, space)
@@ -782,12 +788,7 @@ def test_paraphrases_count_for_support_in_running_prose_only_when_asked_so() -> 
     it. By language: a language the mapping leaves out is not bridged."""
     from dataclasses import replace
 
-    prose = [item(1, "Tessaline Optics makes lenses and is based in Greywater. It was founded in 1987 by two "
-                     "physicists in a garage. Today the company employs about 1,150 people at three plants, in "
-                     "Greywater, Soller and Kinbury. It sponsors a prize for student telescopes.", title="Tessaline Optics")]
-    space = env([chunk("t#1", prose[0].text), chunk("o#0", "Parking opens at seven."), chunk("p#0", "Ferries sail daily.")])
-    make_synonyms(space, "factories", "plants")
-    params = {**SCATTER["params"], "semantic": False, "scatter_at": 0.99, "bridge_at": 0.9}
+    prose, space, params = _tessaline()
     question = "In which towns does Tessaline have factories?"
 
     def support(bridge_support, context=prose) -> tuple[float, float]:  # noqa: ANN001
