@@ -68,6 +68,6 @@ def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: lis
                       tag: str | None, ledger: list[SuiteLedger] = ()) -> Path:
     rendered = environment().get_template("triage.html.j2").render(
         log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
-        suite=suite, tag=tag, legend=LEGEND, ledger=[entry for entry in ledger if entry.rows])
+        suite=suite, tag=tag, legend=LEGEND, ledger=[entry for entry in ledger if entry.shown])
     write_text_atomic(page, rendered)
     return page

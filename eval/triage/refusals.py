@@ -3,18 +3,23 @@
 A gate refuses by one of its checks: the evidence rule's score, scatter or meaning cut, a hard rule
 (``event_unsaid``, ``unknown_names`` …: ``Decision.check``), the router. Each refusal of a case that must be declined is
 one the check earned; each refusal of an answerable case is a false refusal it cost. The ledger counts both by suite,
-split and check, with the share of the check's refusals that were right and its Clopper–Pearson 95 % interval: a check
-whose refusals are right no more often than the suite's must-decline share is guessing.
+split and check, with the share of the check's refusals that were right and its Clopper–Pearson 95 % interval, beside
+the suite's share of cases to decline. The checks run in order, so each sees only the cases the ones before it let
+through: the suite's share is a reference, not what a check refusing at random among its own cases would be right in.
+The interval counts cases as independent; questions written from one document are not, so read it as the least
+uncertainty there is.
 
 A refusal that no check of the gate made is counted under what made it: ``background`` (the gate gave related sources
-only), ``answer step`` (the gate answered and the generator or extractive reader declined), ``(not named)`` (a decision
-that names no check: a user's own service, or a run logged before evidence v109). Cases the run could not observe (no
-behaviour) are left out, as the behaviour metrics leave them out, so a suite's totals are its negative rejection and
-false refusal counts.
+only), ``answer step`` (the gate answered and a generator model declined), ``(not named)`` (a decision that names no
+check, or names it in a form no check name takes: a user's own service, or a run logged before evidence v109). Cases
+the run could not observe (no behaviour, or an error) are left out, as the behaviour metrics leave them out, so a
+suite's totals are its negative rejection and false refusal counts. A suite with cases to decline has its line even
+when nothing was refused.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -24,6 +29,8 @@ from rag.types import DECLINES, declined
 
 UNNAMED = "(not named)"
 ANSWER_STEP = "answer step"
+# what a check's name may be (a user's own decision may carry anything: a newline, markup, a megabyte)
+_CHECK_NAME = re.compile(r"[\w .()-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,13 @@ class SuiteLedger:
 
     @property
     def base_rate(self) -> float:
-        """The share of the suite's cases that must be declined: what a check refusing at random is right in."""
+        """The share of the suite's cases that must be declined."""
         return self.must_decline / (self.must_decline + self.answerable) if self.must_decline + self.answerable else 0.0
+
+    @property
+    def shown(self) -> bool:
+        """Whether the ledger has a line for it: a refusal, or cases to decline (none refused is the worst line)."""
+        return bool(self.rows) or self.must_decline > 0
 
     @property
     def refused_right(self) -> int:
@@ -72,7 +84,7 @@ def refusing_check(record: CaseRecord) -> str:
     action = decision.get("action")
     if action == "refuse":
         check = decision.get("check")
-        return check if isinstance(check, str) and check else UNNAMED
+        return check if isinstance(check, str) and _CHECK_NAME.fullmatch(check) else UNNAMED
     if action == "background":
         return "background"
     return ANSWER_STEP if action else UNNAMED
@@ -85,7 +97,7 @@ def refusal_ledger(cases: list[CaseRecord]) -> list[SuiteLedger]:
     totals: dict[tuple[str, str | None], list[int]] = {}
     for record in cases:
         refused = declined(record.behaviour)
-        if refused is None:
+        if refused is None or record.error:
             continue
         key = (record.suite, record.split)
         must = record.expect in DECLINES
@@ -106,17 +118,16 @@ def refusal_ledger(cases: list[CaseRecord]) -> list[SuiteLedger]:
 
 def format_ledger(ledgers: list[SuiteLedger]) -> list[str]:
     """The ledger as ``ragbench triage`` prints it."""
-    if not any(ledger.rows for ledger in ledgers):
+    shown = [ledger for ledger in ledgers if ledger.shown]
+    if not shown:
         return []
     lines = ["refusals by check: refused right (must be declined) / wrong (answerable), the share right [95% CI]"]
-    for ledger in ledgers:
-        if not ledger.rows:
-            continue
+    for ledger in shown:
         split = f" [{ledger.split}]" if ledger.split else ""
         lines.append(f"  {ledger.suite}{split}: {ledger.refused_right} of {ledger.must_decline} to decline refused, "
-                     f"{ledger.refused_wrong} of {ledger.answerable} answerable refused; a check that refused at random "
-                     f"would be right {ledger.base_rate:.2f}")
-        width = max(len(row.check) for row in ledger.rows)
+                     f"{ledger.refused_wrong} of {ledger.answerable} answerable refused; the suite's share to decline "
+                     f"{ledger.base_rate:.2f}")
+        width = max((len(row.check) for row in ledger.rows), default=0)
         for row in ledger.rows:
             lines.append(f"    {row.check:<{width}}  {row.right:4d} / {row.wrong:<4d} "
                          f"{row.share_right:.2f} [{row.low:.2f}, {row.high:.2f}]")

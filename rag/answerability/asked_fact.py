@@ -23,11 +23,13 @@ a contrast the question draws (:mod:`rag.answerability.contrasts`), is not read.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from rag.answer_types import asked_type, has_candidate
 from rag.answerability.contrasts import Side, other_side, sides_of
@@ -247,8 +249,10 @@ def prose_only(items: list[ContextItem], holds: Callable[[str], bool]) -> bool:
 
 def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: dict[str, float],
                *, window: int = 2, stand_ins: dict[str, dict[str, float]] | None = None,
-               slot_values: bool = False) -> AskedFact:
-    """``weights``: the question's content terms and their weights (the evidence rule's)."""
+               slot_values: bool = False, stand_ins_in: Literal["all", "prose"] = "all") -> AskedFact:
+    """``weights``: the question's content terms and their weights (the evidence rule's). ``stand_ins``: source words
+    that count for a key term no source writes, read in every source (``stand_ins_in`` "all") or in running prose
+    only ("prose")."""
     kind = asked_type(question)
     total = sum(weights.values())
     if not total:
@@ -268,14 +272,15 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     # (slot_values.py): the answering sentence writes the value, not the noun
     slots = slot_nouns(question) if slot_values else []
 
-    def share(text: str) -> float:
+    def share(text: str, bridged: bool = True) -> float:
         held = held_in(text)
         if slots:
             held |= {t for t in weights if t not in held and slot_held(t, slots, text)}
         # (fsum: a sum over a set in hash order differs in its last bits from run to run, and two windows that tie
         # then swap places — the asked fact's source changed between runs of the same code)
         return math.fsum([*(weights[t] for t in held),
-                          *(weights[t] * max(0.0 if t in named else pieces_in(t, text), said_as(t, text))
+                          *(weights[t] * max(0.0 if t in named else pieces_in(t, text),
+                                             said_as(t, text) if bridged else 0.0)
                             for t in weights if t not in held)]) / total
 
     # each stand-in word as it must stand in a sentence: a Latin word whole, a Chinese one anywhere
@@ -299,16 +304,18 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
     for item, said in sentences_of(items):
         header = header_of(item)
+        bridged = stand_ins_in == "all" or form_of(item) == "prose"
+        read_share = share if bridged else functools.partial(share, bridged=False)
         for i in range(len(said)):
             span = " ".join(said[i:i + window])
             if about_another(question, occasion, sides, said[i:i + window], header,
                              lambda t, h=header: has_candidate(t, kind, question, unit_from=h)):
                 continue
-            covered = share(f"{header}\n{span}")
+            covered = read_share(f"{header}\n{span}")
             if covered > best_any:
                 best_any, best, best_source = covered, f"{header}\n{span}", item.number
             if covered > best_typed and has_candidate(span, kind, question, unit_from=header) \
-                    and not says_pending(said[i:i + window], kind, question, share,
+                    and not says_pending(said[i:i + window], kind, question, read_share,
                                          lambda clause, h=header: has_candidate(clause, kind, question, unit_from=h)):
                 best_typed, source, sentence = covered, item.number, span
     return AskedFact(kind, round(best_any, 4), round(best_typed, 4), source, sentence,

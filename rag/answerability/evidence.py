@@ -102,6 +102,7 @@ from rag.types import ContextItem, Decision, QueryEnv
 
 # ``bridge_support``: stand-ins for the asked fact's support everywhere (true), in running prose only ("prose", v110), or none
 BridgeSupport = bool | Literal["prose"]
+Language = Literal["zh", "en", "mixed", "default"]   # (rag.by_language.KEYS: a misspelt key is refused, never ignored)
 
 # what answers "how much" without an amount: free, paid in full, no limit
 _WITHOUT_AMOUNT = re.compile(r"\b(?:free|no charge|free of charge|at no cost|no cost|not charged|in full|no limit|unlimited|"
@@ -153,7 +154,7 @@ def evidence(
     scatter_at: float | dict[str, float] | None = None,
     scatter_coverage: float | dict[str, float] = 0.6,
     scatter_scope: Literal["all", "prose"] = "all",
-    bridge_support: BridgeSupport | dict[str, BridgeSupport | None] = False,
+    bridge_support: BridgeSupport | dict[Language, BridgeSupport | None] = False,
     cross_answer_at: float | dict[str, float] | None = None,
     part_ratio: float = 1.0,
     require_measure: bool = True,
@@ -556,10 +557,11 @@ def evidence(
             asked = asked_fact(question, read_for_fact, env, keys, window=window, stand_ins=said_as,
                                slot_values=slot_values)
             if bridged == "prose" and asked.prose:
-                # (v110: stand-ins count in running prose only, where the scatter check reads the support; a
-                # handbook's rows and lists are read by the row and measure checks as the question writes them)
-                asked = asked_fact(question, read_for_fact, env, keys, window=window,
-                                   stand_ins=support_stand_ins(question, keys, joined, env), slot_values=slot_values)
+                # (v110: stand-ins count in running prose only, where the scatter check reads the support — in the
+                # prose sources, never in a structured one that holds only stand-ins; a handbook's rows and lists are
+                # read by the row and measure checks as the question writes them)
+                asked = asked_fact(question, read_for_fact, env, keys, window=window, slot_values=slot_values,
+                                   stand_ins=support_stand_ins(question, keys, joined, env), stand_ins_in="prose")
             signals["support"], signals["answer_type"] = asked.support, asked.answer_type
             signals["typed"] = float(asked.kind not in UNTYPED)   # 1: a number, date, name … to look for
             signals["prose"] = float(asked.prose)

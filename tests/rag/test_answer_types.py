@@ -192,15 +192,16 @@ def test_a_question_in_parts_is_answered_only_when_every_part_has_evidence() -> 
     assert whole_only(question, [hotel, other], space).action != "partial"   # the whole question alone decides
 
 
-def make_synonyms(space, *words: str) -> None:  # noqa: ANN001
-    """Make the env's embedder put ``words`` at one point (cosine 1); every other text as hashed."""
+def make_synonyms(space, *words: str, axis: int = 0) -> None:  # noqa: ANN001
+    """Make the env's embedder put ``words`` at one point (cosine 1), on ``axis`` (another call with another axis makes
+    another group); every other text as before."""
     hashing = space.space.embed_queries
 
     def embed(texts: list[str]) -> np.ndarray:
         vectors = np.asarray(hashing(texts), dtype=float)
         for i, text in enumerate(texts):
             if text in words:
-                vectors[i] = np.eye(vectors.shape[1])[0]
+                vectors[i] = np.eye(vectors.shape[1])[axis]
         return vectors
 
     space.space.embed_queries = embed
@@ -803,7 +804,14 @@ def test_paraphrases_count_for_support_in_running_prose_only_when_asked_so() -> 
     sectioned = [replace(prose[0], heading_path=("Tessaline Optics", "Sites"))]   # structured: read as written
     assert support("prose", sectioned)[1] == 0.0
     assert support("prose", sectioned) == support(False, sectioned) != support(True, sectioned)
-    for wrong in ("maybe", {"en": "sometimes"}):
+    # a structured source beside the prose that holds only stand-ins ("plants" in "cities") earns nothing through them
+    sites = replace(item(2, "Sites\nOur plants are in the cities of Soller and Kinbury.", doc="s", title="Sites"),
+                    heading_path=("Sites", "Where we are"))
+    lead = [item(1, "Tessaline Optics makes lenses and is based in Greywater. It was founded in 1987 by two physicists "
+                    "in a garage. It sponsors a prize for student telescopes.", title="Tessaline Optics"), sites]
+    make_synonyms(space, "towns", "cities", axis=1)
+    assert support("prose", lead) == support(False, lead) != support(True, lead) and support("prose", lead)[1] == 1.0
+    for wrong in ("maybe", {"en": "sometimes"}, {"EN": "prose"}, {"english": True}):
         with pytest.raises(ConfigError, match="bridge_support"):
             answerability.build({**SCATTER, "params": {**params, "bridge_support": wrong}})
 

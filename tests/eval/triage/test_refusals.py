@@ -73,24 +73,40 @@ def test_totals_are_the_suites_negative_rejection_and_false_refusal() -> None:
     assert 1 - ledger.refused_right / ledger.must_decline == pytest.approx(sum(fa) / len(fa))
 
 
-def test_suites_and_splits_are_kept_apart_and_a_suite_without_refusals_prints_nothing() -> None:
+def test_suites_and_splits_are_kept_apart_and_the_worst_suite_keeps_its_line() -> None:
     cases = [case("refuse", "refused", "refuse", "score", suite="a", split="dev"),
              case("answer", "refused", "refuse", "score", suite="a", split="test"),
-             case("answer", "answered", "answer", suite="b")]
+             case("answer", "answered", "answer", suite="b"),
+             case("refuse", "answered", "answer", suite="c")]
     ledgers = refusal_ledger(cases)
     assert [(x.suite, x.split, x.refused_right, x.refused_wrong) for x in ledgers] == [
-        ("a", "dev", 1, 0), ("a", "test", 0, 1), ("b", "dev", 0, 0)]
+        ("a", "dev", 1, 0), ("a", "test", 0, 1), ("b", "dev", 0, 0), ("c", "dev", 0, 0)]
     printed = format_ledger(ledgers)
-    assert any(line.startswith("  a [dev]: 1 of 1 to decline refused, 0 of 0 answerable refused; a check that "
-                               "refused at random would be right 1.00") for line in printed)
+    assert "  a [dev]: 1 of 1 to decline refused, 0 of 0 answerable refused; the suite's share to decline 1.00" \
+        in printed
+    # a suite whose every case to decline was answered is the worst line, never left out; one with none to decline
+    # and no refusal has nothing to say
+    assert "  c [dev]: 0 of 1 to decline refused, 0 of 0 answerable refused; the suite's share to decline 1.00" \
+        in printed
     assert not any(line.lstrip().startswith("b") for line in printed)
     assert format_ledger(refusal_ledger([cases[2]])) == []
+    assert format_ledger(refusal_ledger([cases[3]]))[1].startswith("  c [dev]: 0 of 1 to decline refused")
+
+
+def test_cases_in_error_are_left_out_as_the_metrics_leave_them() -> None:
+    broken = case("answer", "refused", "refuse", "score", n=99).model_copy(update={"error": "EndpointError: down"})
+    (ledger,) = refusal_ledger([*sample(), broken])
+    assert (ledger.must_decline, ledger.answerable, ledger.refused_wrong) == (7, 8, 4)
 
 
 @pytest.mark.parametrize(("decision", "check"), [
     ({"action": "refuse", "check": "event_unsaid"}, "event_unsaid"),
     ({"action": "refuse", "check": ""}, UNNAMED),
     ({"action": "refuse", "check": 7}, UNNAMED),                       # a hostile record: never trusted as a name
+    ({"action": "refuse", "check": "score\n\x1b[31mrefused"}, UNNAMED),   # a newline and a terminal escape
+    ({"action": "refuse", "check": "<b>x</b>"}, UNNAMED),
+    ({"action": "refuse", "check": "x" * 41}, UNNAMED),
+    ({"action": "refuse", "check": "my_rule (v2)"}, "my_rule (v2)"),
     ({"action": "partial"}, ANSWER_STEP),
     ({}, UNNAMED),
 ])
