@@ -4,6 +4,7 @@ case shows its question, every expected document's journey through the stages an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from eval.report.page import environment
@@ -25,7 +26,8 @@ def cut_sizes(records: list[CaseRecord]) -> str:
     return "" if not ks else str(ks[0]) if len(ks) == 1 else f"{ks[0]}–{ks[-1]}"
 
 
-def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], ledger: list[SuiteLedger] = ()) -> str:
+def format_triage(log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], ledger: Sequence[SuiteLedger] = ()
+                  ) -> str:
     lines = [f"run {log.run_id}: {len(bad)} failing of {len(cases)} cases"]
     if ledger_lines := format_ledger(list(ledger)):
         lines += ["", *ledger_lines]
@@ -65,7 +67,7 @@ def asked_fact_note(decision: dict) -> str:
 
 
 def write_triage_page(page: Path, log: RunLog, cases: list[CaseRecord], bad: list[CaseRecord], suite: str | None,
-                      tag: str | None, ledger: list[SuiteLedger] = ()) -> Path:
+                      tag: str | None, ledger: Sequence[SuiteLedger] = ()) -> Path:
     rendered = environment().get_template("triage.html.j2").render(
         log=log, total=len(cases), bad=bad, groups=groups_of(bad), top_k=cut_sizes(bad), journeys=journeys,
         suite=suite, tag=tag, legend=LEGEND, ledger=[entry for entry in ledger if entry.shown])
