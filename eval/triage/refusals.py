@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from eval.metrics.stats import beta_interval
-from eval.runs.log import CaseRecord
 from rag.types import DECLINES, declined
 
 UNNAMED = "(not named)"
@@ -78,7 +78,7 @@ class SuiteLedger:
         return sum(row.wrong for row in self.rows)
 
 
-def refusing_check(record: CaseRecord) -> str:
+def refusing_check(record: Any) -> str:
     """What made a declined case's refusal: the gate's check, ``background``, the answer step, or ``(not named)``."""
     decision = record.decision or {}
     action = decision.get("action")
@@ -90,8 +90,9 @@ def refusing_check(record: CaseRecord) -> str:
     return ANSWER_STEP if action else UNNAMED
 
 
-def refusal_ledger(cases: list[CaseRecord]) -> list[SuiteLedger]:
-    """The ledger of ``cases`` by suite and split, in the order they first appear; each suite's checks by false
+def refusal_ledger(cases: list[Any]) -> list[SuiteLedger]:
+    """The ledger of ``cases`` (a run's case records: :class:`eval.runs.log.CaseRecord`, which sits a layer above
+    triage) by suite and split, in the order they first appear; each suite's checks by false
     refusals (most first), then refusals earned."""
     counts: dict[tuple[str, str | None], dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     totals: dict[tuple[str, str | None], list[int]] = {}
