@@ -355,8 +355,10 @@ class Pipeline:
                            + (f"; unsupported {unsupported}" if unsupported else "")) if checked else "nothing to check"
 
         behaviour = BEHAVIOUR_OF[decision.action]
-        if behaviour not in DECLINING and generation.model_calls and _is_refusal(generation.text, self.space.language):
-            behaviour = "refused"  # the model declined although the evidence looked sufficient
+        if behaviour not in DECLINING and _is_refusal(generation.text, self.space.language):
+            # the generator declined although the evidence looked sufficient: a model, or the extractive reader finding
+            # no statement that reaches its min_score — the asker reads a refusal, so the case is one
+            behaviour = "refused"
         identity = retrieval.identity
         return AnswerFrame(
             question=shown_question(question, retrieval.asked, retrieval.turns, retrieval.style),

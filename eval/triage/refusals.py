@@ -10,7 +10,7 @@ The interval counts cases as independent; questions written from one document ar
 uncertainty there is.
 
 A refusal that no check of the gate made is counted under what made it: ``background`` (the gate gave related sources
-only), ``answer step`` (the gate answered and a generator model declined), ``(not named)`` (a decision that names no
+only), ``answer step`` (the gate answered and the generator declined: a model, or the extractive reader), ``(not named)`` (a decision that names no
 check, or names it in a form no check name takes: a user's own service, or a run logged before evidence v109). Cases
 the run could not observe (no behaviour, or an error) are left out, as the behaviour metrics leave them out, so a
 suite's totals are its negative rejection and false refusal counts. A suite with cases to decline has its line even

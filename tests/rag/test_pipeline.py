@@ -60,6 +60,16 @@ def test_confidential_document_is_invisible_to_those_who_may_not_see_it(index, t
     assert [c.doc_id for c in allowed.citations] == ["salary-bands"] and "36000" in allowed.answer
 
 
+def test_a_generator_that_declines_makes_the_case_a_refusal(index, tmp_path: Path) -> None:
+    """The gate answers, the extractive reader finds no statement that reaches its min_score and writes the refusal: the
+    asker reads a refusal, so the behaviour is one (the model-free generator's refusal counted as an answer before)."""
+    config = CONFIG.model_copy(update={"generator": ComponentSpec(name="extractive", params={"min_score": 99.0})})
+    frame = build(index, tmp_path, config).ask("一线城市出差住宿每晚的标准是多少？", EMPLOYEE)
+    assert frame.decision.action == "answer" and frame.usage["model_calls"] == 0
+    assert frame.behaviour == "refused" and frame.answer == "根据现有资料，无法回答这个问题。"
+    assert build(index, tmp_path).ask("一线城市出差住宿每晚的标准是多少？", EMPLOYEE).behaviour == "answered"
+
+
 def test_question_outside_the_corpus_is_refused_without_a_model_call(index, tmp_path: Path) -> None:
     chat = chat_models.build({"name": "scripted", "params": {"default": "一定是 [1]"}})
     config = CONFIG.model_copy(update={"generator": ComponentSpec(name="chat"),
