@@ -259,6 +259,12 @@ class Decision:
     # ``ragbench triage`` counts a gate's refusals by; empty for the other actions
     check: str = ""
 
+    @classmethod
+    def refused_by(cls, check: str, reason: str, signals: dict[str, float], value: float = 1.0) -> Decision:
+        """A refusal by a check that marks itself among the signals (``{check: value}``, a flag or a count) and names
+        itself as the check: the one name written once."""
+        return cls("refuse", reason, {**signals, check: value}, check=check)
+
     def as_record(self) -> dict[str, Any]:
         """The decision as a run log and ``serve`` write it: its usage is counted in the answer's, not here; its check
         only when it names one."""

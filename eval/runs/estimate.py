@@ -24,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from eval.config import reader_spec
 from eval.judges.client import JudgeCache
 from eval.judges.dry import transport
 from eval.judges.judged import JUDGED, judge_for, judge_metric
@@ -68,8 +69,6 @@ def dry_judge(prepared: Any) -> Any:
 
 def offline(prepared: Any) -> bool:
     entry = targets.get(prepared.config.target.name)
-    from eval.config import reader_spec
-
     return bool(entry.info.get("local")) and prepared.config.chat_model is None and reader_spec(prepared.config) is None
 
 

@@ -27,12 +27,11 @@ def across_languages(question: str, top: list[ContextItem], env: QueryEnv, cross
     written = compact("\n".join(item.text for item in top))
     codes = sorted(c for c in written_codes(question) if compact(c) not in written)
     if require_codes and codes:
-        return Decision("refuse", f"the sources never mention {codes[:5]}", {**signals, "missing_codes": float(len(codes))},
-                        check="missing_codes")
+        return Decision.refused_by("missing_codes", f"the sources never mention {codes[:5]}", signals, float(len(codes)))
     unknown = unknown_names(question, env, corpus_terms) if refuse_unknown_names and env.language == "en" else []
     if unknown:
-        return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
-                        {**signals, "unknown_names": float(len(unknown))}, check="unknown_names")
+        return Decision.refused_by("unknown_names", f"no document you may see mentions {unknown[:5]}", signals,
+                                   float(len(unknown)))
     said = statements_by_meaning(question, top, env)
     best = max((s.cosine for s in said), default=0.0)
     signals["semantic"] = score = round(best, 4)

@@ -484,23 +484,21 @@ def evidence(
         if refuse_unknown_names:
             unknown = unknown_names(question, env, corpus_terms)
             if unknown:
-                return Decision("refuse", f"no document you may see mentions {unknown[:5]}",
-                                {**signals, "unknown_names": float(len(unknown))}, check="unknown_names")
+                return Decision.refused_by("unknown_names", f"no document you may see mentions {unknown[:5]}", signals,
+                                           float(len(unknown)))
         if refuse_abroad and abroad_unspoken(question, joined):
-            return Decision("refuse", "asks about going abroad, which no source speaks of", {**signals, "abroad_unspoken": 1.0},
-                            check="abroad_unspoken")
+            return Decision.refused_by("abroad_unspoken", "asks about going abroad, which no source speaks of", signals)
         if refuse_unwritten_aliases and alias_unwritten(question, [item.text for item in top]):
-            return Decision("refuse", "asks another name, which no source gives", {**signals, "alias_unwritten": 1.0},
-                            check="alias_unwritten")
+            return Decision.refused_by("alias_unwritten", "asks another name, which no source gives", signals)
         if refuse_unwritten_spans and (span := span_unwritten(question, joined)):
             (start_year, start_month), (end_year, end_month) = span
-            return Decision("refuse", f"no source states the span {start_year}-{start_month:02d} to {end_year}-{end_month:02d}",
-                            {**signals, "span_unwritten": 1.0}, check="span_unwritten")
+            return Decision.refused_by("span_unwritten", f"no source states the span {start_year}-{start_month:02d} to "
+                                                         f"{end_year}-{end_month:02d}", signals)
         if refuse_unwritten_names and env.language == "en" and not _CJK.search(question):
             unwritten = unwritten_names(question, env.space, env.allowed, env.facts.get("asked_as"))
             if unwritten:
-                return Decision("refuse", f"no document you may see writes {unwritten[:3]}",
-                                {**signals, "unwritten_names": float(len(unwritten))}, check="unwritten_names")
+                return Decision.refused_by("unwritten_names", f"no document you may see writes {unwritten[:3]}", signals,
+                                           float(len(unwritten)))
         if require_codes:
             # (a code in the plural stands where its singular does: "my L5s", "P60s")
             codes = sorted(t for t in terms - found if is_code_term(t) and not ((one := code_singular(t)) and one in found))
@@ -509,8 +507,8 @@ def evidence(
             codes += sorted(c for c in written_codes(question) if compact(c) not in written
                             and not ((one := code_singular(c)) and compact(one) in written))
             if codes:
-                return Decision("refuse", f"the sources never mention {codes[:5]}",
-                                {**signals, "missing_codes": float(len(codes))}, check="missing_codes")
+                return Decision.refused_by("missing_codes", f"the sources never mention {codes[:5]}", signals,
+                                           float(len(codes)))
         # what a follow-up named: the evidence of what it was asked after is none for it. A later turn's
         # ("what about gym memberships?", "那夫妻房呢？") needs every one of its words in the sources (since version 40:
         # "夫妻房" is not held by the 房型 of the rows for single rooms); a part of the message
@@ -519,16 +517,16 @@ def evidence(
         part_focus = env.facts.get("part_focus", {}).get(question, "") if require_focus else ""
         focus = part_focus or (env.facts.get("focus", "") if require_focus else "")
         if focus and focus_unheld(question, focus, part_focus, joined, found, env):
-            return Decision("refuse", f"the follow-up asks about {focus!r}, which the sources never mention",
-                            {**signals, "focus_missing": 1.0}, check="focus_missing")
+            return Decision.refused_by("focus_missing", f"the follow-up asks about {focus!r}, which the sources never "
+                                                        "mention", signals)
 
         # "多少钱一度电？" / "How much does the permit cost?": no top source writes an amount in the asked measure (money,
         # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it
         measure = asked_measure(question) if require_measure else None
         if measure and not _WITHOUT_AMOUNT.search(joined) \
                 and not any(states_any_measure(item.text, measure, question) for item in top):
-            return Decision("refuse", f"no source states an amount in the asked measure ({measure})",
-                            {**signals, "measure_missing": 1.0}, check="measure_missing")
+            return Decision.refused_by("measure_missing", f"no source states an amount in the asked measure ({measure})",
+                                       signals)
 
         language = env.language
         score = by_language(coverage_weight, language) * coverage
@@ -623,14 +621,14 @@ def evidence(
                                              nouns_only=rarest_mode == "nouns")):
             # "How much cash float is loaded into each self-checkout machine?" against "Each staffed till starts the day
             # with a float of £150": the source of the asked fact leaves out the most specific thing the question names
-            return Decision("refuse", f"the source that holds the asked fact [{asked.source}] never writes "
-                                      f"{rarest!r}, the most specific thing the question names",
-                            {**signals, "rarest_unsaid": 1.0}, check="rarest_unsaid")
+            return Decision.refused_by("rarest_unsaid", f"the source that holds the asked fact [{asked.source}] never "
+                                                        f"writes {rarest!r}, the most specific thing the question names",
+                                       signals)
         if passes and refuse_siblings and asked is not None and asked.source is not None \
                 and (refused := row_refusal(question, asked, top, joined, keys, soft, env, corpus_terms.visible_compact)):
             # "夜宵班几点下班？" against a shift table of 早班, 中班 and 晚班: a row the table does not list
             reason, signal = refused
-            return Decision("refuse", reason, {**signals, signal: 1.0}, check=signal)
+            return Decision.refused_by(signal, reason, signals)
         if passes and lacking is not None and asked.answer_type < lacking:   # type: ignore[union-attr]
             signals["type_at"] = float(lacking)
             return Decision("refuse", f"asked {asked.kind}: no sentence that carries the question's key terms "  # type: ignore[union-attr]
@@ -658,7 +656,7 @@ def evidence(
                 # 办法执行，那份办法规定…")
                 titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
-            return Decision("refuse", reason, {**signals, signal: 1.0}, check=signal)
+            return Decision.refused_by(signal, reason, signals)
         if passes:
             if coverage < partial_coverage and score >= threshold:   # (a paraphrase answered shares few words by nature)
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)

@@ -32,6 +32,8 @@ through the run's chat cache (``QueryEnv.reader``), so a resumed run pays once.
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import json
 import re
 from collections.abc import Callable
@@ -76,15 +78,12 @@ def verdict(reply: str) -> bool | None:
     return said
 
 
-def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def prompt(question: str, context: list[ContextItem], sources: int) -> str:
     """The question and the ``sources`` best-scored sources, each fenced as data (their angle brackets escaped)."""
     best = sorted(context, key=lambda item: -item.score)[:sources]
-    fenced = "\n\n".join(f"<source {item.number}>\n{_escaped(item.text)}\n</source {item.number}>" for item in best)
-    return _PROMPT.format(question=_escaped(question), sources=fenced or "(no source)")
+    fenced = "\n\n".join(f"<source {item.number}>\n{html.escape(item.text, quote=False)}\n</source {item.number}>"
+                         for item in best)
+    return _PROMPT.format(question=html.escape(question, quote=False), sources=fenced or "(no source)")
 
 
 def read_by_model(decide: Decider, model: Any, reads: tuple[Reads, ...] = ("answered",), sources: int = 3,
@@ -110,7 +109,7 @@ def read_by_model(decide: Decider, model: Any, reads: tuple[Reads, ...] = ("answ
         said = verdict(reply.text)
         signals = {**made.signals, "reader": -1.0 if said is None else float(said)}
         if said is None or said == answered:   # (no verdict, or the reader agrees)
-            return Decision(made.action, made.reason, signals, made.evidence, usage, made.check)
+            return dataclasses.replace(made, signals=signals, usage=usage)
         if answered:
             return Decision("refuse", f"the reader model says no source states what the question asks (the rule had "
                                       f"answered: {made.reason})", signals, (), usage, "reader")
