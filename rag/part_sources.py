@@ -127,7 +127,10 @@ _CONTACT_WORDS = PerCorpus(_contact_words)
 
 
 def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], extra: dict[str, Candidate]) -> list[str]:
-    """A part that asks how to reach someone it does not name ("…, and who do I ring to book it?", "打哪个分机？")
+    """A part that asks how to reach someone it names ("…, and what is the Café Bar Manager's extension?") asks for
+    that role's directory row (:mod:`rag.contacts`), which its own words may not rank into the cut when the scene the
+    parts share draws its retrievers to the other part's document. A part that asks how to reach someone it does not
+    name ("…, and who do I ring to book it?", "打哪个分机？")
     asks for whom another part's answer names: the directory row (:mod:`rag.contacts`) of a role, team or person a
     statement of another part's best source names ("Book your refresher through the Training Coordinator"), read in
     the statements that share most of that part's words. The directory's chunk becomes the part's source
@@ -149,8 +152,15 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
     brought: list[str] = []
     for part in chosen:
         _, asking = asked_in_part(part)
-        if not ASKS_CONTACT.search(asking) or any(named_in(label, asking) for e in entries for label in e.labels):
-            continue   # it asks nothing of the kind, or names whom it asks about (its own words find the row)
+        if not ASKS_CONTACT.search(asking):
+            continue   # it asks nothing of the kind
+        rows = entries_named([asking], entries)
+        if rows:
+            # it names whom it asks about ("…, and what is the Café Bar Manager's extension?"): that row, which the
+            # part's own words may not rank into the cut when the scene the parts share draws them elsewhere
+            _bring(retrieval, part, rows, [label for e in rows for label in e.labels if named_in(label, asking)],
+                   extra, brought)
+            continue
         others = [other for other in chosen if other != part]
         # (nor when it asks about something of its own — "which extension do I call for security?", "报销单有疑问该打
         # 哪个分机？" — whose words no other part says; nor when another part's source is a directory already, whose
@@ -168,18 +178,24 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
                       for text, _ in statements(space.chunk_by_id[source].text)]
             said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
         rows = entries_named(said, entries)
-        if not rows:
-            continue
-        target = rows[0].chunk_id
-        if not any(c.chunk_id == target for c in retrieval.candidates):
-            # (a chunk no retriever returned: brought in for the cut, never added to the ranking the run reports)
-            low = min((c.score for c in retrieval.candidates), default=0.0)
-            extra[target] = Candidate(space.chunk_by_id[target], low, {"contact": 1.0})
-        env.facts.setdefault("part_source", {})[part] = target
-        env.facts.setdefault("part_contacts", {})[part] = [label for e in rows for label in e.labels
-                                                          if any(named_in(label, s) for s in said)]
-        brought.append(target)
+        if rows:
+            _bring(retrieval, part, rows, [label for e in rows for label in e.labels
+                                           if any(named_in(label, s) for s in said)], extra, brought)
     return brought
+
+
+def _bring(retrieval: Retrieval, part: str, rows: list[Any], labels: list[str], extra: dict[str, Candidate],
+           brought: list[str]) -> None:
+    """Make the directory chunk of ``rows`` the part's source (``part_source``) and ``labels`` whom it asks how to
+    reach (``part_contacts``); a chunk no retriever returned is brought in for the cut (``extra``), never added to
+    the ranking the run reports."""
+    target = rows[0].chunk_id
+    if not any(c.chunk_id == target for c in retrieval.candidates):
+        low = min((c.score for c in retrieval.candidates), default=0.0)
+        extra[target] = Candidate(retrieval.env.space.chunk_by_id[target], low, {"contact": 1.0})
+    retrieval.env.facts.setdefault("part_source", {})[part] = target
+    retrieval.env.facts.setdefault("part_contacts", {})[part] = labels
+    brought.append(target)
 
 
 def _said_together(text: str, terms: set[str], kind: str, part: str, space: Any) -> bool:
