@@ -7,6 +7,7 @@ top-k cut; the extractive generator answers each part from its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rag.memo import PerCorpus
@@ -133,7 +134,9 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
     name ("…, and who do I ring to book it?", "打哪个分机？")
     asks for whom another part's answer names: the directory row (:mod:`rag.contacts`) of a role, team or person a
     statement of another part's best source names ("Book your refresher through the Training Coordinator"), read in
-    the statements that share most of that part's words. The directory's chunk becomes the part's source
+    the statements that share most of that part's words; one that asks about something of its own ("…, and which
+    extension do I ring to book the minibus?") asks for whom a source of the message's parts names where two
+    statements in a row hold those words (:func:`_handled_by`). The directory's chunk becomes the part's source
     (``part_source``) and the labels its rows (``part_contacts``), which the extractive generator quotes. Returns
     the chunks to bring in (``extra`` gets those that are no candidate); a chunk the asker may not see is never
     one."""
@@ -162,26 +165,49 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
                    extra, brought)
             continue
         others = [other for other in chosen if other != part]
-        # (nor when it asks about something of its own — "which extension do I call for security?", "报销单有疑问该打
-        # 哪个分机？" — whose words no other part says; nor when another part's source is a directory already, whose
-        # row holds the number: "马鞍山片区的区域经理是谁？分机号多少？")
+        # (its own words, which no other part says — "which extension do I ring to book the minibus?", "报修打哪个分机？" —
+        # are what it asks about: whom a source names for them; never when another part's source is a directory
+        # already, whose row holds the number: "马鞍山片区的区域经理是谁？分机号多少？")
         own_words = content_terms(ASKS_CONTACT.sub(" ", asking), env) - _CONTACT_WORDS(space) \
             - set().union(*(terms_of[other] for other in others))
-        if {t for t in own_words if not (len(t) == 1 and CJK.match(t))} \
-                or any(chosen[other] in listed for other in others):
+        own = {t for t in own_words if not (len(t) == 1 and CJK.match(t))}
+        if any(chosen[other] in listed for other in others):
             continue
         said: list[str] = []
-        for other, source in chosen.items():
-            if other == part:
-                continue
-            scored = [(len(terms_of[other] & set(space.tokenize(text))), text)
-                      for text, _ in statements(space.chunk_by_id[source].text)]
-            said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
+        if own:
+            # it asks how to reach whoever handles something of its own ("…, and which extension do I ring to book
+            # the minibus?"): whom the sources of the message's parts name for it, in two statements in a row that
+            # hold those words ("The group has one minibus … Book it through the Activities Coordinator")
+            said = _handled_by(own, dict.fromkeys(chosen.values()), space)
+        else:
+            for other, source in chosen.items():
+                if other == part:
+                    continue
+                scored = [(len(terms_of[other] & set(space.tokenize(text))), text)
+                          for text, _ in statements(space.chunk_by_id[source].text)]
+                said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
         rows = entries_named(said, entries)
         if rows:
             _bring(retrieval, part, rows, [label for e in rows for label in e.labels
                                            if any(named_in(label, s) for s in said)], extra, brought)
     return brought
+
+
+def _handled_by(own: set[str], sources: Iterable[str], space: Any) -> list[str]:
+    """Of ``sources``' running text, the windows of two statements in a row that hold every one of ``own`` (all but one
+    of three or more), most first: where a source says who handles what a contact part asks about. A table row is
+    never one (a directory's own rows are read by their labels)."""
+    from rag.text import statements
+
+    need = len(own) if len(own) <= 2 else len(own) - 1
+    found: list[tuple[int, str]] = []
+    for source in sources:
+        said = [text for text, row in statements(space.chunk_by_id[source].text) if not row]
+        for i, text in enumerate(said):
+            window = f"{said[i - 1]} {text}" if i else text
+            if (held := len(own & set(space.tokenize(window)))) >= need:
+                found.append((held, window))
+    return [window for _, window in sorted(found, key=lambda p: -p[0])[:_CONTACT_STATEMENTS]]
 
 
 def _bring(retrieval: Retrieval, part: str, rows: list[Any], labels: list[str], extra: dict[str, Candidate],

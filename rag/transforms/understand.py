@@ -95,7 +95,9 @@ def split() -> Transform:
     """One sub-query per enumerated item (each retrieved separately; the question itself
     stays first). A question without an enumeration is left alone. Version 32: a part that asks how to reach a role it
     names ("…, and what is the Café Bar Manager's extension?") gets that role's directory row as its source
-    (:func:`rag.part_sources.best_of_parts`), however the scene the parts share ranks its retrievers. Version 28: a joining word inside a title or a
+    (:func:`rag.part_sources.best_of_parts`), however the scene the parts share ranks its retrievers; one that asks
+    how to reach whoever handles something of its own ("…, which extension do I ring to book the minibus?") gets the
+    row of whom a source of the message names for it. Version 28: a joining word inside a title or a
     quoted name (《请假与休假制度》, 「研究与开发」, "AI与大数据") joins nothing, and an item that opens on one runs to its end
     and takes the nouns after it (“市场与销售”部门); no item starts inside one; an English "and" inside double quotes joins
     nothing ('the "Travel and Expenses Guide" and the "Security Handbook"'). Version 27: two sides of a reciprocal predicate

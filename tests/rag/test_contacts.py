@@ -116,9 +116,27 @@ def test_a_contact_part_that_names_whom_it_asks_about_is_brought_their_row(
     assert ids["contacts"] not in hidden and "part_source" not in retrieval.env.facts
 
 
+@pytest.mark.parametrize(("language", "docs", "parts", "label"), [
+    # the source says who handles it two statements in a row: the minibus, then "Book it through …"
+    ("en", {"outings.md": "# Outings\n\nComplete a risk assessment 7 days before the trip. The home has one minibus. "
+                          "Book it through the Training Coordinator.", "contacts.md": EN_DIRECTORY},
+     ["For a minibus outing, how many days ahead is the risk assessment due?",
+      "which extension do I ring to book the minibus?"], "Training Coordinator"),
+    ("zh", {"repair.md": "# 报修\n\n发现设备异常的，应立即停机，并通知质量管理部报修。", "contacts.md": ZH_DIRECTORY},
+     ["发现设备异常该怎么处理？", "报修打哪个分机？"], "质量管理部"),
+])
+def test_a_contact_part_about_a_task_of_its_own_is_brought_the_row_of_whom_the_sources_name_for_it(
+        write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], label: str) -> None:
+    best, retrieval, ids = _cut(write, tmp_path, docs, parts, language)
+    assert ids["contacts"] in best and retrieval.env.facts["part_source"] == {parts[1]: ids["contacts"]}
+    assert retrieval.env.facts["part_contacts"][parts[1]] == [label]
+
+
 @pytest.mark.parametrize("parts", [
-    # the part asks about something of its own, which no other part says
+    # the part asks about something of its own, which no source says
     ["What must I do before I leave my till?", "which extension do I call for security?"],
+    # … nor says with whom (a source that says to book training says nothing of a parking space)
+    ["How far ahead should I book the refresher?", "which extension do I ring to book a parking space?"],
     # no contact asked
     ["How far ahead should I book the refresher?", "How long is the course?"],
 ])
