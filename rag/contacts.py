@@ -4,7 +4,8 @@
 answer to the first part does ("Book your refresher through the Training Coordinator"), and the
 corpus's directory holds that role's row ("| Training Coordinator | Sunil Varma | 4260 |"). A
 directory is any table whose header names a telephone column (Extension, Phone, 分机, 电话 …); its
-rows' other cells (a role, a team, a name) are the labels a statement may name.
+rows' other cells (a role, a team, a name) are the labels a statement may name. A list item that gives a number
+to dial after its label ("- Fernvale Control (24 hours): extension 2400", "- 设备科报修：分机 8131") is an entry too.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ ASKS_CONTACT = re.compile(
     rf"\b(?:what|which)(?:['’]s|\s+is|\s+was)?\s+(?:the|its|that|this)\s+(?:[a-z]+\s+)?extensions?\b{_NOT_A_LINE}|"
     r"\b(?:the|its|that|this)\s+extensions?(?=\s*(?:number|to (?:ring|call|dial)|for (?!my|your|the|a|an|his|her|their)))|"
     r"\bextension numbers?\b|\bext\.(?=\W|$)|"
-    r"\b(?:phone|telephone|contact) numbers?\b|\bnumber (?:to|do I|should I|can I|for) (?:ring|call|phone|reach)\b|"
+    r"\b(?:phone|telephone|contact|mobile) numbers?\b|\bnumber (?:to|do I|should I|can I|for) (?:ring|call|phone|reach)\b|"
     r"\bwhat(?:'s|’s| is) (?:their|his|her|its) number\b|"
     r"\bwho(?:m)? (?:to|do|should|can|must|would) (?:I |we )?(?:ring|call|phone|contact)\b|\bwhom\b|"
     r"\b(?:ring|call|phone|contact|report it to) whom\b|"
@@ -80,12 +81,50 @@ def _labels(cell: str) -> list[str]:
     return [whole] if _label_ok(whole) else []
 
 
+# a list item that gives a number to dial: "- Fernvale Control (24 hours): extension 2400, or 01632 960 400 from a mobile",
+# "- Employee assistance programme (free counselling): 0808 157 0420", "- 设备科报修：分机 8131"; the number ends the item
+# or a clause of it. After a word that says it is one (extension, 分机 …) three digits are enough; else a telephone
+# number's seven (never "- Early: 04:30 to 13:00", "- Employee: 10 standby tickets", "- Night premium: 20%")
+_ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)、])\s+(?P<label>[^:：|\n]{2,80}?)\s*[:：]\s*(?P<value>.+?)\s*$")
+_ITEM_NUMBER = re.compile(r"(?P<said>(?:extension|ext\.?|tel\.?|telephone|phone|mobile|分机号?|电话|手机|内线)\s*(?:号码|号)?"
+                          r"\s*[:：]?\s*)?(?P<number>\d[\d\s()+\-–]{1,}\d)(?=\s*$|\s*[,，;；(（]|\s+(?:or|from|for|and)\b|\s*或)",
+                          re.I)
+
+
+def item_number(line: str) -> str | None:
+    """The number a list item gives to dial after its label (:data:`_ITEM`), or None."""
+    found = _ITEM.match(line)
+    number = _ITEM_NUMBER.match(found.group("value")) if found else None
+    if number is None:
+        return None
+    dialled = number.group("number")
+    if re.fullmatch(r"(?:19|20)\d{2}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,2}", dialled):
+        return None   # a date ("- Effective: 2025-04-01")
+    digits = sum(c.isdigit() for c in dialled)
+    return dialled if digits >= (3 if number.group("said") else 7) else None
+
+
+def gives_number(statement: str) -> bool:
+    """Whether a statement (a list item, its marker quoted or not) gives a number to dial after its label."""
+    return item_number(statement if _ITEM.match(statement) else f"- {statement}") is not None
+
+
+def _items(chunk: Any) -> list[Entry]:
+    """The list items of a chunk that give a number to dial, with the labels their text before the colon gives."""
+    entries: list[Entry] = []
+    for line in chunk.text.splitlines():
+        if item_number(line) is not None and (labels := _labels((_ITEM.match(line) or {"label": ""})["label"])):
+            entries.append(Entry(chunk.chunk_id, tuple(dict.fromkeys(labels)), line.strip()))
+    return entries
+
+
 def _entries(space: Any) -> list[Entry]:
     entries: list[Entry] = []
     for chunk in space.chunks:
         meta = chunk.metadata or {}
         if meta.get("withdrawn") or "outdated" in (meta.get("tags") or []):
             continue   # an outdated directory's numbers are stale
+        entries += _items(chunk)
         lines = chunk.text.splitlines()
         for i, line in enumerate(lines[:-1]):
             if not (line.lstrip().startswith("|") and re.match(r"\s*\|[\s:|-]+\|\s*$", lines[i + 1])):

@@ -195,8 +195,9 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
 
 def _handled_by(own: set[str], sources: Iterable[str], space: Any) -> list[str]:
     """Of ``sources``' running text, the windows of two statements in a row that hold every one of ``own`` (all but one
-    of three or more), most first: where a source says who handles what a contact part asks about. A table row is
-    never one (a directory's own rows are read by their labels)."""
+    of three or more), most first: where a source says who handles what a contact part asks about (the first that
+    names someone a directory lists, :func:`rag.contacts.entries_named`). A table row is never one (a directory's own
+    rows are read by their labels)."""
     from rag.text import statements
 
     need = len(own) if len(own) <= 2 else len(own) - 1
@@ -207,7 +208,7 @@ def _handled_by(own: set[str], sources: Iterable[str], space: Any) -> list[str]:
             window = f"{said[i - 1]} {text}" if i else text
             if (held := len(own & set(space.tokenize(window)))) >= need:
                 found.append((held, window))
-    return [window for _, window in sorted(found, key=lambda p: -p[0])[:_CONTACT_STATEMENTS]]
+    return [window for _, window in sorted(found, key=lambda p: -p[0])]   # (the first that names someone counts)
 
 
 def _bring(retrieval: Retrieval, part: str, rows: list[Any], labels: list[str], extra: dict[str, Candidate],

@@ -163,3 +163,47 @@ def test_the_contact_part_quotes_every_row_named_whatever_its_score() -> None:
     text = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})(
         " ".join(parts), ctx, Decision("answer", "test"), space).text
     assert "4999" in text and "4000" in text and "1 hour" in text and "Sunil Varma" not in text
+
+
+@pytest.mark.parametrize(("line", "number"), [
+    ("- Fernvale Control (24 hours): extension 2400, or 01632 960 400 from a mobile phone", "2400"),
+    ("- Employee assistance programme (free, confidential counselling, 24 hours): 0808 157 0420", "0808 157 0420"),
+    ("* On-call manager (evenings and weekends): 07700 900 412", "07700 900 412"),
+    ("1. 设备科报修：分机 8131", "8131"), ("- 值班电话：0571-8888 1234", "0571-8888 1234"),
+    # no number to dial: a time, a count, a share, a date, an amount, three digits no word calls a number
+    ("- Early: 04:30 to 13:00", None), ("- Employee: 10 standby tickets. Each one-way flight uses one.", None),
+    ("- Night premium: 20% of the basic hourly rate", None), ("- Effective: 2025-04-01", None),
+    ("- Budget: 1 200 000 USD", None), ("- Room: 330", None), ("- 年假：5 天", None), ("Fernvale Control: 2400", None),
+])
+def test_a_list_item_that_gives_a_number_to_dial(line: str, number: str | None) -> None:
+    from rag.contacts import item_number
+
+    assert item_number(line) == number
+
+
+def test_a_list_of_numbers_is_a_directory_its_labels_named_and_its_item_quoted(write, tmp_path: Path) -> None:
+    from rag.generators import generators
+    from rag.types import Decision
+    from tests.rag.helpers import item
+
+    listed = ("# Contacts\n\n- Fernvale Control (24 hours): extension 2400, or 01632 960 400 from a mobile phone\n"
+              "- Whistleblowing line: 0808 157 0555\n")
+    space = env([chunk("contacts#0", listed)]).space
+    assert [(e.labels, e.chunk_id) for e in directory(space)] == [(("Fernvale Control",), "contacts#0"),
+                                                                  (("Whistleblowing line",), "contacts#0")]
+    assert ASKS_CONTACT.search("what's the on-call manager's mobile number?")
+    # a contact part whose source says whom to report to ("Report to Fernvale Control …"), two parts of one scene
+    docs = {"accidents.md": "# Accidents\n\n1. Check whether anyone is hurt.\n2. Report to Fernvale Control by radio or "
+                            "phone.\n3. Complete Accident Report Form AR1 before you sign off.", "contacts.md": listed}
+    parts = ["I had a bump in the bus. Which form do I fill in?", "I had a bump in the bus. what number do I call to report it?"]
+    best, retrieval, ids = _cut(write, tmp_path, docs, parts, "en")
+    assert retrieval.env.facts["part_source"] == {parts[1]: ids["contacts"]}
+    assert retrieval.env.facts["part_contacts"][parts[1]] == ["Fernvale Control"]
+    ctx = [item(1, docs["accidents.md"], "accidents"), item(2, listed, "contacts")]
+    question = "I had a bump in the bus. Which form do I fill in, and what number do I call to report it?"
+    facts = env([])
+    facts.facts.update(sub_queries=parts, part_source={parts[1]: "contacts#2"},
+                       part_contacts={parts[1]: ["Fernvale Control"]})
+    text = generators.build({"name": "extractive", "params": {"semantic_weight": 0}})(
+        question, ctx, Decision("answer", "test"), facts).text
+    assert "01632 960 400" in text and "AR1" in text and "0808 157 0555" not in text
