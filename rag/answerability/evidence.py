@@ -66,7 +66,7 @@ from rag.answerability.asked_fact import (
 from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.corpus_terms import CorpusTerms
-from rag.answerability.follow_up_focus import focus_unheld
+from rag.answerability.follow_up_focus import focus_apart, focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
 from rag.answerability.meaning import MeaningReader, MeaningReads, source_read
 from rag.answerability.parts import in_parts
@@ -126,7 +126,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="110")
+@answerability.register("evidence", version="111")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -149,6 +149,7 @@ def evidence(
     window: int = 2,
     parts: bool = True,
     require_focus: bool = True,
+    focus_together: bool = True,
     bridge: bool | dict[str, bool] = False,
     bridge_at: float | dict[str, float] = 0.5,
     scatter_at: float | dict[str, float] | None = None,
@@ -374,7 +375,11 @@ def evidence(
     another name's words (称作, 又名) are asking nouns, 据说 hedges, 是从 joins; a part of the day marks a schedule only as a
     word (never 春晚上演唱). Version 109, decisions unchanged: a refusal names the check that made it
     (``Decision.check``: ``score``, ``scatter``, ``meaning``, or the signal it sets), which ``ragbench triage`` counts.
-    Version 110: ``bridge_support`` by language, and ``prose``.) With
+    Version 110: ``bridge_support`` by language, and ``prose``. Version 111 (``focus_together``, on): a follow-up's
+    focus must stand in one statement of the top sources (read with the one before it, a row with its header and its
+    table's lead, each with its source's title and headings) beside something else the question asks, signal
+    ``focus_apart``: "And the maintenance team?" after the nurses' tunics is not held by a fire-alarm sentence naming
+    the maintenance team.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -519,6 +524,11 @@ def evidence(
         if focus and focus_unheld(question, focus, part_focus, joined, found, env):
             return Decision.refused_by("focus_missing", f"the follow-up asks about {focus!r}, which the sources never "
                                                         "mention", signals)
+        # (v111) … and holds it where it says something else the question asks: "And the maintenance team?" after a
+        # question on the nurses' tunics is not answered by "the fire alarm is tested every week by the maintenance team"
+        if focus and focus_together and focus_apart(question, focus, top, env):
+            return Decision.refused_by("focus_apart", f"the follow-up asks about {focus!r}, which no statement of the "
+                                                      "sources names with what the question asks", signals)
 
         # "多少钱一度电？" / "How much does the permit cost?": no top source writes an amount in the asked measure (money,
         # a span of time, a percentage, a length …), nor says it is free or paid in full — the sources cannot state it

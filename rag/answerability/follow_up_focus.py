@@ -10,6 +10,7 @@ in) every one, since the rest of the part is the other part's evidence.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rag.answerability.question_terms import content_terms, goes_to
 from rag.text import CJK as _CJK
@@ -63,6 +64,47 @@ def in_figures(term: str) -> str:
     if _CJK.search(term):
         return _ZH_NUMBER.sub(lambda m: _zh_value(m.group()), term)
     return term
+
+
+def focus_terms(focus: str, env: QueryEnv) -> set[str]:
+    """The content terms of what a follow-up names, as :func:`focus_unheld` reads them."""
+    return content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
+
+
+def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> bool:
+    """Whether no statement of the top sources holds what the follow-up names (every one of its words) together with
+    something else the standalone ``question`` asks about: "And the maintenance team?" after "What colour tunic do
+    registered nurses wear?" is held by "The fire alarm is tested every week by the maintenance team", which says
+    nothing of tunics. A statement is read with the one before it, a table row with its header and the sentence that
+    leads into its table, each with its source's title and headings. False where the focus is held only by a range,
+    a day of the week or a figure (what :func:`focus_unheld` also reads), or the question asks nothing else."""
+    from rag.text import statements
+
+    named = focus_terms(focus, env)
+    rest = content_terms(question, env) - named
+    if not named or not rest:
+        return False
+    tokenize = env.space.tokenize
+
+    def holds(text: str, terms: set[str]) -> set[str]:
+        words = set(tokenize(text))
+        return {t for t in terms if t in words or (_CJK.search(t) and t in text)}
+
+    literal = False
+    for item in top:
+        head = " ".join([item.title or "", *getattr(item, "heading_path", ())])
+        said = statements(item.text)
+        lead = ""
+        for i, (text, row) in enumerate(said):
+            if not row:
+                lead = text
+            before = said[i - 1][0] if i and not said[i - 1][1] else ""   # (a sentence leans on a sentence only)
+            window = f"{head} {lead if row else before} {text}"
+            if holds(window, named) == named:
+                literal = True
+                if holds(window, rest):
+                    return False
+    return literal
 
 
 def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:

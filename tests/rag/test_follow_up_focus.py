@@ -55,3 +55,39 @@ def test_a_count_the_follow_up_writes_in_words_is_held_by_figures(language: str,
 ])
 def test_a_count_is_held_only_by_its_own_figures(term: str, focus: str, sources: str, written: bool) -> None:
     assert figures_written(term, focus, sources) is written
+
+
+@pytest.mark.parametrize(("language", "text", "question", "focus", "apart"), [
+    # the maintenance team stands in a sentence about the fire alarm, never with the tunics asked about
+    ("en", "Uniform\n| Role | Tunic |\n|---|---|\n| Registered nurse | royal blue |\n| Care assistant | lilac |\n\n"
+           "The fire alarm is tested every week by the maintenance team.",
+     "What colour tunic does the maintenance team wear?", "maintenance team", True),
+    # … a row that names it holds the tunic through its header
+    ("en", "Uniform\n| Role | Tunic |\n|---|---|\n| Registered nurse | royal blue |\n| Maintenance team | grey |",
+     "What colour tunic does the maintenance team wear?", "maintenance team", False),
+    # … or through the sentence that leads into the table
+    ("en", "Uniform\nTunic colours are set by role:\n\n| Role | Colour |\n|---|---|\n| Maintenance team | grey |",
+     "What colour tunic does the maintenance team wear?", "maintenance team", False),
+    # … or a sentence, read with the one before it
+    ("en", "Uniform\nThe maintenance team has its own workwear. Their tunics are grey.",
+     "What colour tunic does the maintenance team wear?", "maintenance team", False),
+    # 驾驶员 stands in the vehicle rules, never with the shift cap asked about
+    ("zh", "排班\n| 岗位 | 每月加班上限 |\n|---|---|\n| 柜员 | 36 小时 |\n| 客户经理 | 30 小时 |\n\n驾驶员须每日检查车辆。",
+     "驾驶员每月加班上限是多少？", "驾驶员", True),
+    ("zh", "排班\n| 岗位 | 每月加班上限 |\n|---|---|\n| 柜员 | 36 小时 |\n| 驾驶员 | 40 小时 |",
+     "驾驶员每月加班上限是多少？", "驾驶员", False),
+])
+def test_a_follow_up_focus_must_stand_with_what_the_question_asks(language: str, text: str, question: str, focus: str,
+                                                                   apart: bool) -> None:
+    from rag.answerability import answerability
+    from rag.answerability.follow_up_focus import focus_apart
+    from tests.rag.helpers import chunk, env, item
+
+    space = env([chunk("rules#1", text), chunk("other#0", "停车场七点开门。Parking opens at seven.")], language=language)
+    assert focus_apart(question, focus, [item(1, text)], space) is apart
+    space.facts["focus"] = focus
+    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0}})
+    assert (decide(question, [item(1, text)], space).signals.get("focus_apart") == 1.0) is apart
+    off = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0,
+                                                              "focus_together": False}})
+    assert "focus_apart" not in off(question, [item(1, text)], space).signals

@@ -309,14 +309,18 @@ def test_a_follow_ups_focus_must_be_a_row_of_the_table_itself(focus: str, refuse
     space = env([chunk("cpd#1", CPD), chunk("desk#0", RECEPTION)], language="en")
     if focus:
         space.facts["focus"] = focus
-    decide = answerability.build({"name": "evidence", "params": {"semantic": False, "coverage_weight": 1.0,
-                                                                   "answer_at": 0.0, "answer_type": True}})
-    decision = decide("What is the annual CPD budget for a receptionist?",
-                      [item(1, CPD, "cpd"), item(2, RECEPTION, "desk", score=0.5)], space)
+    params = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0, "answer_type": True}
+    # (the unnamed-row rule alone: since v111 the focus standing in no statement with the CPD budget refuses it first)
+    decide = answerability.build({"name": "evidence", "params": {**params, "focus_together": False}})
+    context = [item(1, CPD, "cpd"), item(2, RECEPTION, "desk", score=0.5)]
+    decision = decide("What is the annual CPD budget for a receptionist?", context, space)
     assert (decision.action == "refuse") is refused
     assert (decision.signals.get("sibling_row") == 1.0) is refused
     if refused:
         assert "receptionist" in decision.reason
+    default = answerability.build({"name": "evidence", "params": params})(
+        "What is the annual CPD budget for a receptionist?", context, space)
+    assert (default.check == "focus_apart") is refused and (default.action == "refuse") is refused
 
 
 def test_a_focus_another_source_states_the_fact_of_is_not_refused() -> None:   # (a review)
