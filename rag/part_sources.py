@@ -7,6 +7,7 @@ top-k cut; the extractive generator answers each part from its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -115,6 +116,10 @@ def best_of_parts(retrieval: Retrieval, brought: dict[str, Candidate] | None = N
 
 
 _CONTACT_STATEMENTS = 2   # of each other part's best source, the statements sharing most of its words
+# a post or a person an asking sentence names: capitalised words in a row past its first word ("the Food Safety Lead"), a
+# Chinese post or unit ("财务科", "值班经理")
+_NAMES_SOMEONE = re.compile(r"(?<=[\w,;:’'] )[A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*)+|(?:找|联系|问|给|打给)[\u4e00-\u9fff]{2,6}?(?:科|部|中心|"
+                            r"办公室)|[\u4e00-\u9fff]{1,4}(?:经理|主管|主任|专员|负责人|组长|队长|班长)")
 
 
 def _contact_words(space: Any) -> frozenset[str]:
@@ -141,7 +146,7 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
     the chunks to bring in (``extra`` gets those that are no candidate); a chunk the asker may not see is never
     one."""
     from rag.answerability.question_terms import content_terms
-    from rag.contacts import ASKS_CONTACT, directory, entries_named, named_in
+    from rag.contacts import ASKS_CONTACT, contact_asked_of, directory, entries_named, named_in
     from rag.text import asked_in_part, statements
 
     env = retrieval.env
@@ -157,11 +162,14 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
         _, asking = asked_in_part(part)
         if not ASKS_CONTACT.search(asking):
             continue   # it asks nothing of the kind
-        rows = entries_named([asking], entries)
-        if rows:
-            # it names whom it asks about ("…, and what is the Café Bar Manager's extension?"): that row, which the
-            # part's own words may not rank into the cut when the scene the parts share draws them elsewhere
-            _bring(retrieval, part, rows, [label for e in rows for label in e.labels if named_in(label, asking)],
+        asked_of = [e for e in entries if any(contact_asked_of(label, asking) for label in e.labels)]
+        if asked_of:
+            # it asks how to reach one it names ("…, and what is the Café Bar Manager's extension?"): that entry, which
+            # the part's own words may not rank into the cut when the scene the parts share draws them elsewhere (never
+            # one it names beside the ask: "who do I ring when the IT Service Desk is closed?"); the entries of the
+            # first directory that lists it
+            rows = [e for e in asked_of if e.chunk_id == asked_of[0].chunk_id]
+            _bring(retrieval, part, rows, [label for e in rows for label in e.labels if contact_asked_of(label, asking)],
                    extra, brought)
             continue
         others = [other for other in chosen if other != part]
@@ -173,19 +181,25 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
         own = {t for t in own_words if not (len(t) == 1 and CJK.match(t))}
         if any(chosen[other] in listed for other in others):
             continue
+        if own and any(not any(named_in(label, named.group()) for e in entries for label in e.labels)
+                       for named in _NAMES_SOMEONE.finditer(asking)):
+            continue   # it asks of someone it names whom no directory lists ("…ring for the Food Safety Lead?"): its words
+            # find the sentence that gives their number ("Phone the Food Safety Lead on ext 2214")
         said: list[str] = []
         if own:
             # it asks how to reach whoever handles something of its own ("…, and which extension do I ring to book
-            # the minibus?"): whom the sources of the message's parts name for it, in two statements in a row that
+            # the minibus?"): whom the sources of the message's parts hand it to, in two statements in a row that
             # hold those words ("The group has one minibus … Book it through the Activities Coordinator")
-            said = _handled_by(own, dict.fromkeys(chosen.values()), space)
-        else:
-            for other, source in chosen.items():
-                if other == part:
-                    continue
-                scored = [(len(terms_of[other] & set(space.tokenize(text))), text)
-                          for text, _ in statements(space.chunk_by_id[source].text)]
-                said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
+            rows, labels = _handled_by(own, dict.fromkeys(chosen.values()), space, entries)
+            if rows:
+                _bring(retrieval, part, rows, labels, extra, brought)
+            continue
+        for other, source in chosen.items():
+            if other == part:
+                continue
+            scored = [(len(terms_of[other] & set(space.tokenize(text))), text)
+                      for text, _ in statements(space.chunk_by_id[source].text)]
+            said += [text for n, text in sorted(scored, key=lambda p: -p[0])[:_CONTACT_STATEMENTS] if n]
         rows = entries_named(said, entries)
         if rows:
             _bring(retrieval, part, rows, [label for e in rows for label in e.labels
@@ -193,22 +207,35 @@ def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], 
     return brought
 
 
-def _handled_by(own: set[str], sources: Iterable[str], space: Any) -> list[str]:
-    """Of ``sources``' running text, the windows of two statements in a row that hold every one of ``own`` (all but one
-    of three or more), most first: where a source says who handles what a contact part asks about (the first that
-    names someone a directory lists, :func:`rag.contacts.entries_named`). A table row is never one (a directory's own
-    rows are read by their labels)."""
+_HANDLED_WINDOWS = 50   # windows read at most for whom a source hands a part's task to
+
+
+def _handled_by(own: set[str], sources: Iterable[str], space: Any, entries: list[Any]) -> tuple[list[Any], list[str]]:
+    """The directory entries of whom ``sources`` hand what a contact part asks about to: of their running text, the
+    windows of two statements in a row that hold every one of ``own`` (all but one of three or more), most first, and
+    in the first of them that has one, a statement holding one of those words that hands it to someone listed
+    ("Book it through the Activities Coordinator", "通知设备科报修"; :func:`rag.contacts.handed_to`, never in the negative).
+    The entries of that directory chunk naming them, and the labels handed to."""
+    from rag.contacts import handed_to
     from rag.text import statements
 
     need = len(own) if len(own) <= 2 else len(own) - 1
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, list[str]]] = []
     for source in sources:
         said = [text for text, row in statements(space.chunk_by_id[source].text) if not row]
         for i, text in enumerate(said):
-            window = f"{said[i - 1]} {text}" if i else text
-            if (held := len(own & set(space.tokenize(window)))) >= need:
+            window = said[i - 1:i + 1] if i else [text]
+            if (held := len(own & set(space.tokenize(" ".join(window))))) >= need:
                 found.append((held, window))
-    return [window for _, window in sorted(found, key=lambda p: -p[0])]   # (the first that names someone counts)
+    for _, window in sorted(found, key=lambda p: -p[0])[:_HANDLED_WINDOWS]:
+        for statement in window:
+            if not own & set(space.tokenize(statement)):
+                continue
+            handed = [e for e in entries if any(handed_to(label, statement) for label in e.labels)]
+            if handed:
+                rows = [e for e in handed if e.chunk_id == handed[0].chunk_id]
+                return rows, list(dict.fromkeys(label for e in rows for label in e.labels if handed_to(label, statement)))
+    return [], []
 
 
 def _bring(retrieval: Retrieval, part: str, rows: list[Any], labels: list[str], extra: dict[str, Candidate],

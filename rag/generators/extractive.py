@@ -21,7 +21,7 @@ from rag.answer_types import UNTYPED, asked_type, has_candidate, without_clock, 
 from rag.asked_field import asked_words, asks_field, fields_of
 from rag.by_language import KEYS as LANGUAGE_KEYS
 from rag.by_language import for_language, is_by_language
-from rag.contacts import gives_number, named_in
+from rag.contacts import listed_entry, named_in
 from rag.embedders import Reader
 from rag.errors import ConfigError
 from rag.generators import PARTIAL, Generation, Generator, generators, levelled, refusal
@@ -795,7 +795,7 @@ def extractive(
         held = {item.chunk_id for item in context}
         contacts = [u for part in parts if reach.get(part) and own.get(part) in held
                     for u in [v for v in part_units[part]
-                              if (v.is_row or gives_number(v.text)) and any(named_in(label, v.text)
+                              if (v.is_row or listed_entry(v.text, env.space)) and any(named_in(label, v.text)
                                                                             for label in reach[part])][:_CONTACT_ROWS]]
         contacts = list({(u.number, u.order): u for u in contacts}.values())   # two parts asking for the same row
         if follow_pointers and tops:
