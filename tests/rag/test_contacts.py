@@ -81,6 +81,14 @@ def _cut(write, tmp_path: Path, docs: dict[str, str], parts: list[str], language
     ("zh", {"rx.md": "# 处方\n\n执业药师请假期间门店没有其他执业药师在岗的，须至少提前 3 个工作日向远程审方中心申请远程审方覆盖。",
             "contacts.md": ZH_DIRECTORY},
      ["还要提前几天申请远程审方？", "还要提前几天申请远程审方？打哪个分机？"], "远程审方中心"),
+    # a part that asks of a role it names: its row, though every part's lists found only the first document (the
+    # scene the parts share draws them there)
+    ("en", {"fleet.md": "# Pool cars\n\nReport any damage to a pool car on form PC2 the same day.",
+            "contacts.md": EN_DIRECTORY},
+     ["I dented a pool car this morning. Which form do I fill in?",
+      "I dented a pool car this morning. what is the Fleet Manager's extension?"], "Fleet Manager"),
+    ("zh", {"claims.md": "# 报销\n\n出差回来 30 天内提交报销单。", "contacts.md": ZH_DIRECTORY},
+     ["出差回来多少天内要提交报销？", "费用报销会计的分机是多少？"], "费用报销会计"),
 ])
 def test_a_contact_part_is_brought_the_directory_row_of_whom_another_part_names(
         write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], label: str) -> None:
@@ -91,27 +99,6 @@ def test_a_contact_part_is_brought_the_directory_row_of_whom_another_part_names(
     # brought in for the cut, though no list had it — and never added to the ranking the run reports
     assert list(brought) == [ids["contacts"]] and all(c.chunk_id != ids["contacts"] for c in retrieval.candidates)
     # the directory the asker may not see is never brought in
-    hidden, retrieval, ids = _cut(write, tmp_path / "acl", docs, parts, language, allowed={next(iter(docs))[:-3]})
-    assert ids["contacts"] not in hidden and "part_source" not in retrieval.env.facts
-
-
-@pytest.mark.parametrize(("language", "docs", "parts", "label"), [
-    ("en", {"fleet.md": "# Pool cars\n\nReport any damage to a pool car on form PC2 the same day.",
-            "contacts.md": EN_DIRECTORY},
-     ["I dented a pool car this morning. Which form do I fill in?",
-      "I dented a pool car this morning. what is the Fleet Manager's extension?"], "Fleet Manager"),
-    ("zh", {"claims.md": "# 报销\n\n出差回来 30 天内提交报销单。", "contacts.md": ZH_DIRECTORY},
-     ["出差回来多少天内要提交报销？", "费用报销会计的分机是多少？"], "费用报销会计"),
-])
-def test_a_contact_part_that_names_whom_it_asks_about_is_brought_their_row(
-        write, tmp_path: Path, language: str, docs: dict[str, str], parts: list[str], label: str) -> None:
-    # every part's lists found only the first document (the scene the parts share draws them there): the role the
-    # part names still brings its directory row, and the row is the part's source
-    brought: dict = {}
-    best, retrieval, ids = _cut(write, tmp_path, docs, parts, language, brought=brought)
-    assert ids["contacts"] in best and retrieval.env.facts["part_source"] == {parts[1]: ids["contacts"]}
-    assert retrieval.env.facts["part_contacts"][parts[1]] == [label]
-    assert list(brought) == [ids["contacts"]]
     hidden, retrieval, ids = _cut(write, tmp_path / "acl", docs, parts, language, allowed={next(iter(docs))[:-3]})
     assert ids["contacts"] not in hidden and "part_source" not in retrieval.env.facts
 
