@@ -71,39 +71,66 @@ def focus_terms(focus: str, env: QueryEnv) -> set[str]:
     return content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
 
 
+_ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)、])\s*")
+
+
 def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> bool:
     """Whether no statement of the top sources holds what the follow-up names (every one of its words) together with
-    something else the standalone ``question`` asks about: "And the maintenance team?" after "What colour tunic do
-    registered nurses wear?" is held by "The fire alarm is tested every week by the maintenance team", which says
-    nothing of tunics. A statement is read with the one before it, a table row with its header and the sentence that
-    leads into its table, each with its source's title and headings. False where the focus is held only by a range,
-    a day of the week or a figure (what :func:`focus_unheld` also reads), or the question asks nothing else."""
+    something else the standalone ``question`` asks about that the sources write: "And the maintenance team?" after
+    "What colour tunic do registered nurses wear?" is held by "The fire alarm is tested every week by the maintenance
+    team", which says nothing of tunics. A statement is read with the two before it, a table row with its header and
+    the two sentences that lead into its table, a list item with the line that leads into its list, each with its
+    source's title and headings. False where a word of the focus is held by a day of the week, a figure, a numbered
+    label's range or a rule for the places the asker goes (what :func:`focus_unheld` also reads), or where the question
+    asks nothing else the sources write (its asking nouns — rules, 规定 — no answer repeats)."""
     from rag.text import statements
 
     named = focus_terms(focus, env)
-    rest = content_terms(question, env) - named
-    if not named or not rest:
+    if not named or not top:
         return False
+    joined = "\n".join(item.text for item in top)
     tokenize = env.space.tokenize
+    words = set(tokenize(joined))
+    # (held another way than as written: the rule of focus_unheld reads these, and so no statement need write them)
+    if numbered_labels(focus) or any(days_written_in(t, joined) or any(day in words for day in SAME_DAYS.get(t, ()))
+                                     or figures_written(t, focus, joined) for t in named) \
+            or (env.language == "en" and focus[:1].isupper() and " " not in focus.strip()
+                and goes_to(question, focus.strip())):
+        return False
+    rest = {t for t in content_terms(question, env) - named if t in words or (_CJK.search(t) and t in joined)}
+    if not rest:
+        return False
+    wanted = named | rest
+    cjk = {t for t in wanted if _CJK.search(t)}
 
-    def holds(text: str, terms: set[str]) -> set[str]:
-        words = set(tokenize(text))
-        return {t for t in terms if t in words or (_CJK.search(t) and t in text)}
+    def held(text: str) -> frozenset[str]:   # the wanted terms a text holds, read once per statement
+        found = set(tokenize(text)) & wanted
+        return frozenset(found | {t for t in cjk if t in text})
 
     literal = False
     for item in top:
-        head = " ".join([item.title or "", *getattr(item, "heading_path", ())])
-        said = statements(item.text)
-        lead = ""
-        for i, (text, row) in enumerate(said):
-            if not row:
-                lead = text
-            before = said[i - 1][0] if i and not said[i - 1][1] else ""   # (a sentence leans on a sentence only)
-            window = f"{head} {lead if row else before} {text}"
-            if holds(window, named) == named:
+        head = held(" ".join([item.title or "", *map(str, getattr(item, "heading_path", ()) or ())]))
+        said = [(held(text), text, row) for text, row in statements(item.text)]
+        lead: frozenset[str] = frozenset()    # the sentence before a table
+        leads_list: frozenset[str] = frozenset()   # the line before a list (", as follows:", "驾驶员：")
+        before: frozenset[str] = frozenset()   # the two statements before a sentence
+        last: frozenset[str] = frozenset()
+        for terms, text, row in said:
+            is_item = not row and _ITEM.match(text) is not None
+            window = head | terms | (lead if row else leads_list if is_item else before)
+            if named <= window:
                 literal = True
-                if holds(window, rest):
+                if window & rest:
                     return False
+            if not row and not is_item:
+                # (two sentences back: "The maintenance team works from the depot. They are issued workwear. Their
+                # tunics are grey."; "Staff book hotels through the travel desk. Nightly limits by grade:" + its rows)
+                lead = before = last | terms
+                last = terms
+                leads_list = terms if text.rstrip().endswith((":", "：")) else leads_list
+            elif not row:
+                before = last | terms
+                last = terms
     return literal
 
 
