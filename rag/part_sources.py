@@ -133,15 +133,16 @@ _CONTACT_WORDS = PerCorpus(_contact_words)
 
 
 def _contacts_through_other_parts(retrieval: Retrieval, chosen: dict[str, str], extra: dict[str, Candidate]) -> list[str]:
-    """A part that asks how to reach someone it names ("…, and what is the Café Bar Manager's extension?") asks for
-    that role's directory row (:mod:`rag.contacts`), which its own words may not rank into the cut when the scene the
-    parts share draws its retrievers to the other part's document. A part that asks how to reach someone it does not
-    name ("…, and who do I ring to book it?", "打哪个分机？")
-    asks for whom another part's answer names: the directory row (:mod:`rag.contacts`) of a role, team or person a
-    statement of another part's best source names ("Book your refresher through the Training Coordinator"), read in
-    the statements that share most of that part's words; one that asks about something of its own ("…, and which
-    extension do I ring to book the minibus?") asks for whom a source of the message's parts names where two
-    statements in a row hold those words (:func:`_handled_by`). The directory's chunk becomes the part's source
+    """A part that asks how to reach a role it names ("…, and what is the Café Bar Manager's extension?"; the ask tied
+    to the whole name, :func:`rag.contacts.contact_asked_of`) asks for that role's directory entry (:mod:`rag.contacts`),
+    which its own words may not rank into the cut when the scene the parts share draws its retrievers to the other
+    part's document. A part that asks how to reach someone it does not name ("…, and who do I ring to book it?",
+    "打哪个分机？") and says nothing else of its own asks for whom another part's answer names: the directory row of a
+    role, team or person a statement of another part's best source names ("Book your refresher through the Training
+    Coordinator"), read in the statements that share most of that part's words; one that asks about something of its
+    own ("…, and which extension do I ring to book the minibus?") asks for whom a statement of the message's sources
+    holding those words hands it to (:func:`_handled_by`), unless it names someone no directory lists ("…ring for the
+    Food Safety Lead?"), whose number its own words find. The directory's chunk becomes the part's source
     (``part_source``) and the labels its rows (``part_contacts``), which the extractive generator quotes. Returns
     the chunks to bring in (``extra`` gets those that are no candidate); a chunk the asker may not see is never
     one."""
