@@ -5,7 +5,8 @@ answer to the first part does ("Book your refresher through the Training Coordin
 corpus's directory holds that role's row ("| Training Coordinator | Sunil Varma | 4260 |"). A
 directory is any table whose header names a telephone column (Extension, Phone, 分机, 电话 …); its
 rows' other cells (a role, a team, a name) are the labels a statement may name. A list item that gives a number
-to dial after its label ("- Fernvale Control (24 hours): extension 2400", "- 设备科报修：分机 8131") is an entry too.
+to dial after its label ("- Fernvale Control (24 hours): extension 2400", "- 设备科报修：分机 8131") is an entry too,
+when a word calls the number one or a heading of contacts stands over it (:func:`item_number`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from rag.memo import PerCorpus
-from rag.text import CJK
+from rag.text import CJK, EN_FUNCTION_WORDS
 
 # a part that asks how to reach someone: an extension (never one of a deadline or a probation), a number to ring,
 # whom to call; 分机, whom to ring (打给谁, 找谁, 联系哪个部门), a telephone number asked for (never 电话费, 电话会议,
@@ -271,7 +272,10 @@ def contact_asked_of(label: str, asking: str) -> bool:
         return found is not None
     start = asking.find(label, found.start())
     before = re.findall(r"[\w'’-]+", asking[:start])[-1:] if start > 0 else []
-    return not (before and before[0][:1].isupper() and before[0].lower() not in ("the", "a", "an", "our", "your", "my"))
+    # (a function word or a question's first word is no part of a name: "What's Fernvale Control's extension?")
+    word = re.sub(r"['’]s$", "", before[0]).lower() if before else ""
+    return not (before and before[0][:1].isupper() and word not in EN_FUNCTION_WORDS
+                and word not in ("what", "who", "where", "which", "how", "when"))
 
 
 def entries_named(statements: Iterable[str], entries: list[Entry]) -> list[Entry]:

@@ -198,6 +198,7 @@ def test_numbers_under_a_heading_of_numbers_out_of_use_are_no_entries() -> None:
     ("what is the Café Bar Manager's extension?", "Café Bar Manager", True),
     ("what's the extension for the Training Coordinator?", "Training Coordinator", True),
     ("can I ring the Control Room directly?", "Control Room", True),
+    ("What's Fernvale Control's extension?", "Fernvale Control", True), ("Fernvale Control's number?", "Fernvale Control", True),
     # named beside the ask, not asked of; another post whose name holds it
     ("who do I ring when the IT Service Desk is closed?", "IT Service Desk", False),
     ("what is the Assistant Fleet Manager's extension?", "Fleet Manager", False),
