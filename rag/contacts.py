@@ -87,7 +87,8 @@ def _labels(cell: str) -> list[str]:
 # "• IT Service Desk — 4000", "1、设备科报修：分机 8131". Read on the line with its whitespace collapsed and never past
 # _MAX_ITEM characters (a directory entry is a short line; a long one is no entry, and the patterns stay linear)
 _MAX_ITEM = 200
-_ITEM = re.compile(r"^ ?(?:[-*•+–]|\d{1,2}[.)、]|[（(]\d{1,2}[)）]) ?(?P<label>[^:：|—–]{2,80}?) ?(?:[:：]|[—–] |- )"
+_MARKER = r"(?:[-*•+–]|\d{1,2}[.)、]|[（(]\d{1,2}[)）])"   # a list item's marker
+_ITEM = re.compile(rf"^ ?{_MARKER} ?(?P<label>[^:：|—–]{{2,80}}?) ?(?:[:：]|[—–] |- )"
                    r" ?(?P<value>.+)$")
 _ITEM_NUMBER = re.compile(
     r"^(?:[^ ,，;；]+@[^ ,，;；]+ ?[,，;；] ?)?"              # an e-mail address before the number
@@ -155,7 +156,7 @@ def _items(chunk: Any) -> list[Entry]:
 
 
 def _unmarked(text: str) -> str:
-    return re.sub(r"^(?:[-*•+–]|\d{1,2}[.)、]|[（(]\d{1,2}[)）]) ?", "", " ".join(text.split()))
+    return re.sub(rf"^{_MARKER} ?", "", " ".join(text.split()))
 
 
 def _listed(space: Any) -> frozenset[str]:

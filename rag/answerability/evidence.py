@@ -376,8 +376,10 @@ def evidence(
     word (never 春晚上演唱). Version 109, decisions unchanged: a refusal names the check that made it
     (``Decision.check``: ``score``, ``scatter``, ``meaning``, or the signal it sets), which ``ragbench triage`` counts.
     Version 110: ``bridge_support`` by language, and ``prose``. Version 111 (``focus_together``, on): a follow-up's
-    focus must stand in one statement of the top sources (read with the one before it, a row with its header and its
-    table's lead, each with its source's title and headings) beside something else the question asks, signal
+    focus must stand in one statement of the top sources (read with the two before it, a row with its header and its
+    table's lead, a list item with its lead-in line, each with its source's title and headings) beside something else
+    the question asks that the sources write (a focus held by its days, figures, a range or a rule for places is
+    exempt), signal
     ``focus_apart``: "And the maintenance team?" after the nurses' tunics is not held by a fire-alarm sentence naming
     the maintenance team.) With
     ``bridge`` a question word

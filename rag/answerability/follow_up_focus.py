@@ -66,8 +66,25 @@ def in_figures(term: str) -> str:
     return term
 
 
+def _held_otherwise(term: str, focus: str, joined: str, words: set[str]) -> bool:
+    """Whether the sources (``joined``, tokens ``words``) hold a focus term another way than as written: a word for part
+    of the week by its days ("周末也一样吗？" by "周六、周日…", "休息日…"), a count in words by its figures."""
+    return any(day in words for day in SAME_DAYS.get(term, ())) or days_written_in(term, joined) \
+        or figures_written(term, focus, joined)
+
+
+def _goes_there(question: str, focus: str, env: QueryEnv) -> bool:
+    """Whether the focus is a place the asker goes, which a rule of its kind covers ("Hotel outside London"), as in a
+    first question."""
+    return env.language == "en" and focus[:1].isupper() and " " not in focus.strip() and goes_to(question, focus.strip())
+
+
 def focus_terms(focus: str, env: QueryEnv) -> set[str]:
-    """The content terms of what a follow-up names, as :func:`focus_unheld` reads them."""
+    """The content terms of what a follow-up names."""
+    # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
+    # its table's plain column is theirs)
+    # (a numbered label in the plural is the label: "Year 11s")
+    # ("one" stands for the noun it was asked after: "And a middle one?" asks the middle duty)
     return content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
 
 
@@ -92,10 +109,8 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
     tokenize = env.space.tokenize
     words = set(tokenize(joined))
     # (held another way than as written: the rule of focus_unheld reads these, and so no statement need write them)
-    if numbered_labels(focus) or any(days_written_in(t, joined) or any(day in words for day in SAME_DAYS.get(t, ()))
-                                     or figures_written(t, focus, joined) for t in named) \
-            or (env.language == "en" and focus[:1].isupper() and " " not in focus.strip()
-                and goes_to(question, focus.strip())):
+    if numbered_labels(focus) or any(_held_otherwise(t, focus, joined, words) for t in named) \
+            or _goes_there(question, focus, env):
         return False
     rest = {t for t in content_terms(question, env) - named if t in words or (_CJK.search(t) and t in joined)}
     if not rest:
@@ -137,22 +152,14 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
 def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:
     """Whether the top sources (``joined``, whose index terms are ``found``) leave out what the follow-up ``focus``
     names; ``part_focus``: the focus of a part of the message (then every word counts, and no place is exempt)."""
-    # (a word that names the default kind — 普通员工, "regular staff" — leaves the kind, which a source may not name:
-    # its table's plain column is theirs)
-    # (a numbered label in the plural is the label: "Year 11s")
-    # ("one" stands for the noun it was asked after: "And a middle one?" asks the middle duty)
-    named = content_terms(re.sub(r"(?<=\d)s\b", "", _PEOPLE.sub(" ", _DEFAULT_KIND.sub(" ", _ONE.sub(" ", focus)))), env)
+    named = focus_terms(focus, env)
     # (the number of a numbered label a range holds: "Year 11" in "Years 10–11")
     numbered = numbered_labels(focus)
     written = {label for label in numbered if numbered_label_in(*label, joined)}
     ranged = {str(number) for _, number in written}
-    # (a word for part of the week is held where its days are: "周末也一样吗？" by "周六、周日…", "休息日…")
     held = {t for t in named if t in found or t in ranged or (_CJK.search(t) and t in joined)
-            or any(day in found for day in SAME_DAYS.get(t, ())) or days_written_in(t, joined)
-            or figures_written(t, focus, joined)}
-    # (a place where the asker goes is covered by a rule of its kind — "Hotel outside London" — as in a first question)
-    elsewhere = env.language == "en" and not part_focus and focus[:1].isupper() and " " not in focus.strip() \
-        and goes_to(question, focus.strip())
+            or _held_otherwise(t, focus, joined, found)}
+    elsewhere = not part_focus and _goes_there(question, focus, env)
     # (a label numbered within its kind is held where the sources write it, or a range or list holding it: "What
     # about Year 10?" is not held by the "Year 11" row and a 10 elsewhere; "Years 10–11" holds it)
     unnumbered = [label for label in numbered if label not in written]
