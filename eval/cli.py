@@ -97,6 +97,24 @@ def _parser() -> argparse.ArgumentParser:
                    help="compute and print no test-split figure, so that nothing is chosen after reading one")
     p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
 
+    p = sub.add_parser("fit-reader", help="train a reader on dev questions and fit its cut on other dev questions "
+                                          "(evidence's local_reader)")
+    p.add_argument("config", type=Path)
+    p.add_argument("--train-suite", action="append", default=[], metavar="NAME",
+                   help="a suite whose dev cases train the reader (repeatable)")
+    p.add_argument("--reader", metavar="NAME_OR_DIR",
+                   help="instead of --train-suite: a trained reader whose cut is fitted again on --fit-suite")
+    p.add_argument("--fit-suite", action="append", required=True, metavar="NAME",
+                   help="a suite whose dev cases fit the combination and its cut (repeatable; never a train suite)")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="the reader's folder")
+    p.add_argument("--sources", type=int, default=3, metavar="N", help="the top sources a question is read in (3)")
+    p.add_argument("--negatives", type=int, default=5, metavar="N", help="negative sentences per case (5)")
+    p.add_argument("--epochs", type=int, default=2, metavar="N", help="training epochs (2)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-false-refusal", type=float, default=0.1, metavar="F",
+                   help="the false-refusal budget on the fit suites' dev cases (0.1)")
+    p.add_argument("-P", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+
     p = sub.add_parser("agree", help="how far the run's judge agrees with human labels; qualified or not")
     p.add_argument("run_dir", type=Path, metavar="RUN_DIR")
     p.add_argument("--labels", type=Path, action="append", required=True, metavar="FILE",
@@ -190,6 +208,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eval.commands.tune import tune_command
 
             return tune_command(args.config, args.resume, args.out, args.trials, args.workers, args.cv)
+        if args.command == "fit-reader":
+            from eval.commands.fit_reader import fit_reader_command
+
+            return fit_reader_command(args.config, args.train_suite, args.fit_suite, args.out, args.overrides,
+                                      args.reader, args.sources, args.negatives, args.epochs, args.seed,
+                                      args.max_false_refusal)
         if args.command == "fit-fusion":
             from eval.commands.fit_fusion import fit_fusion_command
 

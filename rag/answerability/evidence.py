@@ -68,6 +68,7 @@ from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_apart, focus_unheld
 from rag.answerability.levels import Statement, find_conflict, statements_by_meaning
+from rag.answerability.local_reader import LocalReader
 from rag.answerability.meaning import MeaningReader, MeaningReads, source_read
 from rag.answerability.parts import in_parts
 from rag.answerability.question_terms import (
@@ -126,7 +127,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="111")
+@answerability.register("evidence", version="112")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -184,6 +185,7 @@ def evidence(
     reader_reads: list[Reads] | None = None,
     reader_sources: PositiveInt = 3,
     reader_max_tokens: PositiveInt = 8,
+    local_reader: str | None = None,
 ) -> Answerability:
     """See the module docstring. ``answer_at`` and the weights are a float or a mapping by
     language (``{en: …, zh: …, default: …}``). With ``answer_type`` off (the default) the
@@ -381,7 +383,9 @@ def evidence(
     the question asks that the sources write (a focus held by its days, figures, a range or a rule for places is
     exempt), signal
     ``focus_apart``: "And the maintenance team?" after the nurses' tunics is not held by a fire-alarm sentence naming
-    the maintenance team.) With
+    the maintenance team. Version 112 (``local_reader``, off): a reader trained here joins support and meaning in one
+    cut in place of the two prose cuts, for the languages it was fitted for (:mod:`rag.answerability.local_reader`;
+    check ``trained_reader``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -413,6 +417,7 @@ def evidence(
     corpus_terms = CorpusTerms()
     word_vectors = WordVectors()
     meaning = MeaningReader(meaning_embedder, meaning_reads) if meaning_embedder is not None else None
+    trained = LocalReader(local_reader) if local_reader is not None else None
 
     def surface_of(question: str, terms: set[str] | dict[str, float], env: QueryEnv,
                    written: str | None = None) -> tuple[dict[str, str], list[str]]:
@@ -598,8 +603,15 @@ def evidence(
             and not (typed_only and asked.kind in UNTYPED) else None
         # a reference question spreads its words over two documents on purpose ("《A》 says see
         # another guide; what does that guide say …"): no one sentence holds them together
+        # (the source the answer comes from: a paraphrase's, when one let the question through, else the best window's)
+        answered_from = rescued_by[0][0] if rescued_by else (asked.best_source if asked is not None else None)
+        read = source_read(read_for_fact, answered_from) if passes and asked is not None else None
+        # (v112: a trained reader, fitted for this language, joins support and meaning in one cut in place of the two
+        # prose checks: rag.answerability.local_reader)
+        combined = trained if trained is not None and meaning is not None and read is not None and asked.prose \
+            and trained.applies(language) and env.facts.get("question_type") != "reference" else None  # type: ignore[union-attr]
         scatter = by_language(scatter_at, language) if asked is not None and scatter_at is not None \
-            and env.facts.get("question_type") != "reference" \
+            and env.facts.get("question_type") != "reference" and combined is None \
             and (scatter_scope == "all" or signals["prose"]) else None
         if passes and scatter is not None and asked.support < scatter \
                 and coverage >= by_language(scatter_coverage, language):   # type: ignore[union-attr]
@@ -610,20 +622,25 @@ def evidence(
                                       signals, check="scatter")
         meant = by_language_or_none(meaning_at, language) if meaning is not None and asked is not None \
             and asked.prose and env.facts.get("question_type") != "reference" else None
-        # (the source the answer comes from: a paraphrase's, when one let the question through, else the best window's)
-        answered_from = rescued_by[0][0] if rescued_by else (asked.best_source if asked is not None else None)
-        if passes and meant is not None and (read := source_read(read_for_fact, answered_from)) is not None:
+        if passes and (meant is not None or combined is not None) and read is not None:
             # running prose whose words hold the question, but no sentence of the source it would be answered from
             # says what it asks ("生命数耗完即算为什么？" once "…生命数耗完即算为踢爆。" is cut from the paragraph)
             # (a paraphrase's source holds the best sentence of all the top sources: its meaning is the paraphrase's,
             # or a clause's of that source that means the question better, when the check reads clauses)
             signals["meaning"], closest = meaning.closest(question, read, env) if not rescued_by \
                 else meaning.rescued(question, (signals["paraphrase"], rescued_by[0][1]), read, env)  # type: ignore[union-attr]
-            if signals["meaning"] < meant:
-                signals["meaning_at"] = float(meant)
+            if combined is None and signals["meaning"] < meant:  # type: ignore[operator]
+                signals["meaning_at"] = float(meant)  # type: ignore[arg-type]
                 return Decision("refuse", f"no sentence of source [{read.number}] says what the question asks "
                                           f"(meaning {signals['meaning']:.3f} < {meant}; closest: {closest[:60]!r})",
                                 signals, check="meaning")
+        if combined is not None and (reading := combined.score(question, context)) is not None:
+            signals["reader_score"] = reading
+            signals["reader_z"] = z = combined.combination.z(asked.support, signals["meaning"], reading)  # type: ignore[union-attr]
+            if z < 0:
+                return Decision("refuse", f"the trained reader finds no sentence of the top sources that states what the "
+                                          f"question asks (support {asked.support:.2f}, meaning {signals['meaning']:.3f}, "  # type: ignore[union-attr]
+                                          f"reader {reading:.2f}: {z:.2f} < 0)", signals, check="trained_reader")
         rarest_mode = for_language(refuse_rarest_unsaid, language) if refuse_rarest_unsaid else None
         if passes and rarest_mode and asked is not None and asked.sentence and asked.kind not in UNTYPED and not asked.prose \
                 and not env.history and not env.facts.get("sub_queries") and asks_once(question) \
@@ -695,7 +712,7 @@ def evidence(
     from rag.chat import chat_models
 
     reads = tuple(reader_reads or ("answered",))
-    unchecked = evidence(**{**settings, "scatter_at": None, "meaning_at": None, "reader": None}) \
+    unchecked = evidence(**{**settings, "scatter_at": None, "meaning_at": None, "reader": None, "local_reader": None}) \
         if "prose_refusals" in reads else None   # (built only when a prose refusal can be overturned)
     return read_by_model(decided, chat_models.build(reader, field_path="answerability.params.reader"),
                          reads, reader_sources, unchecked, reader_max_tokens)

