@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,18 +84,24 @@ WEIGHTS = "reader.safetensors"
 @functools.lru_cache(maxsize=2)
 def _loaded(folder: str):
     import torch
+    from safetensors import SafetensorError
     from safetensors.torch import load_file
 
     from rag.answerability import e5_torch
 
     model, tokens = e5_torch.load()
-    state = load_file(str(Path(folder) / WEIGHTS))
+    path = Path(folder) / WEIGHTS
     head = torch.nn.Linear(model.config.hidden_size, 1)
-    head.load_state_dict({k.removeprefix("head."): v for k, v in state.items() if k.startswith("head.")})
-    unexpected = model.load_state_dict({k: v for k, v in state.items() if not k.startswith("head.")},
-                                       strict=False).unexpected_keys
+    try:   # (safetensors: tensors only, nothing in the file runs)
+        state = load_file(str(path))
+        head.load_state_dict({k.removeprefix("head."): v for k, v in state.items() if k.startswith("head.")})
+        unexpected = model.load_state_dict({k: v for k, v in state.items() if not k.startswith("head.")},
+                                           strict=False).unexpected_keys
+    except (OSError, RuntimeError, ValueError, SafetensorError) as exc:   # missing, torn, or of another shape
+        raise ConfigError(f"{path}: not a reader's weights ({str(exc)[:200]})",
+                          field="answerability.params.local_reader") from exc
     if unexpected:
-        raise ConfigError(f"{Path(folder) / WEIGHTS}: weights e5 does not have: {unexpected[:3]}",
+        raise ConfigError(f"{path}: weights e5 does not have: {unexpected[:3]}",
                           field="answerability.params.local_reader")
     model.eval()
     head.eval()
@@ -156,8 +163,14 @@ class LocalReader:
             self.sources = int(meta["sources"])
             self.query_tokens = int(meta["query_tokens"])
             self.max_length = int(meta["max_length"])
-            self.combination = Combination(**meta["combine"])
-        except (KeyError, TypeError, ValueError) as exc:
+            self.combination = Combination(**{k: float(v) for k, v in meta["combine"].items()})
+            # (e5 reads at most 512 positions; a reader reads at least one source, and in some language)
+            if not (8 <= self.max_length <= 512 and 1 <= self.query_tokens <= self.max_length - 8 and self.sources >= 1
+                    and self.languages and all(isinstance(x, str) for x in self.languages)
+                    and all(math.isfinite(v) for v in vars(self.combination).values())):
+                raise ValueError("max_length 8–512, query_tokens under it, sources ≥ 1, languages named, finite "
+                                 "weights")
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ConfigError(f"{self.folder / 'reader.json'}: {exc!r}", field="answerability.params.local_reader") \
                 from exc
 

