@@ -601,8 +601,6 @@ def evidence(
         missing = sorted(terms - found - set(soft), key=lambda t: (-weights.get(t, 0), t))
         lacking = by_language(type_at, language) if asked is not None and type_at is not None \
             and not (typed_only and asked.kind in UNTYPED) else None
-        # a reference question spreads its words over two documents on purpose ("《A》 says see
-        # another guide; what does that guide say …"): no one sentence holds them together
         # (the source the answer comes from: a paraphrase's, when one let the question through, else the best window's)
         answered_from = rescued_by[0][0] if rescued_by else (asked.best_source if asked is not None else None)
         read = source_read(read_for_fact, answered_from) if passes and asked is not None else None
@@ -610,6 +608,8 @@ def evidence(
         # prose checks: rag.answerability.local_reader)
         combined = trained if trained is not None and meaning is not None and read is not None and asked.prose \
             and trained.applies(language) and env.facts.get("question_type") != "reference" else None  # type: ignore[union-attr]
+        # a reference question spreads its words over two documents on purpose ("《A》 says see
+        # another guide; what does that guide say …"): no one sentence holds them together
         scatter = by_language(scatter_at, language) if asked is not None and scatter_at is not None \
             and env.facts.get("question_type") != "reference" and combined is None \
             and (scatter_scope == "all" or signals["prose"]) else None
