@@ -216,21 +216,34 @@ def fit_combination(reads: list[Read], max_false_refusal: float) -> Joined:
 
 
 def save(folder: Path, model: Any, head: Any, joined: Joined, languages: list[str], sources: int,
-         fitted: dict[str, Any]) -> None:
-    """The reader's folder (the module's docstring)."""
+         fitted: dict[str, Any], weights_from: Path | None = None) -> None:
+    """The reader's folder (the module's docstring): the trained layers and the head — or, with ``weights_from``, a
+    trained reader's weights as they are — and ``reader.json``; each file whole or not at all."""
+    import os
+    import shutil
+
     from safetensors.torch import save_file
 
     from rag.answerability.local_reader import MAX_LENGTH, QUERY_TOKENS, WEIGHTS
+    from rag.store import write_text_atomic
 
     folder.mkdir(parents=True, exist_ok=True)
-    trained = {name: p.detach().contiguous() for name, p in model.named_parameters() if p.requires_grad}
-    trained |= {f"head.{k}": v.detach().contiguous() for k, v in head.state_dict().items()}
-    save_file(trained, str(folder / WEIGHTS))
+    target = folder / WEIGHTS
+    part = target.with_name(target.name + ".part")
+    if weights_from is not None:
+        if weights_from.resolve() != target.resolve():
+            shutil.copyfile(weights_from, part)
+            os.replace(part, target)
+    else:
+        trained = {name: p.detach().contiguous() for name, p in model.named_parameters() if p.requires_grad}
+        trained |= {f"head.{k}": v.detach().contiguous() for k, v in head.state_dict().items()}
+        save_file(trained, str(part))
+        os.replace(part, target)
     meta = {"languages": languages, "sources": sources, "query_tokens": QUERY_TOKENS, "max_length": MAX_LENGTH,
             "combine": {"support": joined.support, "meaning": joined.meaning, "reader": joined.reader,
                         "bias": joined.bias},
             "fitted": fitted}
-    (folder / "reader.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text_atomic(folder / "reader.json", json.dumps(meta, indent=1, ensure_ascii=False) + "\n")
 
 
 BUDGETS = (0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.15, 0.20)
@@ -262,7 +275,7 @@ def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], ou
     trained_on = [r for n in train_suites for r in collect(prepared, suites[n], sources)]
     fit_on = [r for n in fit_suites for r in collect(prepared, suites[n], sources)]
     if reader is not None:
-        from rag.answerability.local_reader import LocalReader, _loaded
+        from rag.answerability.local_reader import WEIGHTS, LocalReader, _loaded
 
         known = LocalReader(reader)
         model, head, tokens = _loaded(str(known.folder))
@@ -293,5 +306,7 @@ def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], ou
               "fit": {"refused": joined.refused, "declines": joined.declines,
                       "false_refusals": joined.false_refusals, "answerable": joined.answerable},
               "curve": curve}
-    save(out, model, head, joined, languages, sources, fitted)
+    # (a reader whose cut is fitted again keeps its weights as they are: only what training changed is ever written)
+    save(out, model, head, joined, languages, sources, fitted,
+         weights_from=None if reader is None else known.folder / WEIGHTS)
     return fitted

@@ -125,3 +125,23 @@ def test_training_learns_which_sentence_holds_the_answer() -> None:
     for start, count, answer in where:
         mine = scores[start:start + count]
         assert mine[answer] > max(v for i, v in enumerate(mine) if i != answer), mine
+
+
+def test_a_refitted_reader_keeps_its_weights_as_they_are(tmp_path) -> None:
+    pytest.importorskip("safetensors")
+    from eval.fit.reader import save
+    from rag.answerability.local_reader import LocalReader
+
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "reader.safetensors").write_bytes(b"weights as trained")
+    save(tmp_path / "new", None, None, Joined(1.0, 2.0, 3.0, -4.0, 5, 6, 1, 9), ["zh"], 3, {"fit_suites": ["b"]},
+         weights_from=tmp_path / "old" / "reader.safetensors")
+    assert (tmp_path / "new" / "reader.safetensors").read_bytes() == b"weights as trained"
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["reader.json", "reader.safetensors"]
+    reader = LocalReader(str(tmp_path / "new"))
+    assert reader.combination.bias == -4.0 and reader.languages == ("zh",)
+    # refitted in place: the weights stay, the cut is rewritten
+    save(tmp_path / "new", None, None, Joined(1.0, 2.0, 3.0, -1.0, 5, 6, 1, 9), ["zh"], 3, {},
+         weights_from=tmp_path / "new" / "reader.safetensors")
+    assert (tmp_path / "new" / "reader.safetensors").read_bytes() == b"weights as trained"
+    assert LocalReader(str(tmp_path / "new")).combination.bias == -1.0
