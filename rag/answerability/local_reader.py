@@ -179,12 +179,18 @@ class LocalReader:
 
     def score(self, question: str, context: list[ContextItem]) -> float | None:
         """The highest logit over the sentences of the top ``sources`` sources; None when they hold none."""
-        import torch
-
         model, head, tokens = _loaded(str(self.folder))
         top = sorted(context, key=lambda item: item.number)[: self.sources]
-        pairs = [ids for _, _, ids in source_pairs(tokens, question, top, self.query_tokens, self.max_length)]
-        if not pairs:
-            return None
-        with torch.no_grad():
-            return max(logits(model, head, tokens.pad, pairs))
+        return best_logit(model, head, tokens, question, top, self.query_tokens, self.max_length)
+
+
+def best_logit(model, head, tokens, question: str, items: list[ContextItem], query_tokens: int = QUERY_TOKENS,
+               max_length: int = MAX_LENGTH) -> float | None:
+    """The highest logit over the sentences of ``items``, without gradients; None when they hold none."""
+    import torch
+
+    pairs = [ids for _, _, ids in source_pairs(tokens, question, items, query_tokens, max_length)]
+    if not pairs:
+        return None
+    with torch.no_grad():
+        return max(logits(model, head, tokens.pad, pairs))

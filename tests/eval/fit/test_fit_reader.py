@@ -65,6 +65,10 @@ def test_the_cut_refuses_the_most_within_the_budget_counting_hard_false_refusals
     right = sum(1 for r in reads if r.joined and r.declines and z(r) < 0)
     assert (right, false) == (joined.refused, joined.false_refusals)
     assert false <= budget * 21 and right >= 15
+    # the curve's cuts sit on the same combination: at the same budget, the same figures; a looser one refuses no fewer
+    curve = fit_combination(reads, budget, also=(0.05, budget, 0.3)).curve
+    assert curve[1] == {"budget": budget, "refused": joined.refused, "false_refusals": joined.false_refusals}
+    assert curve[0]["refused"] <= curve[1]["refused"] <= curve[2]["refused"]
     with pytest.raises(InputError, match="both answerable ones and ones to refuse"):
         fit_combination([r for r in reads if not r.declines], budget)
 
