@@ -214,7 +214,7 @@ def fit_combination(reads: list[Read], max_false_refusal: float, also: tuple[flo
     curve = [{"budget": b, "refused": at[0] + hard_right, "false_refusals": at[1]}
              for b in also for at in [_cut(z, y, hard, answerable, b)]]
     w = model.coef_[0]
-    bias = float(model.intercept_[0]) - cut if cut != float("-inf") else -1e9
+    bias = float(model.intercept_[0]) - cut if cut != float("-inf") else 1e9   # (no cut: never refuses)
     return Joined(float(w[0]), float(w[1]), float(w[2]), bias, right + hard_right, sum(r.declines for r in reads),
                   false, answerable, curve)
 

@@ -73,6 +73,16 @@ def test_the_cut_refuses_the_most_within_the_budget_counting_hard_false_refusals
         fit_combination([r for r in reads if not r.declines], budget)
 
 
+def test_a_budget_no_cut_fits_refuses_nothing() -> None:
+    # both kinds of case read alike: any cut that refuses a case to refuse refuses answerable ones with it, so at a
+    # budget of 0 there is no cut, and the rule must then answer every case (its bias once refused them all)
+    reads = [read(declines, [], [], support=0.5, meaning=0.5, score=0.0) for declines in [False, True] * 10]
+    joined = fit_combination(reads, 0.0)
+    assert (joined.refused, joined.false_refusals) == (0, 0)
+    assert all(joined.support * r.support + joined.meaning * r.meaning + joined.reader * r.score + joined.bias >= 0
+               for r in reads)
+
+
 def test_a_suite_cannot_both_train_and_fit() -> None:
     with pytest.raises(InputError, match="train on and to fit on at once") as caught:
         fit_reader(None, ["a", "b"], ["b"], None)
