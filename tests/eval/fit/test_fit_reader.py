@@ -107,6 +107,9 @@ def test_a_trained_reader_read_back_from_its_folder_scores_as_in_memory(tmp_path
     with torch.no_grad():
         expected = max(logits(model, head, tokens.pad, [ids for ids, _ in pairs]))
     save(tmp_path / "r", model, head, Joined(1.0, 2.0, 3.0, -4.0, 0, 0, 0, 0), ["zh"], 3, {"note": "test"})
+    from safetensors.torch import load_file
+    kept = load_file(str(tmp_path / "r" / local_reader.WEIGHTS))
+    assert kept and {t.dtype for t in kept.values()} == {torch.float16}   # (half the size; scored as kept)
     local_reader._loaded.cache_clear()
     reader = LocalReader(str(tmp_path / "r"))
     assert reader.languages == ("zh",) and reader.combination.z(1, 1, 1) == pytest.approx(2.0)
