@@ -3,9 +3,10 @@
 Two sets of dev questions, never a test split:
 
 1. **train** — every dev case is run once with the prose cuts off (as calibrate reads them) and the sentences of its
-   top ``sources`` sources become pairs: a sentence that holds one of an answerable case's gold ``answers`` (in a
-   document it expects, when it names any) is a positive; every other sentence of those sources, and every sentence
-   of a case to refuse, a negative (at most ``negatives`` a case, drawn with the seed). multilingual-e5-small's own
+   top ``sources`` sources become pairs: a sentence that holds one of an answerable case's gold ``answers``, or all of
+   its ``must_contain`` strings (in a document it expects, when it names any), is a positive; every other sentence of
+   those sources, and every sentence of a case to refuse, a negative (at most ``negatives`` a case, drawn with the
+   seed). multilingual-e5-small's own
    weights (:mod:`rag.answerability.e5_torch`) are trained above their first four layers, with a linear head on the
    mean of the last states, by binary cross-entropy (AdamW, learning rate 4e-5, linear warm-up and decay, two
    epochs). (A LoRA adapter, tried first, learnt nothing: its loss stayed at the positives' base rate and every
@@ -56,11 +57,25 @@ class Read:
     hard_refusal: bool
     document: str
     score: float | None = field(default=None)
+    must_contain: list[str] = field(default_factory=list)
+
+    def held_by(self, sentence: str) -> bool:
+        """Whether ``sentence`` states this answerable case's answer: one of its ``answers``, or every one of its
+        ``must_contain`` strings (spaces and case aside: "20 元" is held by "20元")."""
+        if self.declines:
+            return False
+        said = _plain(sentence)
+        return any(a.strip() and _plain(a) in said for a in self.answers) \
+            or (bool(self.must_contain) and all(_plain(m) in said for m in self.must_contain))
 
     @property
     def joined(self) -> bool:
         """Read by the joined cut: running prose with both signals, not refused by a hard check."""
         return self.prose and self.support is not None and self.meaning is not None and not self.hard_refusal
+
+
+def _plain(text: str) -> str:
+    return "".join(text.split()).casefold()
 
 
 def collect(prepared: Any, suite: Suite, sources: int) -> list[Read]:
@@ -88,7 +103,8 @@ def collect(prepared: Any, suite: Suite, sources: int) -> list[Read]:
         out.append(Read(suite.name, case.id, case.question, case.expect in DECLINE, list(case.answers), expected,
                         sorted(frame.context, key=lambda item: item.number)[:sources],
                         sig.get("support"), sig.get("meaning"), bool(sig.get("prose", 0.0)),
-                        frame.decision.action == "refuse", document_of(case, retrieval.candidates)))
+                        frame.decision.action == "refuse", document_of(case, retrieval.candidates),
+                        must_contain=list(case.must_contain)))
     return out
 
 
@@ -101,8 +117,7 @@ def training_pairs(reads: list[Read], tokens: Any, negatives: int, seed: int) ->
     for read in reads:
         pos, neg = [], []
         for item, sentence, ids in source_pairs(tokens, read.question, read.sources):
-            holds = not read.declines and any(a and a in sentence for a in read.answers) \
-                and (not read.expected or item.doc_id in read.expected)
+            holds = read.held_by(sentence) and (not read.expected or item.doc_id in read.expected)
             (pos if holds else neg).append(ids)
         if not read.declines and not pos:
             continue   # (no sentence of its sources holds its answer: nothing to learn from its negatives either)
@@ -296,7 +311,7 @@ def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], ou
         pairs = training_pairs(trained_on, tokens, negatives, seed)
         if not any(label for _, label in pairs):
             raise InputError("fit-reader: no sentence of the train suites' top sources holds a gold answer (cases "
-                             "need `answers`)", field="--train-suite")
+                             "need `answers` or `must_contain`)", field="--train-suite")
         say(f"training on {len(pairs)} pairs ({sum(label for _, label in pairs):.0f} positive) from "
             f"{len(trained_on)} dev cases, {epochs} epoch(s)")
         model, head, tokens = train(pairs, tokens.pad, seed, epochs, say=say)

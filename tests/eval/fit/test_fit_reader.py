@@ -41,6 +41,17 @@ def test_a_sentence_holding_a_gold_answer_in_an_expected_document_is_the_only_po
     assert sorted(decoded(ids) for ids, label in pairs if label) == ["A1 says 1998.", "B1 also says 1998."]
 
 
+def test_a_handbook_case_s_must_contain_strings_all_in_one_sentence_make_it_a_positive() -> None:
+    sources = [source(1, "a", "工作餐补贴为每个出勤日20元。夜班另补 20 元交通费。餐补随工资发放。")]
+    pairs = training_pairs([read(False, [], sources, must_contain=["20 元", "工资"])], Tokens(), negatives=5, seed=0)
+    assert sorted(decoded(ids) for ids, label in pairs if label) == []   # (no one sentence holds both)
+    pairs = training_pairs([read(False, [], sources, must_contain=["20 元", "出勤日"])], Tokens(), negatives=5, seed=0)
+    assert sorted(decoded(ids) for ids, label in pairs if label) == ["工作餐补贴为每个出勤日20元。"]
+    pairs = training_pairs([read(False, [], sources, must_contain=["20 元"])], Tokens(), negatives=5, seed=0)
+    assert sorted(decoded(ids) for ids, label in pairs if label) == ["夜班另补 20 元交通费。", "工作餐补贴为每个出勤日20元。"]
+    assert training_pairs([read(True, ["20元"], sources, must_contain=["20 元"])], Tokens(), 5, 0)[0][1] == 0.0
+
+
 def test_a_case_to_refuse_gives_negatives_only_capped_and_an_answerless_case_nothing() -> None:
     sources = [source(1, "a", "One 1998. Two 1998. Three 1998. Four 1998.")]
     pairs = training_pairs([read(True, ["1998"], sources)], Tokens(), negatives=2, seed=0)
