@@ -22,6 +22,12 @@ def fit_reader_command(config: Path, train_suites: list[str], fit_suites: list[s
               f"pairs, {trained['positives']} positive")
     print(f"fitted on  dev cases of {', '.join(fit_suites)}: refuses {fit['refused']} of {fit['declines']} to decline "
           f"at {fit['false_refusals']} of {fit['answerable']} answerable (budget {max_false_refusal})")
+    carried = fitted["held_out"]
+    if carried["declines"] and carried["answerable"]:
+        print(f"held out   refuses {carried['refused'] / carried['declines']:.3f} of the cases to decline at "
+              f"{carried['false_refusals'] / carried['answerable']:.3f} false refusals (a cut fitted on half the fit "
+              f"documents, read on the other half; {carried['decided']} decisions over 5 halvings): the figures to "
+              "expect on unseen questions of that kind, not the in-sample ones above")
     print("  budget  refused  false refusals   (the cut at other budgets, on the same cases)")
     for row in fitted["curve"]:
         print(f"  {row['budget']:6.2f}  {row['refused']:4d}/{fit['declines']:<4d} {row['false_refusals']:4d}/{fit['answerable']}")

@@ -201,15 +201,18 @@ class Joined:
 
 def _cut(z: Any, answerable_ones: Any, hard: int, answerable: int, budget: float) -> tuple[int, int, float]:
     """(refused, false refusals, cut) for refusing ``z < cut``: the most cases to refuse refused with the false
-    refusals, ``hard`` ones included, within ``budget`` of ``answerable``; the cut is a fitted score (or −∞), so a
-    score equal to it is answered, as it was on the fit cases."""
+    refusals, ``hard`` ones included, within ``budget`` of ``answerable``. The cut sits halfway between the highest
+    fitted score it refuses and the lowest it answers (or is −∞), so a new question scored like either fit case is
+    decided as that case was, rounding aside."""
     best = (-1, 0, float("-inf"))
     for cut in sorted({float(v) for v in z} | {float("-inf")}):
         false = hard + int(((z < cut) & answerable_ones).sum())
         right = int(((z < cut) & ~answerable_ones).sum())
         if false <= budget * answerable and right > best[0]:
             best = (right, false, cut)
-    return best
+    right, false, cut = best
+    below = z[z < cut]
+    return (right, false, (cut + float(below.max())) / 2) if below.size else best
 
 
 def fit_combination(reads: list[Read], max_false_refusal: float, also: tuple[float, ...] = ()) -> Joined:
@@ -236,6 +239,34 @@ def fit_combination(reads: list[Read], max_false_refusal: float, also: tuple[flo
     bias = float(model.intercept_[0]) - cut if cut != float("-inf") else 1e9   # (no cut: never refuses)
     return Joined(float(w[0]), float(w[1]), float(w[2]), bias, right + hard_right, sum(r.declines for r in reads),
                   false, answerable, curve)
+
+
+def held_out(reads: list[Read], max_false_refusal: float, splits: int = 5) -> dict[str, int]:
+    """How the cut carries to questions it was not fitted on: the fit cases halved by document (a document's questions
+    stay together), the combination and its cut fitted on one half and applied to the other, both ways, over ``splits``
+    seeded halvings; each case is thus decided ``splits`` times. Halves without both kinds of case are skipped."""
+    import zlib
+
+    out = dict.fromkeys(("refused", "declines", "false_refusals", "answerable", "decided"), 0)
+    for seed in range(splits):
+        half = {r.document: zlib.crc32(f"{seed}|{r.suite}|{r.document}".encode()) % 2 for r in reads}
+        for side in (0, 1):
+            fit = [r for r in reads if half[r.document] == side]
+            try:
+                joined = fit_combination(fit, max_false_refusal)
+            except InputError:
+                continue
+            for r in (r for r in reads if half[r.document] != side):
+                refused = r.hard_refusal or (r.joined and r.score is not None and joined.support * r.support
+                                             + joined.meaning * r.meaning + joined.reader * r.score + joined.bias < 0)
+                out["decided"] += 1
+                if r.declines:
+                    out["declines"] += 1
+                    out["refused"] += refused
+                else:
+                    out["answerable"] += 1
+                    out["false_refusals"] += refused
+    return out
 
 
 def save(folder: Path, model: Any, head: Any, joined: Joined, languages: list[str], sources: int,
@@ -321,10 +352,11 @@ def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], ou
     say(f"scoring {len(fit_on)} dev cases of {', '.join(fit_suites)}")
     score(fit_on, model, head, tokens)
     joined = fit_combination(fit_on, max_false_refusal, also=BUDGETS)
+    carried = held_out(fit_on, max_false_refusal)
     fitted = {"trained": trained, "fit_suites": fit_suites, "split": "dev", "max_false_refusal": max_false_refusal,
               "fit": {"refused": joined.refused, "declines": joined.declines,
                       "false_refusals": joined.false_refusals, "answerable": joined.answerable},
-              "curve": joined.curve}
+              "curve": joined.curve, "held_out": carried}
     # (a reader whose cut is fitted again keeps its weights as they are: only what training changed is ever written)
     save(out, model, head, joined, languages, sources, fitted,
          weights_from=None if reader is None else known.folder / WEIGHTS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from eval.fit.reader import Joined, Read, fit_combination, fit_reader, training_pairs
+from eval.fit.reader import Joined, Read, fit_combination, fit_reader, held_out, training_pairs
 from rag.errors import InputError
 from rag.types import ContextItem
 
@@ -92,6 +92,20 @@ def test_a_budget_no_cut_fits_refuses_nothing() -> None:
     assert (joined.refused, joined.false_refusals) == (0, 0)
     assert all(joined.support * r.support + joined.meaning * r.meaning + joined.reader * r.score + joined.bias >= 0
                for r in reads)
+
+
+def test_the_held_out_figures_decide_each_case_once_a_halving_by_a_cut_fitted_on_other_documents() -> None:
+    # twenty documents, each with one answerable question (high reader score) and one to refuse (low): a cut fitted on
+    # half the documents refuses every case to refuse of the other half and no answerable one
+    reads = [read(declines, [], [], document=f"d{i}", support=0.5, meaning=0.5, score=-2.0 if declines else 2.0)
+             for i in range(20) for declines in (False, True)]
+    carried = held_out(reads, 0.1, splits=3)
+    assert carried == {"refused": 60, "declines": 60, "false_refusals": 0, "answerable": 60, "decided": 120}
+    # a question the cut reads in no half: one document's answerable case scored as a case to refuse is refused
+    # wherever it falls, and only there (its own document's half never fits the cut it is read by)
+    reads[0].score = -2.0
+    carried = held_out(reads, 0.1, splits=3)
+    assert carried["false_refusals"] == 3 and carried["refused"] == 60
 
 
 def test_a_suite_cannot_both_train_and_fit() -> None:
