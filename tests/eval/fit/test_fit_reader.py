@@ -49,7 +49,10 @@ def test_a_handbook_case_s_must_contain_strings_all_in_one_sentence_make_it_a_po
     assert sorted(decoded(ids) for ids, label in pairs if label) == ["工作餐补贴为每个出勤日20元。"]
     pairs = training_pairs([read(False, [], sources, must_contain=["20 元"])], Tokens(), negatives=5, seed=0)
     assert sorted(decoded(ids) for ids, label in pairs if label) == ["夜班另补 20 元交通费。", "工作餐补贴为每个出勤日20元。"]
-    assert training_pairs([read(True, ["20元"], sources, must_contain=["20 元"])], Tokens(), 5, 0)[0][1] == 0.0
+    assert all(label == 0.0 for _, label in training_pairs([read(True, ["20元"], sources, must_contain=["20 元"])],
+                                                           Tokens(), 5, 0))
+    # a blank string holds nothing (it is in every sentence)
+    assert training_pairs([read(False, [], sources, must_contain=[" "])], Tokens(), 5, 0) == []
 
 
 def test_a_case_to_refuse_gives_negatives_only_capped_and_an_answerless_case_nothing() -> None:
@@ -84,6 +87,14 @@ def test_the_cut_refuses_the_most_within_the_budget_counting_hard_false_refusals
         fit_combination([r for r in reads if not r.declines], budget)
 
 
+def test_hard_false_refusals_over_the_budget_are_counted_with_no_cut() -> None:
+    reads = [read(declines, [], [], score=1.0 if not declines else -1.0) for declines in [False, True] * 10]
+    reads += [read(False, [], [], hard_refusal=True, score=1.0)]
+    joined = fit_combination(reads, 0.05, also=(0.02,))
+    assert (joined.refused, joined.false_refusals, joined.bias) == (0, 1, 1e9)
+    assert joined.curve == [{"budget": 0.02, "refused": 0, "false_refusals": 1}]
+
+
 def test_a_budget_no_cut_fits_refuses_nothing() -> None:
     # both kinds of case read alike: any cut that refuses a case to refuse refuses answerable ones with it, so at a
     # budget of 0 there is no cut, and the rule must then answer every case (its bias once refused them all)
@@ -97,14 +108,16 @@ def test_a_budget_no_cut_fits_refuses_nothing() -> None:
 def test_the_held_out_figures_decide_each_case_once_a_halving_by_a_cut_fitted_on_other_documents() -> None:
     # twenty documents, each with one answerable question (high reader score) and one to refuse (low): a cut fitted on
     # half the documents refuses every case to refuse of the other half and no answerable one
-    reads = [read(declines, [], [], document=f"d{i}", support=0.5, meaning=0.5, score=-2.0 if declines else 2.0)
-             for i in range(20) for declines in (False, True)]
-    carried = held_out(reads, 0.1, splits=3)
-    assert carried == {"refused": 60, "declines": 60, "false_refusals": 0, "answerable": 60, "decided": 120}
+    # (document_of's names: "doc:" for a document answered from, "read:" for one refused on; the two go together)
+    reads = [read(declines, [], [], document=f"{'read' if declines else 'doc'}:d{i}", support=0.5, meaning=0.5,
+                  score=-2.0 if declines else 2.0) for i in range(20) for declines in (False, True)]
+    carried = held_out(reads, 0.2, splits=3)
+    assert carried == {"refused": 60, "declines": 60, "false_refusals": 0, "answerable": 60, "decided": 120,
+                       "splits": 3}
     # a question the cut reads in no half: one document's answerable case scored as a case to refuse is refused
     # wherever it falls, and only there (its own document's half never fits the cut it is read by)
     reads[0].score = -2.0
-    carried = held_out(reads, 0.1, splits=3)
+    carried = held_out(reads, 0.2, splits=3)
     assert carried["false_refusals"] == 3 and carried["refused"] == 60
 
 
