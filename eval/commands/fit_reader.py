@@ -18,8 +18,9 @@ def fit_reader_command(config: Path, train_suites: list[str], fit_suites: list[s
     fit, trained = fitted["fit"], fitted["trained"]
     print(f"reader     {out}")
     if trained:
-        print(f"trained on {trained['cases']} dev case(s) of {', '.join(trained['train_suites'])}: {trained['pairs']} "
-              f"pairs, {trained['positives']} positive")
+        # (a reader's folder may come from elsewhere: print what its reader.json says it was trained on)
+        print(f"trained on {trained.get('cases', '?')} dev case(s) of {', '.join(trained.get('train_suites', []))}: "
+              f"{trained.get('pairs', '?')} pairs, {trained.get('positives', '?')} positive")
     print(f"fitted on  dev cases of {', '.join(fit_suites)}: refuses {fit['refused']} of {fit['declines']} to decline "
           f"at {fit['false_refusals']} of {fit['answerable']} answerable (budget {max_false_refusal})")
     carried = fitted["held_out"]

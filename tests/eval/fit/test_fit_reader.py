@@ -200,3 +200,21 @@ def test_a_refitted_reader_keeps_its_weights_as_they_are(tmp_path) -> None:
          weights_from=tmp_path / "new" / "reader.safetensors")
     assert (tmp_path / "new" / "reader.safetensors").read_bytes() == b"weights as trained"
     assert LocalReader(str(tmp_path / "new")).combination.bias == -1.0
+
+
+def test_the_command_prints_a_reader_whose_json_says_little_and_the_held_out_figures(monkeypatch, capsys,
+                                                                                     tmp_path) -> None:
+    from eval.commands import fit_reader as command
+
+    fitted = {"trained": {"train_suites": ["a"]}, "fit": {"refused": 5, "declines": 8, "false_refusals": 1,
+                                                          "answerable": 10},
+              "curve": [{"budget": 0.1, "refused": 5, "false_refusals": 1}],
+              "held_out": {"refused": 6, "declines": 16, "false_refusals": 3, "answerable": 20, "decided": 36,
+                           "splits": 2}}
+    monkeypatch.setattr(command, "prepare", lambda *a, **k: None)
+    monkeypatch.setattr(command, "fit_reader", lambda *a, **k: fitted)
+    assert command.fit_reader_command(tmp_path / "c.yaml", [], ["b"], tmp_path / "r", [], "r", 3, 5, 2, 0, 0.1) == 0
+    out = capsys.readouterr().out
+    assert "trained on ? dev case(s) of a: ? pairs, ? positive" in out
+    assert "held out   refuses 0.375 of the cases to decline at 0.150 false refusals" in out
+    assert "36 decisions over 2 halvings" in out
