@@ -199,6 +199,13 @@ class Joined:
     answerable: int
     curve: list[dict[str, float]] = field(default_factory=list)
 
+    @property
+    def combination(self) -> Any:
+        """The weights as the evidence rule reads them (:class:`rag.answerability.local_reader.Combination`)."""
+        from rag.answerability.local_reader import Combination
+
+        return Combination(self.support, self.meaning, self.reader, self.bias)
+
 
 def _cut(z: Any, answerable_ones: Any, hard: int, answerable: int, budget: float) -> tuple[int, int, float]:
     """(refused, false refusals, cut) for refusing ``z < cut``: the most cases to refuse refused with the false
@@ -256,12 +263,12 @@ def held_out(reads: list[Read], max_false_refusal: float, splits: int = 5) -> di
         for side in (0, 1):
             fit = [r for r in reads if half[r.document] == side]
             try:
-                joined = fit_combination(fit, max_false_refusal)
+                combination = fit_combination(fit, max_false_refusal).combination
             except InputError:
                 continue
             for r in (r for r in reads if half[r.document] != side):
-                refused = r.hard_refusal or (r.joined and r.score is not None and joined.support * r.support
-                                             + joined.meaning * r.meaning + joined.reader * r.score + joined.bias < 0)
+                refused = r.hard_refusal or (r.joined and r.score is not None
+                                             and combination.z(r.support, r.meaning, r.score) < 0)
                 out["decided"] += 1
                 if r.declines:
                     out["declines"] += 1
