@@ -314,7 +314,7 @@ BUDGETS = (0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.15, 0.20)
 
 
 def fit_reader(prepared: Any, train_suites: list[str], fit_suites: list[str], out: Path, *, reader: str | None = None,
-               sources: int = 3, negatives: int = 5, epochs: int = 3, seed: int = 0, max_false_refusal: float = 0.1,
+               sources: int = 3, negatives: int = 5, epochs: int = 2, seed: int = 0, max_false_refusal: float = 0.1,
                say: Any = print) -> dict[str, Any]:
     """Train on ``train_suites``' dev cases (or take the trained ``reader``, a bundled name or a folder, and fit its cut
     again), fit the combination on ``fit_suites``', write ``out``; what was fitted."""

@@ -218,3 +218,13 @@ def test_the_command_prints_a_reader_whose_json_says_little_and_the_held_out_fig
     assert "trained on ? dev case(s) of a: ? pairs, ? positive" in out
     assert "held out   refuses 0.375 of the cases to decline at 0.150 false refusals" in out
     assert "36 decisions over 2 halvings" in out
+
+
+def test_the_function_trains_as_many_epochs_as_the_command_and_the_docs_say() -> None:
+    import inspect
+
+    from eval.cli import _parser
+
+    default = inspect.signature(fit_reader).parameters["epochs"].default
+    args = _parser().parse_args(["fit-reader", "c.yaml", "--train-suite", "a", "--fit-suite", "b", "--out", "o"])
+    assert default == args.epochs == 2
