@@ -200,3 +200,48 @@ def test_speeds_are_measures(question: str, measure: str | None) -> None:
 ])
 def test_a_sentence_states_a_speed(sentence: str, holds: bool) -> None:
     assert states_measure(sentence, "speed") is holds
+
+
+@pytest.mark.parametrize("question, measure", [
+    # a company's or a film's figure asked whole is a sum of money: "4 per cent" answers none of them
+    ("What was Pelham Bank's pre-tax profit for 2022?", "money"),
+    ("What was the company's revenue in 2023?", "money"),
+    ("How much revenue did Voltaris report for 2023?", "money"),
+    ("How much did Iron Lanterns make at the box office on its opening weekend?", "money"),
+    ("What were the takings?", "money"),
+    # …never its margin, its growth, a share of it, a rank, nor a question that asks something else about it
+    ("What was the profit margin in 2022?", None),
+    ("What was the revenue growth?", None),
+    ("What percentage of revenue came from Asia?", "percent"),
+    ("Which film topped the box office?", None),
+    ("What happens to my earnings if I am off sick?", None),
+    ("What is the revenue target for the bonus?", None),
+    ("How much profit sharing do staff get?", None),
+    ("When will the earnings be published?", None),
+])
+def test_a_company_s_figures_are_asked_in_money(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+@pytest.mark.parametrize("question, measure", [
+    ("松涧科技2023年研发投入是多少？", "money"),
+    ("公司2010年的营业额是多少？", "money"),
+    ("鸿泰证券2023年净利润为多少亿元？", "money"),
+    ("投入了多少精力？", None),           # 投入 alone is no sum
+    ("净利润同比增长多少？", None),        # how far it grew: a share or a sum
+    ("利润率是多少？", None),             # a rate
+    ("营收占比多少？", "percent"),
+])
+def test_a_chinese_company_s_figures_are_asked_in_money(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
+
+
+@pytest.mark.parametrize("sentence, holds", [
+    ("研发投入为8.7亿元", True),
+    ("营收300亿，同比增长", True),       # a sum in 亿 without 元, as in 万
+    ("年收入约2.5亿。", True),
+    ("两家公司存在直接竞争", False),      # a count is no sum
+    ("票房突破60亿大关", False),          # 亿 before a word: read as a sum only with its currency
+])
+def test_a_chinese_sum_in_yi_states_money(sentence: str, holds: bool) -> None:
+    assert states_measure(sentence, "money", "") is holds

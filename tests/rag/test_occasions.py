@@ -188,3 +188,53 @@ def test_a_version_year_in_a_question_is_its_occasion() -> None:
     for q in ("2025年起值班补贴是多少？", "What is the allowance from 2025?"):
         assert occasion_of(q, question=True).years == {2025}
     assert not occasion_of("The 3rd Battalion marched.").editions
+
+
+def test_a_window_naming_the_asked_year_holds_no_candidate_a_sentence_states_for_another() -> None:
+    """(v113) the asked year in one sentence of the window, every candidate in a sentence about another year."""
+    def support(question: str, text: str) -> tuple:
+        items = [ctx(1, "h1", text, "")]
+        fact = asked_fact(question, items, space_for(items), {"harwick": 1.0, "bank": 1.0, "pre": 1.0, "tax": 1.0,
+                                                             "profit": 1.0, "2022": 1.0})
+        return fact.source, fact.support
+    question = "What was Harwick Bank's pre-tax profit for 2022?"
+    other = ("Harwick Bank made a pre-tax profit of £1.12 billion in 2021. "
+             "The bank said it expected rising rates to lift its income in 2022.")
+    assert support(question, other)[0] is None
+    # kept: the candidate's own sentence names the asked year, names none, or only bounds a comparison by another
+    for kept in ("Harwick Bank made a pre-tax profit of £1.46 billion in 2022, up from £1.12 billion in 2021. "
+                 "Its income rose in 2022.",
+                 "Harwick Bank's 2022 results were published in March. It made a pre-tax profit of £1.46 billion.",
+                 "Harwick Bank's 2022 results were published in March. Its pre-tax profit of £1.46 billion was the "
+                 "highest since 2015."):
+        assert support(question, kept)[0] == 1, kept
+
+
+def test_a_chinese_window_naming_the_asked_year_holds_no_candidate_stated_for_another() -> None:
+    def source(question: str, text: str):
+        items = [ctx(1, "z1", text, "")]
+        space = env([chunk("z1#0", text, doc="z1")], language="zh")
+        return asked_fact(question, items, space, {"鸿泰": 1.0, "证券": 1.0, "研发": 1.0, "投入": 1.0}).source
+    question = "鸿泰证券2023年的研发投入是多少？"
+    assert source(question, "鸿泰证券2021年研发投入18亿元。公司表示，2023年研发投入将继续加大。") is None
+    assert source(question, "鸿泰证券2023年研发投入21亿元。较2021年的18亿元增长明显。") == 1
+
+
+def test_a_question_asking_a_date_keeps_an_answer_dated_in_another_year() -> None:
+    items = [ctx(1, "s1", "The Ardley League season began on 30 December 2021.", "The 2022 Ardley League season")]
+    fact = asked_fact("When did the 2022 Ardley League season begin?", items, space_for(items),
+                      {"ardley": 1.0, "league": 1.0, "season": 1.0, "begin": 1.0, "2022": 1.0})
+    assert fact.source == 1
+
+
+def test_the_window_is_kept_where_the_asked_year_s_sentence_carries_the_question() -> None:
+    """(v113) a sentence naming the asked year that carries more of the question than the neighbour whose candidate
+    is another year's keeps the window (its own answer may be one no reader of the asked type finds); a title naming
+    the asked year is no such sentence, and no sentence of the window is needed for the window to be kept."""
+    weights = {"harwick": 1.0, "bank": 1.0, "pre": 1.0, "tax": 1.0, "profit": 1.0, "2022": 1.0}
+    question = "What was Harwick Bank's pre-tax profit for 2022?"
+    kept = [ctx(1, "h1", "Shares in Harwick Bank fell by £2 in 2021. Harwick Bank's pre-tax profit for 2022 was a record.", "")]
+    assert asked_fact(question, kept, space_for(kept), weights).source == 1
+    titled = [ctx(1, "h2", "Harwick Bank made a pre-tax profit of £1.46 billion, against £1.12 billion in 2021.",
+                  "Harwick Bank results 2022")]
+    assert asked_fact(question, titled, space_for(titled), weights).source == 1
