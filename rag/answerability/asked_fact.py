@@ -33,7 +33,7 @@ from typing import Literal
 
 from rag.answer_types import asked_type, has_candidate
 from rag.answerability.contrasts import Side, other_side, sides_of
-from rag.answerability.occasions import Occasion, occasion_of, stated_for
+from rag.answerability.occasions import Occasion, occasion_of
 from rag.answerability.pending import says_pending
 from rag.answerability.question_terms import QUALIFIERS, qualified_asking, written_in
 from rag.answerability.related_entities import about_related, related_only
@@ -302,21 +302,6 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
     occasion = occasion_of(question, question=True)
     sides = sides_of(question)
     best_any, best_typed, source, sentence, best, best_source = 0.0, 0.0, None, "", "", None
-
-    def another_year_s(sentences: list[str], header: str) -> bool:
-        """(v113) The window names the asked year, but every sentence of it that holds a candidate states its own fact
-        for another year, and carries more of the question than each sentence naming the asked one ("…a pre-tax profit
-        of £1.12 billion in 2021. It expected rates to help its income in 2022."): it holds no candidate of the asked
-        fact. Never for a question asking a date, whose answer may name another year ("the 2022 season … It began on
-        30 December 2021")."""
-        if not occasion or kind == "date":
-            return False
-        held = [t for t in sentences if has_candidate(t, kind, question, unit_from=header)]
-        if not held or not all(stated_for(t).other_than(occasion) for t in held):
-            return False
-        naming = [t for t in sentences if stated_for(t).names(occasion)]   # (a title naming it is no such sentence)
-        most = max(read_share(f"{header}\n{t}") for t in held)
-        return bool(naming) and all(read_share(f"{header}\n{t}") < most for t in naming)
     for item, said in sentences_of(items):
         header = header_of(item)
         bridged = stand_ins_in == "all" or form_of(item) == "prose"
@@ -330,7 +315,6 @@ def asked_fact(question: str, items: list[ContextItem], env: QueryEnv, weights: 
             if covered > best_any:
                 best_any, best, best_source = covered, f"{header}\n{span}", item.number
             if covered > best_typed and has_candidate(span, kind, question, unit_from=header) \
-                    and not another_year_s(said[i:i + window], header) \
                     and not says_pending(said[i:i + window], kind, question, read_share,
                                          lambda clause, h=header: has_candidate(clause, kind, question, unit_from=h)):
                 best_typed, source, sentence = covered, item.number, span

@@ -127,7 +127,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="113")
+@answerability.register("evidence", version="112")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -385,14 +385,7 @@ def evidence(
     ``focus_apart``: "And the maintenance team?" after the nurses' tunics is not held by a fire-alarm sentence naming
     the maintenance team. Version 112 (``local_reader``, off): a reader trained here joins support and meaning in one
     cut in place of the two prose cuts, for the languages it was fitted for (:mod:`rag.answerability.local_reader`;
-    check ``trained_reader``). Version 113: a window that names the asked year in one sentence holds no candidate of
-    the asked fact when every sentence of it that holds one states its own fact for another year and carries more of
-    the question than each sentence naming the asked one ("…a pre-tax profit of £1.12 billion in 2021. It expected
-    rates to help its income in 2022."), unless the question asks a date
-    (:func:`rag.answerability.occasions.stated_for`); a sentence that opens on the entity another sentence of its window
-    calls the asked one's rival ("Stourwell is … a major rival to Pelham Bank", 岫原证券是鸿泰证券的主要竞争对手) states
-    that rival's fact (:func:`rag.answerability.related_entities.declared_related`); and a company's or a film's figure
-    asked whole (profit, revenue, takings, 营收, 研发投入, 净利润) is asked in money (:mod:`rag.measures`).) With
+    check ``trained_reader``).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -157,11 +157,3 @@ def occasion_of(text: str, *, question: bool = False) -> Occasion:
             years |= _years(sentence)
     return Occasion(frozenset(years), frozenset(_editions(text)))
 
-
-def stated_for(sentence: str) -> Occasion:
-    """The years and editions one sentence states its own fact for: as :func:`occasion_of` reads a sentence, and a
-    year that only bounds a comparison ("the highest since 2015", "2010年以来") names none."""
-    text = _DATELINE.sub(" ", _plain(sentence))
-    years = set() if _RELATIVE.search(text) else _years(text, bounds=True)
-    return Occasion(frozenset(years), frozenset(_editions(text)))
-

@@ -66,47 +66,10 @@ def _shares_words(text: str, question: str, zh: bool) -> bool:
     return any(w in question for w in re.findall(r"[A-Z][\w&'’-]+", text))
 
 
-# a sentence that says what its subject is to the asked one: "Stourwell is the country's second-largest building society
-# and a major rival to Pelham Bank", "岫原证券是鸿泰证券的主要竞争对手"
-_DECLARED_EN = re.compile(r"^(?:The\s+)?(?P<x>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:is|was|has been|has long been|"
-                          r"remains)\b[^.;]{0,80}?\b(?:a|an|the|its|their|one of the)\s+(?:[\w'’-]+\s+){0,3}?"
-                          r"(?:rival|competitor)s?\s+(?:of|to)\s+(?P<q>[^,.;]+)")
-_DECLARED_ZH = re.compile(r"^(?P<x>[\u4e00-\u9fffA-Za-z0-9]{2,15}?)(?:是|为|系|一直是)[^。；]{0,20}?"
-                          r"(?P<q>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)的(?:主要|最大|直接|老|有力)?(?:竞争对手|对手)")
-
-
-def declared_related(sentences: list[str], question: str) -> set[str]:
-    """How the window's sentences open that are about an entity another sentence of it calls a rival of the asked one
-    (its first word, or its first two characters): "Stourwell" for "Stourwell Building Society posted a pre-tax profit
-    of £410 million for 2022" beside "Stourwell is … a major rival to Pelham Bank" — never the asked entity itself."""
-    names = set()
-    for sentence in sentences:
-        zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
-        text = sentence[d.end():] if zh and (d := _DATE_LEAD.match(sentence)) else sentence.lstrip()
-        if (m := (_DECLARED_ZH if zh else _DECLARED_EN).match(text)) is None:
-            continue
-        # each named by its first word or two characters (岫原证券 shares 证券, a kind, with 鸿泰证券; Corran Bank "Bank"
-        # with Pelham Bank)
-        name, rival = ((m.group("x")[:2], m.group("q")[:2]) if zh
-                       else (m.group("x").split()[0], re.sub(r"^the\s+", "", m.group("q"), flags=re.I).split()[0]))
-        if rival in question and name not in question:
-            names.add(name)
-    return names
-
-
-def _opens_with(sentence: str, names: set[str]) -> bool:
-    text = sentence[d.end():] if (d := _DATE_LEAD.match(sentence)) else sentence.lstrip()
-    return any(text.startswith(name) and not re.match(r"[A-Za-z]", text[len(name):len(name) + 1])
-               for name in names)
-
-
 def related_only(question: str, sentences: list[str], has_candidate: Callable[[str], bool]) -> bool:
     """Whether every sentence of the window ``sentences`` that holds a candidate of the asked type (``has_candidate``)
-    states a related entity's fact — it opens on a phrase relating its subject to the asked one, or (v113) on the
-    entity another sentence of the window calls the asked one's rival — and one does; never when the question itself
-    asks about a related entity."""
+    states a related entity's fact — and one does; never when the question itself asks about a related entity."""
     if _ASKS_RELATED.search(question):
         return False
     typed = [s for s in sentences if has_candidate(s)]
-    declared = declared_related(sentences, question)
-    return bool(typed) and all(about_related(s, question) or _opens_with(s, declared) for s in typed)
+    return bool(typed) and all(about_related(s, question) for s in typed)

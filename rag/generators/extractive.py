@@ -283,9 +283,7 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # name that says it is one (rag.answer_types)
 # version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
 # question, even when no statement shares enough of its words (min_score)
-# version 54: a company's or a film's figure asked whole (profit, revenue, 营收, 研发投入) is asked in money
-# (rag.measures), so its candidates are sums of money
-@generators.register("extractive", version="54")
+@generators.register("extractive", version="53")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,

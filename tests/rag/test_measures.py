@@ -202,46 +202,12 @@ def test_a_sentence_states_a_speed(sentence: str, holds: bool) -> None:
     assert states_measure(sentence, "speed") is holds
 
 
-@pytest.mark.parametrize("question, measure", [
-    # a company's or a film's figure asked whole is a sum of money: "4 per cent" answers none of them
-    ("What was Pelham Bank's pre-tax profit for 2022?", "money"),
-    ("What was the company's revenue in 2023?", "money"),
-    ("How much revenue did Voltaris report for 2023?", "money"),
-    ("How much did Iron Lanterns make at the box office on its opening weekend?", "money"),
-    ("What were the takings?", "money"),
-    # …never its margin, its growth, a share of it, a rank, nor a question that asks something else about it
-    ("What was the profit margin in 2022?", None),
-    ("What was the revenue growth?", None),
-    ("What percentage of revenue came from Asia?", "percent"),
-    ("Which film topped the box office?", None),
-    ("What happens to my earnings if I am off sick?", None),
-    ("What is the revenue target for the bonus?", None),
-    ("How much profit sharing do staff get?", None),
-    ("When will the earnings be published?", None),
-])
-def test_a_company_s_figures_are_asked_in_money(question: str, measure: str | None) -> None:
-    assert asked_measure(question) == measure
-
-
-@pytest.mark.parametrize("question, measure", [
-    ("松涧科技2023年研发投入是多少？", "money"),
-    ("公司2010年的营业额是多少？", "money"),
-    ("鸿泰证券2023年净利润为多少亿元？", "money"),
-    ("投入了多少精力？", None),           # 投入 alone is no sum
-    ("净利润同比增长多少？", None),        # how far it grew: a share or a sum
-    ("利润率是多少？", None),             # a rate
-    ("营收占比多少？", "percent"),
-])
-def test_a_chinese_company_s_figures_are_asked_in_money(question: str, measure: str | None) -> None:
-    assert asked_measure(question) == measure
-
-
-@pytest.mark.parametrize("sentence, holds", [
-    ("研发投入为8.7亿元", True),
-    ("营收300亿，同比增长", True),       # a sum in 亿 without 元, as in 万
-    ("年收入约2.5亿。", True),
-    ("两家公司存在直接竞争", False),      # a count is no sum
-    ("票房突破60亿大关", False),          # 亿 before a word: read as a sum only with its currency
-])
-def test_a_chinese_sum_in_yi_states_money(sentence: str, holds: bool) -> None:
-    assert states_measure(sentence, "money", "") is holds
+def test_a_run_of_spaces_or_of_dotted_digits_is_read_once() -> None:
+    """Attack from review (session 74): the money pattern read a run of spaces three ways (22 s at 1,000 spaces, more
+    than ten minutes at 20,000: a document could stall every question asked over it), and an English number was tried
+    from every digit of "1.1.1.…". Each optional piece now takes the spaces after it, and a number starts where its
+    run does; correctness is what this asserts (no timing), on inputs the old patterns took minutes over."""
+    spaces = " " * 2000
+    assert not states_measure("1" + spaces + "亿甲", "money") and states_measure("1" + spaces + "亿元", "money")
+    assert not states_measure("1." * 5000 + "亿", "money") and states_measure("1." * 5000 + " dollars", "money")
+    assert states_measure("1" + spaces + "多 元", "money") and states_measure("3 多天", "time")
