@@ -160,7 +160,7 @@ _STATES = {
         r"\b(?:annually|yearly|monthly|weekly|daily|hourly|fortnightly|quarterly|biannually|each (?:year|month|week|day|term)|"
         r"per (?:year|annum|month|week|day|term)|a (?:year|month|week|day))\b|\b(?:does not|doesn't|never) expire|\bno expiry\b|"
         r"\b(?:valid for|renew(?:ed|al)?|refresh(?:ed|er)?|recurrent(?: interval)?|replace(?:d|ment)?|review(?:ed)?)\b[^.;。；\n]{0,24}?\d|"
-        rf"每\s*[*_]*[{_ZH_N}]*\s*(?:个)?(?:年|月|周|星期|天|日|季度|学期|小时|班)|[{_ZH_N}]+\s*(?:个)?(?:年|月|周|天)\s*(?:一次|1\s*次)|"
+        rf"每\s*[*_]*[{_ZH_N}]*\s*(?:个)?(?:年|月|周|星期|天|日|季度|学期|小时|班)|(?<![{_ZH_N}])[{_ZH_N}]+\s*(?:个)?(?:年|月|周|天)\s*(?:一次|1\s*次)|"
         r"(?:有效期|复审|复训|更换|周期)[^，。；\n]{0,12}?[0-9一二两三四五六七八九十半]|长期有效|不过期|终身有效", re.I)],
     "money": [
         _amount(rf"(?:(?:万|千|亿|百万)\s*)?(?:{_MONEY_UNITS})|k\s*(?:usd|eur|gbp)|(?:thousand|million|billion|bn|m)\s+"
@@ -178,7 +178,7 @@ _STATES = {
                            r"\b(?:twice|time and a (?:half|quarter)|(?:one|two|three|four) times)\b|"
                            r"\b\d+(?:\.\d+)?\s*times\b(?!\s+(?:a|an|per|each|every)\b)|"
                            r"(?<![\d:.])(?:1\s*:\s*\d{1,3}|\d{1,3}\s*:\s*1)(?![\d:])(?!\s*(?:am|pm))|\b(?:one|two|three|four|five|six|\d+) (?:adult|member of staff|staff member|keeper|carer|teacher|nurse)s? (?:to|for|per) (?:every )?\w+|"
-                           rf"\b\d+\s*(?:in|out of)\s*\d+\b|[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
+                           rf"\b\d+\s*(?:in|out of)\s*\d+\b|(?<![{_ZH_N}])[{_ZH_N}]+分之[{_ZH_N}]+", re.I)],
     "length": [_amount(_LENGTH_UNITS)],
     "weight": [_amount(_WEIGHT_UNITS)],
     "speed": [_amount(r"mph|m\.p\.h\.?|km\s*/\s*h|kmh|kph|knots?|kts|m\s*/\s*s|(?:kilomet(?:er|re)s?|km|miles?|met(?:er|re)s?) "
