@@ -37,7 +37,7 @@ UNTYPED = frozenset({"yesno", "definition", "procedure", "reason", "other"})
 _ZH_CLASSIFIERS = "个名位次年天日月周岁元块角分人种项倍场届条家座部张本只辆件台架层楼页章集首期门所间棵头匹份双对级类档册卷辑站"
 # a noun that names an amount ("what rate", "the salary range"), and a word before it that says of what
 # ("mileage", "nightly hotel"): never a verb or a pronoun, which make the question ask something else
-_EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|"
+_EN_MEASURES = (r"percentage|percent|proportion|number|amount|fraction|share|rate|size|age|price|cost|fee|limit|magnitude|"
                 r"cap|temperature|length|weight|height|width|depth|speed|distance|salary|allowance|deposit|"
                 r"charge|discount|budget|penalty|range")
 # what news reports as a figure ("What was Pelham Bank's pre-tax profit for 2022?", "What was the attendance at the
@@ -113,7 +113,10 @@ _ASK = {
         ("date", r"\bwhen\b|\bhow quickly\b|\bhow quick\b|\bhow (?:early|late)\b(?=\s+(?:do|does|did|can|could|must|should|will|would|is|are|was|were|has|have|may|i|you|we|they|it|he|she)\b)|\bwhat (year|date|time|day|month|century|decade|era|period|hour)\b|"
                  r"\bwhich (year|date|day|month|century|decade|era|period)\b|"
                  # dates asked in the plural ("On which dates …?", "What days …?"), never "what periods of leave"
-                 r"\b(?:what|which) (?:dates|days|years|months)\b(?!\s+of\b)|\bby what (date|time)\b|\bhow soon\b"),
+                 r"\b(?:what|which) (?:dates|days|years|months)\b(?!\s+of\b)|\bby what (date|time)\b|\bhow soon\b|"
+                 # "What was the date of the 2022 final?", "what's the closing date for entries", "the deadline"
+                 r"\bwhat(?:'s|’s| is| was| are| were| will be) the (?:[a-z-]+ )?(?:date|dates|deadline)\b"
+                 r"(?!\s+(?:format|stamp|field|range|picker)s?\b)"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
                    r"manager|director|officer|team member)\b"),
         ("organisation", r"\b(which|what) (company|organi[sz]ation|team|university|school|college|agency|department|"

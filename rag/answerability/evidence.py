@@ -127,7 +127,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="112")
+@answerability.register("evidence", version="114")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -385,7 +385,9 @@ def evidence(
     ``focus_apart``: "And the maintenance team?" after the nurses' tunics is not held by a fire-alarm sentence naming
     the maintenance team. Version 112 (``local_reader``, off): a reader trained here joins support and meaning in one
     cut in place of the two prose cuts, for the languages it was fitted for (:mod:`rag.answerability.local_reader`;
-    check ``trained_reader``).) With
+    check ``trained_reader``). Version 114 (113 was withdrawn): "the date of …", "the closing date", "the deadline" ask a
+    date and a magnitude a number (:func:`rag.answer_types.asked_type`); 第多少位 asks a rank and 多少位嘉宾 a count, never
+    a length (:func:`rag.measures.asked_measure`).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``

@@ -283,7 +283,7 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # name that says it is one (rag.answer_types)
 # version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
 # question, even when no statement shares enough of its words (min_score)
-@generators.register("extractive", version="53")
+@generators.register("extractive", version="55")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -414,7 +414,8 @@ def extractive(
     cosines crowd between 0.75 and 0.95); the scores are then scaled so that the best scores what the best scored
     without a reader, so ``min_score`` refuses what it refused: "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
     names the authorising post, which shares few of the part's words. Version 53: nothing inside a title in 《》 ends a
-    statement (:func:`rag.text.sentence_spans`): 《卡拉OK.LIVE！‧台北‧我》 is quoted whole."""
+    statement (:func:`rag.text.sentence_spans`): 《卡拉OK.LIVE！‧台北‧我》 is quoted whole. Version 55 (54 was withdrawn):
+    the asked type and measure of evidence v114."""
 
     # the second embedder by corpus language ({zh: e5}: Chinese only; a language set to null reads none, one left out
     # reads the default's), or one for every language

@@ -73,6 +73,12 @@ def test_untyped_and_tricky_questions(question: str, kind: str) -> None:
     ("What determines a player's score?", "other"), ("What is the purpose of the city's budget?", "definition"),
     ("What is fine?", "definition"), ("What is rent?", "definition"), ("What sales are on this weekend?", "other"),
     ("What fares are available?", "other"),
+    # a date asked as "the date of" / "the closing date" / "the deadline" (session 75), never a date's format; the
+    # magnitude of an earthquake is a number
+    ("What was the date of the 2022 final?", "date"), ("What's the closing date for entries?", "date"),
+    ("What is the deadline for nominations?", "date"), ("What will be the date of the election?", "date"),
+    ("What is the date format on invoices?", "definition"), ("What magnitude was the earthquake?", "number"),
+    ("What was the magnitude of the earthquake?", "number"),
 ])
 def test_english_figures_news_asks_for_are_numbers(question: str, kind: str) -> None:
     assert asked_type(question) == kind

@@ -58,6 +58,9 @@ from rag.measures import asked_measure, states_measure
     ("初级核保资格多久复审一次？", "frequency"),
     ("安全帽戴多久就得换个新的？", "time"),
     ("几年前开始的？", None),                                    # 几年前 asks a date, not a span
+    # 位 is a length only as the digits of a code, never a rank (第多少位) nor people's classifier (session 75)
+    ("公司账号密码至少要多少位？", "length"), ("密码需要多少位数字？", "length"), ("多少位的密码才算强？", "length"),
+    ("该公司在中国企业500强中营收规模排行第多少位？", None), ("共有多少位嘉宾出席开幕式？", None),
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
     ("How much does the course cost and how long does it take?", None),
