@@ -149,6 +149,25 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
     return literal
 
 
+def focus_untyped(question: str, focus: str, windows: list[str], env: QueryEnv) -> bool:
+    """Whether no window that holds a candidate of the asked type (``windows``, each with its source's title and
+    headings) names what the follow-up swapped in — every one of its words: "那签约营销员呢？" after "专员级员工每月通讯补贴
+    多少？" is not answered by the allowance table's rows for other grades, nor "And the weekly one?" after the Day ticket's
+    price by the Day and Group tickets' rows, though the sources name a weekly pass elsewhere. False where the focus is
+    held another way than as written (days, figures, a numbered label's range, a rule for the places the asker goes) or
+    where no window holds a candidate (the other checks read that)."""
+    named = focus_terms(focus, env)
+    if not named or not windows or numbered_labels(focus) or _goes_there(question, focus, env):
+        return False
+    tokenize = env.space.tokenize
+    for said in windows:
+        words = set(tokenize(said))
+        if all(t in words or (_CJK.search(t) and t in said) for t in named) \
+                or any(_held_otherwise(t, focus, said, words) for t in named):
+            return False
+    return True
+
+
 def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:
     """Whether the top sources (``joined``, whose index terms are ``found``) leave out what the follow-up ``focus``
     names; ``part_focus``: the focus of a part of the message (then every word counts, and no place is exempt)."""

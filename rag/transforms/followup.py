@@ -185,6 +185,34 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
     """``standalone``, and the **focus**: what the follow-up itself named when it was swapped
     into or joined to the earlier question ("gym memberships" of "What about gym
     memberships?"), else "". The earlier turn's evidence is no evidence for the focus."""
+    standalone, focus, _ = rewrite_slots(question, history, language, similar, swap_at)
+    return standalone, focus
+
+
+def replaced_slot(previous: str, standalone: str, focus: str) -> str:
+    """What the focus took the place of in the earlier question ("专员级" of "专员级员工每月通讯补贴多少？" for
+    "签约营销员级…", "at Holloway Ironworks" for "… at Fernleigh Hall?"): the earlier question less the standalone's
+    words before and after the focus; "" when the focus was joined to it, not swapped in."""
+    at = standalone.find(focus) if focus else -1
+    if at < 0:
+        return ""
+    before, after = standalone[:at], standalone[at + len(focus):]
+    if len(before) + len(after) >= len(previous) or not previous.startswith(before) or not previous.endswith(after):
+        return ""
+    replaced = previous[len(before):len(previous) - len(after)].strip()
+    # (a phrase after a preposition takes the place of one after the same preposition: "for a commercial hirer" put
+    # in for the verb "hire" is no slot swapped, and what it replaced names nothing)
+    lead = _LEADING_PREPOSITION.match(focus)
+    return "" if lead and not replaced.lower().startswith(lead.group(1).lower()) else replaced
+
+
+_LEADING_PREPOSITION = re.compile(r"(?i)(in|at|for|on|from|to|of|with|by)\s")
+
+
+def rewrite_slots(question: str, history: Sequence[dict[str, str]], language: str,
+                  similar: Similar | None = None, swap_at: float = SWAP_AT) -> tuple[str, str, str]:
+    """:func:`rewrite`'s standalone question and focus, and the earlier question's slot the focus was swapped in for
+    (:func:`replaced_slot`; "" when none was)."""
     previous, answer = "", ""
     for turn in history:
         if turn.get("role") == "user" and turn.get("content", "").strip():
@@ -202,10 +230,11 @@ def rewrite(question: str, history: Sequence[dict[str, str]], language: str,
         # post or person the earlier question names
         person = resolve_person(question, named_person(previous, language), language)
     if person is not None:
-        return person, ""
+        return person, "", ""
     if not previous or not is_follow_up(question, language):
-        return question, ""
-    return _join(question, previous, language, similar, swap_at)
+        return question, "", ""
+    standalone, focus = _join(question, previous, language, similar, swap_at)
+    return standalone, focus, replaced_slot(previous, standalone, focus)
 
 
 # "And at Fernleigh Hall?" after "How many volunteers are there at Holloway Ironworks?": a name after the same preposition
@@ -308,7 +337,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="25")
+@transforms.register("followup", version="26")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -349,7 +378,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     a phrase of the earlier question with it only where it heads the phrase ("那去成都呢？" after "去上海出差，…" swaps 上海
     alone: v22 wrote "去成都，…"), and never after a verb (出差上海); 它 after a question whose first words set a condition
     on a count ("累计工作满 5 年的员工，年假有几天？") is what the asking clause is about (年假). The opening that changes the
-    subject is read off earlier turns too."""
+    subject is read off earlier turns too. Version 26: the slot of the earlier question that the focus took the place of
+    is kept as ``replaced`` (:func:`replaced_slot`), which the evidence rule reads (v115, ``refuse_untyped_focus``)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)
@@ -357,9 +387,12 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
             env.facts["asked_as"] = question
             return [QueryVariant(alone, "standalone")]
         similar = embedder_similarity(env.space.embed_queries) if env.history else None
-        rewritten, focus = rewrite(question, env.history, "en" if env.language == "en" else "zh", similar, swap_at)
+        rewritten, focus, replaced = rewrite_slots(question, env.history, "en" if env.language == "en" else "zh", similar,
+                                                   swap_at)
         if focus:
             env.facts["focus"] = focus   # answerability requires evidence for it (evidence's require_focus)
+        if replaced:
+            env.facts["replaced"] = replaced   # … and the earlier turn's slot it took the place of (evidence v115)
         if rewritten != question:
             env.facts["asked_as"] = question   # the asker's own words (a rewrite joins names the asker never wrote)
         return [QueryVariant(rewritten, "standalone" if rewritten != question else "original")]

@@ -1,0 +1,93 @@
+"""A follow-up that swaps a slot of the earlier question is answered only where its focus stands in a window holding a
+candidate of the asked type (evidence v115, ``refuse_untyped_focus``, check ``focus_untyped``), and the slot it swapped
+out is read off the rewrite (followup v26, ``replaced_slot``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answerability import answerability
+from rag.transforms.followup import replaced_slot, rewrite_slots
+from rag.types import ContextItem, Decision
+from tests.rag.helpers import chunk, env
+
+PARAMS = {"semantic": False, "coverage_weight": 1.0, "answer_at": 0.0, "answer_type": True}
+
+ZH_TABLE = ("员工补贴发放标准\n\n| 补贴项目 | 适用人员 | 标准 |\n|---|---|---|\n| 通讯补贴 | 管理序列 | 300元/月 |\n"
+            "| 通讯补贴 | 主管级 | 200元/月 |\n| 通讯补贴 | 专员级 | 100元/月 |\n\n签约营销员的考勤由营销部负责。")
+EN_TABLE = ("Allowances\n\n| Allowance | Who receives it | Rate |\n|---|---|---|\n"
+            "| Relief master | A chief officer appointed to act as master | £38 per day |\n"
+            "| Night sailing | Deck crew on night sailings | £12 per night |\n\n"
+            "The relief chief engineer rota is kept by the Fleet Office.")
+# the unit stands in the sentence before the table: its rows hold bare numbers
+ZH_UNITLESS = ("住宿费标准（单位：元/人·晚）\n\n| 职级 | 省会城市 | 其他城市 |\n|---|---|---|\n| 一般员工 | 420 | 360 |\n"
+               "| 中层干部 | 460 | 400 |")
+
+
+def _item(text: str, title: str) -> ContextItem:
+    return ContextItem(1, "d#1", "d", title, (), text, 1.0, len(text))
+
+
+def _decide(lang: str, text: str, title: str, question: str, focus: str, replaced: str, on: bool = True) -> Decision:
+    space = env([chunk("d#1", text), chunk("o#0", "停车场七点开门。Parking opens at seven.")], language=lang)
+    space.facts["focus"] = focus
+    if replaced:
+        space.facts["replaced"] = replaced
+    decide = answerability.build({"name": "evidence", "params": {**PARAMS, "refuse_untyped_focus": on}})
+    return decide(question, [_item(text, title)], space)
+
+
+@pytest.mark.parametrize(("lang", "text", "title", "question", "focus", "replaced"), [
+    ("zh", ZH_TABLE, "员工补贴发放标准", "签约营销员每月通讯补贴多少钱？", "签约营销员", "专员级"),
+    ("en", EN_TABLE, "Allowances", "How much is the relief chief engineer allowance?", "relief chief engineer",
+     "relief master"),
+])
+def test_a_focus_named_only_where_no_amount_stands_is_refused(lang, text, title, question, focus, replaced) -> None:
+    off = _decide(lang, text, title, question, focus, replaced, on=False)
+    assert off.action == "answer", f"precondition: answered without the check ({off.check}: {off.reason})"
+    on = _decide(lang, text, title, question, focus, replaced)
+    assert (on.action, on.check) == ("refuse", "focus_untyped"), on.reason
+
+
+@pytest.mark.parametrize(("lang", "text", "title", "question", "focus", "replaced"), [
+    # the focus has its own row: answered
+    ("zh", ZH_TABLE, "员工补贴发放标准", "主管级每月通讯补贴多少钱？", "主管级", "专员级"),
+    ("en", EN_TABLE, "Allowances", "How much is the night sailing allowance?", "night sailing", "relief master"),
+    # …whose number takes its unit from the sentence before the table
+    ("zh", ZH_UNITLESS, "差旅费管理办法", "中层干部去省会城市出差，住宿费每晚能报多少？", "中层干部", "一般员工"),
+])
+def test_a_focus_with_its_own_row_is_answered(lang, text, title, question, focus, replaced) -> None:
+    decision = _decide(lang, text, title, question, focus, replaced)
+    assert decision.action == "answer", f"{decision.check}: {decision.reason}"
+
+
+def test_a_follow_up_joined_not_swapped_is_left_to_the_other_checks() -> None:
+    # no slot replaced: the rule reads only a follow-up that swapped one
+    decision = _decide("zh", ZH_TABLE, "员工补贴发放标准", "签约营销员每月通讯补贴多少钱？", "签约营销员", "")
+    assert decision.check != "focus_untyped"
+
+
+@pytest.mark.parametrize(("previous", "standalone", "focus", "replaced"), [
+    ("专员级员工每月通讯补贴多少？", "签约营销员级员工每月通讯补贴多少？", "签约营销员", "专员"),
+    ("前厅部配发几套工服？", "客房部配发几套工服？", "客房部", "前厅部"),
+    ("How many volunteers are there at Holloway Ironworks?", "How many volunteers are there at Fernleigh Hall?",
+     "at Fernleigh Hall", "at Holloway Ironworks"),
+    # joined, not swapped
+    ("前厅部配发几套工服？", "客房部，前厅部配发几套工服？", "客房部", ""),
+    # a phrase after a preposition put in for a word after none: no slot (the rewrite went wrong)
+    ("How much per hour does a community group pay to hire the Tennyson Room?",
+     "How much per hour does a community group pay to for a commercial hirer the Tennyson Room?",
+     "for a commercial hirer", ""),
+    ("What is the rate?", "What is the rate?", "", ""),
+])
+def test_the_slot_a_focus_replaced(previous, standalone, focus, replaced) -> None:
+    assert replaced_slot(previous, standalone, focus) == replaced
+
+
+def test_the_rewrite_says_which_slot_it_swapped() -> None:
+    history = [{"role": "user", "content": "前厅部配发几套工服？"}, {"role": "assistant", "content": "前厅部配发 3 套。"}]
+    standalone, focus, replaced = rewrite_slots("那客房部呢？", history, "zh")
+    assert (standalone, focus, replaced) == ("客房部配发几套工服？", "客房部", "前厅部")
+    history = [{"role": "user", "content": "How many volunteers are there at Holloway Ironworks?"},
+               {"role": "assistant", "content": "About 60."}]
+    assert rewrite_slots("And at Fernleigh Hall?", history, "en")[2] == "at Holloway Ironworks"
