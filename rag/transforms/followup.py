@@ -52,6 +52,10 @@ _EN_LEAD = re.compile(r"^(and what about|what about|how about|and for|and if (?:
 _EN_ONCE = re.compile(r"^(?:once|after|when|now that|by the time)\s+(?:i|we|they|he|she)(?:['’](?:ve|m|re)|\s+(?:have|am|are|has|is))?"
                       r"\s+(?:(?:done|completed|served|worked|reached|hit|passed|got|had|been(?:\s+here|\s+with\s+(?:the\s+)?\w+)?)"
                       r"(?:\s+for)?|on)\s+", re.I)
+# "and if I go on my motorbike?", "What if I take the train?": the thing a clause of the asker's own doing names, after
+# its verb (never an auxiliary or a negation: "What if I don't have a receipt?" keeps its words)
+_EN_DOING = re.compile(r"^(?:i|we|you|they)\s+([a-z]+)\s+(?:(?:on|by|in|with|via|into)\s+)?"
+                       r"(?:(?:my|our|your|their|a|an|the|some)\s+)?(?=[a-z])", re.I)
 # "And if it's Year 11s?", "What if it's a Sunday?": the pronoun and its verb name nothing before a name or a number
 _EN_IT_IS = re.compile(r"^(?:it|they|we|i|that|he|she)(?:['’]s|['’]re|['’]m| is| are| am| was| were)\s+", re.I)
 _EN_MORE = re.compile(r"^(anything else|any others?|what else|more|and\??|others?)\??$", re.I)
@@ -160,6 +164,9 @@ def content_of(question: str, language: str) -> str:
         if _EN_MORE.match(q):
             return ""
         rest = _EN_ONCE.sub("", _without_end(_EN_LEAD.sub("", q), "?.!").strip())
+        if _EN_LEAD.match(q) and (doing := _EN_DOING.match(rest)) and doing.group(1).lower() not in EN_FUNCTION_WORDS \
+                and not doing.group(1).lower().endswith("n't"):
+            rest = rest[doing.end():]   # (after a lead only: "I take the train" alone is no follow-up's thing)
         if _names_after_it_is(q):
             rest = _EN_IT_IS.sub("", rest)   # (after a lead only: "It's Year 11s?" alone keeps its words)
         return re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)

@@ -648,3 +648,23 @@ def test_a_chinese_pronoun_points_at_the_asking_clauses_topic_when_the_first_nam
 def test_the_scaffolding_at_the_end_of_a_follow_up_is_read_from_its_end(question: str, language: str,
                                                                         content: str) -> None:
     assert content_of(question, language) == content
+
+
+@pytest.mark.parametrize(("question", "content"), [
+    # the thing a clause of the asker's own doing names, after its verb (followup v26)
+    ("and if i go on my motorbike?", "motorbike"), ("What if I take the train?", "train"),
+    ("what if we travel by taxi?", "taxi"), ("And if I lose my badge?", "badge"),
+    # …never after an auxiliary or a negation, nor a clause with no thing after its verb
+    ("What if I don't have a receipt?", "I don't have a receipt"), ("What if I have two jobs?", "I have two jobs"),
+    ("And if I cycle?", "I cycle"),
+])
+def test_a_follow_up_names_the_thing_of_the_askers_own_doing(question: str, content: str) -> None:
+    assert content_of(question, "en") == content
+
+
+def test_the_means_of_travel_swaps_for_the_earlier_one() -> None:
+    history = [{"role": "user", "content": "What mileage rate can I claim for using my own car on library business?"},
+               {"role": "assistant", "content": "45p per mile."}]
+    assert standalone("and if i go on my motorbike?", history, "en", lambda text, spans: [
+        0.9 if span == "car" else 0.1 for span in spans]) == \
+        "What mileage rate can I claim for using my own motorbike on library business?"
