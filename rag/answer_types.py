@@ -116,8 +116,10 @@ _ASK = {
                  r"\b(?:what|which) (?:dates|days|years|months)\b(?!\s+of\b)|\bby what (date|time)\b|\bhow soon\b|"
                  # "What was the date of the 2022 final?", "what's the closing date for entries", "the deadline" (read
                  # ahead only: the noun stays the question's topic, "deadline for expense claims")
-                 r"\bwhat(?=(?:'s|’s| is| was| are| were| will be) the (?:[a-z-]+ )?(?:date|dates|deadline)\b"
-                 r"(?!\s+(?:format|stamp|field|range|picker)s?\b))"),
+                 # (never a noun after it: "the deadline extension policy", "the date of birth field")
+                 r"\bwhat(?=(?:'s|’s| is| was| are| were| will be) the (?:[a-z-]+ )?(?:date|dates|deadline)"
+                 r"(?:\s*[?.!,]|\s*$|\s+(?:of|for|to|by|on|in|at|when|this|next|last)\b(?![^?.!]*\b(?:field|format|stamp|"
+                 r"policy|policies|form|procedure|process|rule|rules)\b)))"),
         ("person", r"\bwho(m|se)?\b|\bwhich (person|people|man|woman|author|scientist|king|queen|president|player|"
                    r"manager|director|officer|team member)\b"),
         ("organisation", r"\b(which|what) (company|organi[sz]ation|team|university|school|college|agency|department|"

@@ -29,7 +29,8 @@ _LENGTH_UNITS = ("个?字符|个字|位数?|characters?|chars|digits|毫米|厘�
                  "miles?|feet|foot|ft|inch(?:es)?|yards?")
 # …as a question asks one: 位 is a length only as the digits of a code ("密码至少要多少位？", 多少位数, 多少位的密码), never
 # the classifier of people ("多少位嘉宾") nor a rank ("排行第多少位", an ordinal)
-_LENGTH_ASKED = _LENGTH_UNITS.replace("位数?", "位数|位(?=的|[^\u4e00-\u9fff]|$)")
+# (a review: 多少位数学老师, 多少位VIP客户, 多少位80后员工 count people; 验证码是多少位呢？, 多少位字符 ask digits)
+_LENGTH_ASKED = _LENGTH_UNITS.replace("位数?", "位数?(?=的|[呢啊吗呀嘛]|字符|字母|数字|\\s*[？?，,。.！!；;]|\\s*$)")
 _WEIGHT_UNITS = "毫克|公斤|千克|克|斤|吨|磅|盎司|mg|kg|kilo(?:gram)?s?|grams?|tonnes?|tons?|lbs?|pounds?|ounces?|oz"
 _AREA_UNITS = ("平方米|平方公里|平方千米|平方英里|公顷|英亩|亩|m²|km²|m2|km2|sq\\.? ?(?:m|km|ft|mi)|"
                "square (?:met(?:er|re)s?|kilomet(?:er|re)s?|miles?|feet)|hectares?|acres?")
@@ -82,7 +83,7 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                         r"seconds)\b|\bhow long\b(?!\s+ago)|\bhow much time\b", re.I)),
     ("length", re.compile(rf"(?<!标准)(?<!额度)(?<!上限)(?<!价格)(?<!费用)(?<!工资)(?<!标准有)(?<!额度有)(?<!上限有)多高|"
                           rf"多长|多远|多宽|多深|多厚|(?:身高|高度|长度|距离|宽度|深度|海拔|体长|全长|厚度|直径|半径|"
-                          rf"周长)[^，。？?]{{0,4}}?多少|(?<!第)多少(?:{_LENGTH_ASKED})|\bhow (?:tall|wide|deep|thick)\b|"
+                          rf"周长)[^，。？?]{{0,4}}?多少|(?<!第)(?<!排)(?<!排名)多少(?:{_LENGTH_ASKED})|\bhow (?:tall|wide|deep|thick)\b|"
                           rf"\bhow far\b(?!\s+(?:in advance|ahead|before|beforehand|back|out))|"
                           rf"\bhow high\b(?![^.?!]*\b(?:rate|cap|limit|price|cost|fee|salary|budget|allowance|bonus)\b)|"
                           rf"\bhow many (?:{_LENGTH_UNITS})\b|\bwhat (?:is|was|'s) the (?:height|length|distance|width|"

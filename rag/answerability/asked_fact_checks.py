@@ -86,7 +86,6 @@ def asked_fact_refusal(question: str, asked: AskedFact, top: list[ContextItem], 
     return None
 
 
-_DIGIT = re.compile(r"\d")
 _ASKED_WORD = {"date": "when", "place": "where", "person": "who", "organisation": "which body", "list": "which ones"}
 _NAMED_KINDS = frozenset({"number", "date", "person", "place", "organisation"})
 # "When do I need three written quotes?", 什么时候需要…: a "when" that asks in what case, answered by a condition
@@ -117,8 +116,7 @@ def _best_source(asked: AskedFact, top: list[ContextItem]) -> str:
     return asked.best if (item := source_numbered(top, asked.best_source)) is None else item.text
 
 
-def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int,
-                  headed: bool = False) -> list[str]:
+def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, window: int) -> list[str]:
     """The windows that hold a candidate of the asked type: of the asked fact's source in running prose (another
     paragraph's dated sentence is about something else), of every top source otherwise (the best of them may stand in
     another source than the one that states the event: "年假没休完能顺延到什么时候？" beside a holiday notice's dates);
@@ -127,16 +125,11 @@ def typed_windows(asked: AskedFact, top: list[ContextItem], question: str, windo
     names, nor one stating a related entity's fact (evidence v88: :func:`rag.answerability.asked_fact.about_another`,
     which the support reads by too)."""
     occasion, sides = occasion_of(question, question=True), sides_of(question)
-    spans: list[tuple[str, str]] = []
+    spans = []
     for item, said in sentences_of(top):
         if item.number == asked.source or not (asked.prose or asked.kind == "person"):
             header = header_of(item)
-            spans += [(header, " ".join(said[i:i + window])) for i in range(len(said))
+            spans += [" ".join(said[i:i + window]) for i in range(len(said))
                       if not about_another(question, occasion, sides, said[i:i + window], header,
                                            lambda t: has_candidate(t, asked.kind, question))]
-    # (``headed``: each window after its source's title and headings, which name what its rows leave out)
-    # (``headed`` reads a number as a candidate of any measure: a table's unit may stand in the sentence that leads into
-    # it — "省会城市: **460**" under "住宿费标准（元/晚）")
-    return [f"{header}\n{span}" if headed else span for header, span in spans
-            if asked.kind == "person" or (headed and asked.kind == "number" and _DIGIT.search(span))
-            or has_candidate(span, asked.kind, question)]
+    return [span for span in spans if asked.kind == "person" or has_candidate(span, asked.kind, question)]

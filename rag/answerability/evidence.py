@@ -63,7 +63,7 @@ from rag.answerability.asked_fact import (
     sources_naming,
     without_pointers,
 )
-from rag.answerability.asked_fact_checks import asked_fact_refusal, typed_windows
+from rag.answerability.asked_fact_checks import asked_fact_refusal
 from rag.answerability.bridge import WordVectors, bridged, stand_ins, words_of
 from rag.answerability.corpus_terms import CorpusTerms
 from rag.answerability.follow_up_focus import focus_apart, focus_unheld, focus_untyped
@@ -389,10 +389,10 @@ def evidence(
     check ``trained_reader``). Version 114 (113 was withdrawn): "the date of …", "the closing date", "the deadline" ask a
     date and a magnitude a number (:func:`rag.answer_types.asked_type`); 第多少位 asks a rank and 多少位嘉宾 a count, never
     a length (:func:`rag.measures.asked_measure`). Version 115 (``refuse_untyped_focus``, on): a follow-up that swapped a
-    slot of the earlier question (the ``followup`` transform's ``replaced``) is refused when no window holding a
-    candidate of the asked type names its focus — in running prose the asked fact's source's windows, elsewhere each
-    statement of the top sources with its title and headings, any number counting for a number (check
-    ``focus_untyped``: "那签约营销员呢？" after "专员级员工每月通讯补贴多少？" against the other grades' rows).) With
+    slot of the earlier question (the ``followup`` transform's ``replaced``) and asks a number is refused when no
+    statement of the top sources that states a figure names its focus, each read with what leads into it
+    (:func:`rag.answerability.follow_up_focus.focus_untyped`, check ``focus_untyped``: "那签约营销员呢？" after
+    "专员级员工每月通讯补贴多少？" against the other grades' rows).) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -693,15 +693,14 @@ def evidence(
                 titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
             return Decision.refused_by(signal, reason, signals)
-        # (v115) a follow-up that swapped a slot of the earlier question is answered only where its focus stands in a
-        # window holding a candidate of the asked type ("那签约营销员呢？" against the other grades' allowance rows); outside
-        # running prose a window is one statement (a row and the sentence after its table are two things)
+        # (v115) a follow-up that swapped a slot of the earlier question and asks a number is answered only where a
+        # statement stating a figure names its focus, read with what leads into it ("那签约营销员呢？" against the other
+        # grades' allowance rows)
         swapped = bool(env.facts.get("replaced")) if refuse_untyped_focus and not part_focus else False
-        if passes and asked is not None and focus and swapped and asked.kind not in UNTYPED \
-                and focus_untyped(question, focus, typed_windows(asked, top, question, window if asked.prose else 1,
-                                                                 headed=True), env):
+        if passes and asked is not None and focus and swapped and asked.kind == "number" \
+                and focus_untyped(question, focus, top, env):
             return Decision.refused_by("focus_untyped", f"the follow-up asks about {focus!r}, which no statement of the "
-                                                        f"sources holding a {asked.kind} names", signals)
+                                                        f"sources stating a figure names", signals)
         if passes:
             if coverage < partial_coverage and score >= threshold:   # (a paraphrase answered shares few words by nature)
                 return Decision("partial", f"score {score:.2f} ≥ {threshold}, but missing {missing[:5]}", signals)

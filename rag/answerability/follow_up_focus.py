@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rag.answer_types import has_candidate
 from rag.answerability.question_terms import content_terms, goes_to
+from rag.measures import NO_AMOUNT_NEEDED
 from rag.text import CJK as _CJK
 from rag.text import (
     EN_NUMBER_WORDS,
@@ -149,23 +151,55 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
     return literal
 
 
-def focus_untyped(question: str, focus: str, windows: list[str], env: QueryEnv) -> bool:
-    """Whether no window that holds a candidate of the asked type (``windows``, each with its source's title and
-    headings) names what the follow-up swapped in — every one of its words: "那签约营销员呢？" after "专员级员工每月通讯补贴
-    多少？" is not answered by the allowance table's rows for other grades, nor "And the weekly one?" after the Day ticket's
-    price by the Day and Group tickets' rows, though the sources name a weekly pass elsewhere. False where the focus is
-    held another way than as written (days, figures, a numbered label's range, a rule for the places the asker goes) or
-    where no window holds a candidate (the other checks read that)."""
+def focus_untyped(question: str, focus: str, top: list[Any], env: QueryEnv) -> bool:
+    """Whether no statement of the top sources that states a figure names what the follow-up swapped in (every one of
+    its words) — read, as :func:`focus_apart` reads it, with the two statements before it, a table row with the two
+    sentences that lead into its table, a list item with the line that leads into its list, each with its source's
+    title and headings: "那签约营销员呢？" after "专员级员工每月通讯补贴多少？" is not answered by the other grades' allowance
+    rows, though a sentence about the sales agents' attendance names them. False where the focus is held another way
+    than as written (days, figures, a numbered label's range, a rule for the places the asker goes) or where no
+    statement states a figure. For a question that asks a number (a figure is a digit: a table's unit may stand
+    before it)."""
+    from rag.text import statements
+
     named = focus_terms(focus, env)
-    if not named or not windows or numbered_labels(focus) or _goes_there(question, focus, env):
+    if not named or not top or numbered_labels(focus) or _goes_there(question, focus, env):
         return False
     tokenize = env.space.tokenize
-    for said in windows:
-        words = set(tokenize(said))
-        if all(t in words or (_CJK.search(t) and t in said) for t in named) \
-                or any(_held_otherwise(t, focus, said, words) for t in named):
-            return False
-    return True
+
+    def holds(text: str) -> bool:
+        # (a word the statement writes shorter or longer counts: 本科 for 本科生, "Veterinary surgeon" for vets)
+        words = set(tokenize(text))
+        return all(t in words or (_CJK.search(t) and (t in text or len(t) >= 3 and t[:2] in text))
+                   or (len(t) >= 3 and not _CJK.search(t) and any(w.startswith(t) for w in words)) for t in named) \
+            or any(_held_otherwise(t, focus, text, words) for t in named)
+
+    figures = False
+    for item in top:
+        head = " ".join([item.title or "", *map(str, getattr(item, "heading_path", ()) or ())])
+        lead = leads_list = before = last = ""   # what leads into a table, into a list, the two statements before
+        first, was_row = "", False   # a table's first row (a caption above its header row may push the header down)
+        for text, row in statements(item.text):
+            is_item = not row and _ITEM.match(text) is not None
+            first = (first if was_row else text) if row else ""
+            was_row = row
+            # (a figure: digits, a count in words, or a statement that no amount is due — "paid by the team budget")
+            if _FIGURE.search(text) or NO_AMOUNT_NEEDED.search(text) or has_candidate(text, "number", question):
+                figures = True
+                context = lead + "\n" + first if row else leads_list if is_item else before
+                if holds(f"{head}\n{context}\n{text}"):
+                    return False
+            if not row and not is_item:
+                lead = before = f"{last}\n{text}"
+                last = text
+                leads_list = text if text.rstrip().endswith((":", "：")) else leads_list
+            elif not row:
+                before = f"{last}\n{text}"
+                last = text
+    return figures
+
+
+_FIGURE = re.compile(r"\d|[一二两三四五六七八九十百千万]+[个名位次年天日月周岁元块项倍人套件张份成]")
 
 
 def focus_unheld(question: str, focus: str, part_focus: str, joined: str, found: set[str], env: QueryEnv) -> bool:

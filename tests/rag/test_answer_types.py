@@ -79,6 +79,9 @@ def test_untyped_and_tricky_questions(question: str, kind: str) -> None:
     ("What is the deadline for nominations?", "date"), ("What will be the date of the election?", "date"),
     ("What is the date format on invoices?", "definition"), ("What magnitude was the earthquake?", "number"),
     ("What was the magnitude of the earthquake?", "number"),
+    # (a review: a noun after the date or the deadline asks something else)
+    ("What's the deadline extension policy?", "other"), ("What is the coursework deadline extension policy?", "definition"),
+    ("What is the date of birth field used for?", "definition"), ("What is the deadline for travel claims?", "date"),
 ])
 def test_english_figures_news_asks_for_are_numbers(question: str, kind: str) -> None:
     assert asked_type(question) == kind

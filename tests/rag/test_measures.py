@@ -61,6 +61,9 @@ from rag.measures import asked_measure, states_measure
     # 位 is a length only as the digits of a code, never a rank (第多少位) nor people's classifier (session 75)
     ("公司账号密码至少要多少位？", "length"), ("密码需要多少位数字？", "length"), ("多少位的密码才算强？", "length"),
     ("该公司在中国企业500强中营收规模排行第多少位？", None), ("共有多少位嘉宾出席开幕式？", None),
+    # (a review: people counted after 位, a rank without 第; digits asked with a particle or a noun of characters)
+    ("学校有多少位数学老师？", None), ("公司有多少位VIP客户？", None), ("有多少位 CEO？", None), ("多少位80后员工？", None),
+    ("他在榜单上排多少位？", None), ("验证码是多少位呢？", "length"), ("密码至少要多少位字符？", "length"),
     # two measures in one message: its parts are asked one by one
     ("帮我看下 P7 的月薪上限是多少。他明年要是升到 P8，目标奖金能到几个月工资？", None),
     ("How much does the course cost and how long does it take?", None),
