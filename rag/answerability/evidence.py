@@ -127,7 +127,7 @@ def dense_similarity(question: str, context: list[ContextItem], env: QueryEnv) -
     return float((np.asarray(env.space.embed_passages(texts)) @ q).max())
 
 
-@answerability.register("evidence", version="115")
+@answerability.register("evidence", version="116")
 def evidence(
     *,
     answer_at: float | dict[str, float] = 0.48,
@@ -151,7 +151,7 @@ def evidence(
     parts: bool = True,
     require_focus: bool = True,
     focus_together: bool = True,
-    refuse_untyped_focus: bool = True,
+    refuse_untyped_focus: bool = False,
     bridge: bool | dict[str, bool] = False,
     bridge_at: float | dict[str, float] = 0.5,
     scatter_at: float | dict[str, float] | None = None,
@@ -392,7 +392,9 @@ def evidence(
     slot of the earlier question (the ``followup`` transform's ``replaced``) and asks a number is refused when no
     statement of the top sources that states a figure names its focus, each read with what leads into it
     (:func:`rag.answerability.follow_up_focus.focus_untyped`, check ``focus_untyped``: "那签约营销员呢？" after
-    "专员级员工每月通讯补贴多少？" against the other grades' rows).) With
+    "专员级员工每月通讯补贴多少？" against the other grades' rows). Version 116: ``refuse_untyped_focus`` off by default — a
+    second review found answerable follow-ups it refuses wherever the focus's statement states no figure (实报实销,
+    "Not eligible"), leads into its list without a colon, or heads a section of a table.) With
     ``bridge`` a question word
     the top sources never use counts for coverage through the source word closest to it under
     the corpus's embedder, in proportion to their cosine once it reaches ``bridge_at``
@@ -693,9 +695,9 @@ def evidence(
                 titles=refuse_unnamed_titles and env.facts.get("question_type") != "reference")):
             reason, signal = refused
             return Decision.refused_by(signal, reason, signals)
-        # (v115) a follow-up that swapped a slot of the earlier question and asks a number is answered only where a
-        # statement stating a figure names its focus, read with what leads into it ("那签约营销员呢？" against the other
-        # grades' allowance rows)
+        # (v115, off since v116) a follow-up that swapped a slot of the earlier question and asks a number is answered
+        # only where a statement stating a figure names its focus, read with what leads into it ("那签约营销员呢？"
+        # against the other grades' allowance rows)
         swapped = bool(env.facts.get("replaced")) if refuse_untyped_focus and not part_focus else False
         if passes and asked is not None and focus and swapped and asked.kind == "number" \
                 and focus_untyped(question, focus, top, env):
