@@ -388,7 +388,7 @@ def evidence(
     cut in place of the two prose cuts, for the languages it was fitted for (:mod:`rag.answerability.local_reader`;
     check ``trained_reader``). Version 114 (113 was withdrawn): "the date of …", "the closing date", "the deadline" ask a
     date and a magnitude a number (:func:`rag.answer_types.asked_type`); 第多少位 asks a rank and 多少位嘉宾 a count, never
-    a length (:func:`rag.measures.asked_measure`). Version 115 (``refuse_untyped_focus``, on): a follow-up that swapped a
+    a length (:func:`rag.measures.asked_measure`). Version 115 (``refuse_untyped_focus``): a follow-up that swapped a
     slot of the earlier question (the ``followup`` transform's ``replaced``) and asks a number is refused when no
     statement of the top sources that states a figure names its focus, each read with what leads into it
     (:func:`rag.answerability.follow_up_focus.focus_untyped`, check ``focus_untyped``: "那签约营销员呢？" after

@@ -158,8 +158,11 @@ def focus_untyped(question: str, focus: str, top: list[Any], env: QueryEnv) -> b
     title and headings: "那签约营销员呢？" after "专员级员工每月通讯补贴多少？" is not answered by the other grades' allowance
     rows, though a sentence about the sales agents' attendance names them. False where the focus is held another way
     than as written (days, figures, a numbered label's range, a rule for the places the asker goes) or where no
-    statement states a figure. For a question that asks a number (a figure is a digit: a table's unit may stand
-    before it)."""
+    statement states a figure. For a question that asks a number; a figure is a digit (a table's unit may stand
+    before it), a Chinese numeral before a classifier, a count in words, or a statement that no amount is due. A focus
+    term counts where the statement writes it shorter or longer (本科 for 本科生, "Veterinary surgeon" for vets). Off in
+    the default (evidence v116: a review found answerable follow-ups whose statement states no figure — 实报实销, "Not
+    eligible" — or leads into its list without a colon, or heads a section of a table)."""
     from rag.text import statements
 
     named = focus_terms(focus, env)

@@ -386,7 +386,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     alone: v22 wrote "去成都，…"), and never after a verb (出差上海); 它 after a question whose first words set a condition
     on a count ("累计工作满 5 年的员工，年假有几天？") is what the asking clause is about (年假). The opening that changes the
     subject is read off earlier turns too. Version 26: the slot of the earlier question that the focus took the place of
-    is kept as ``replaced`` (:func:`replaced_slot`), which the evidence rule reads (v115, ``refuse_untyped_focus``)."""
+    is kept as ``replaced`` (:func:`replaced_slot`), which the evidence rule reads (v115, ``refuse_untyped_focus``); a
+    clause of the asker's own doing names its thing ("and if I go on my motorbike?" names "motorbike")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)
