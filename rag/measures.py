@@ -53,13 +53,13 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                          # "how much does it cost / can I spend", never "how much paid leave" or "how much time …
                          # to submit a claim": only the words that name money, and no noun of another measure first
                          r"\bhow much\b(?!\s+(?:time|leave|holiday|notice|sick|paid|data|storage|space|memory|"
-                         r"weight))(?=[^.?!]*\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
+                         r"weight))(?=[^.?!]{0,300}\b(?:cost|costs|costing|charge|charged|spend|spent|money|worth|price|budget|"
                          r"salary|fee|fees|allowance|refund|fine|wage|wages)\b|"
                          # what someone earns, never leave or time off earned ("How much annual leave do I earn?")
-                         r"(?![^.?!]*\b(?:leave|holidays?|toil|lieu|time off|points?|credits?|commission)\b)"
-                         r"[^.?!]*\b(?:earn|earns|earned|earning)\b|"
+                         r"(?![^.?!]{0,300}\b(?:leave|holidays?|toil|lieu|time off|points?|credits?|commission)\b)"
+                         r"[^.?!]{0,300}\b(?:earn|earns|earned|earning)\b|"
                          # "how much does the Trust pay towards glasses", "how much do casual ushers get paid"
-                         r"[^.?!]*\b(?:pays?|paying) (?:towards|toward|for|back|out)\b|[^.?!]*\b(?:get|gets|be|am|are|is)(?:\s+[\w'’-]+){0,3}?\s+paid"
+                         r"[^.?!]{0,300}\b(?:pays?|paying) (?:towards|toward|for|back|out)\b|[^.?!]{0,300}\b(?:get|gets|be|am|are|is)(?:\s+[\w'’-]+){0,3}?\s+paid"
                          # …at the end or by the hour ("…get paid when off sick?" may be "full pay for 8 weeks")
                          r"(?=\s*(?:[?.!]|$|per\b|an? (?:hour|day|week|month|year|shift)\b|each\b|by the\b)))|"
                          # "how much is the long-service award / the deposit / my bonus": the noun asked about, whole
@@ -85,7 +85,7 @@ _ASKS = [   # (measure, pattern): the first that matches decides
                           rf"多长|多远|多宽|多深|多厚|(?:身高|高度|长度|距离|宽度|深度|海拔|体长|全长|厚度|直径|半径|"
                           rf"周长)[^，。？?]{{0,4}}?多少|(?<!第)(?<!排)(?<!排名)多少(?:{_LENGTH_ASKED})|\bhow (?:tall|wide|deep|thick)\b|"
                           rf"\bhow far\b(?!\s+(?:in advance|ahead|before|beforehand|back|out))|"
-                          rf"\bhow high\b(?![^.?!]*\b(?:rate|cap|limit|price|cost|fee|salary|budget|allowance|bonus)\b)|"
+                          rf"\bhow high\b(?![^.?!]{{0,300}}\b(?:rate|cap|limit|price|cost|fee|salary|budget|allowance|bonus)\b)|"
                           rf"\bhow many (?:{_LENGTH_UNITS})\b|\bwhat (?:is|was|'s) the (?:height|length|distance|width|"
                           rf"depth|diameter)\b|\b(?:maximum|minimum|max|min|greatest|highest)\s+(?:working\s+)?(?:height|"
                           rf"length|distance|width|depth|reach)\b", re.I)),

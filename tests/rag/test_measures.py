@@ -222,3 +222,13 @@ def test_a_run_of_spaces_or_of_dotted_digits_is_read_once() -> None:
     numerals = "一" * 5000
     assert not states_measure(numerals + "甲", "frequency") and states_measure(numerals + "年一次", "frequency")
     assert not states_measure(numerals + "甲", "percent") and states_measure("三分之二", "percent")
+
+
+def test_the_words_that_make_how_much_ask_money_are_read_within_its_sentence() -> None:
+    """Session 75: "how much" read the rest of its sentence for a word of money from every occurrence (6 s on "how much "
+    repeated 2,222 times); the scan now stops 300 characters on — far past any question's sentence — so a word of money
+    that far off no longer counts, and one within a sentence still does."""
+    assert asked_measure("How much does the course cost?") == "money"
+    assert asked_measure("How much " + "x " * 200 + "does it cost?") is None
+    assert asked_measure("How high is the allowance cap for staff?") is None and asked_measure("How high is it?") == "length"
+    assert asked_measure("how much " * 2222) is None
