@@ -10,6 +10,7 @@ in) every one, since the rest of the part is the other part's evidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from rag.answer_types import has_candidate
@@ -127,28 +128,41 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
     literal = False
     for item in top:
         head = held(" ".join([item.title or "", *map(str, getattr(item, "heading_path", ()) or ())]))
-        said = [(held(text), text, row) for text, row in statements(item.text)]
-        lead: frozenset[str] = frozenset()    # the sentence before a table
-        leads_list: frozenset[str] = frozenset()   # the line before a list (", as follows:", "驾驶员：")
-        before: frozenset[str] = frozenset()   # the two statements before a sentence
-        last: frozenset[str] = frozenset()
-        for terms, text, row in said:
-            is_item = not row and _ITEM.match(text) is not None
-            window = head | terms | (lead if row else leads_list if is_item else before)
+        said = statements(item.text)
+        terms = [held(text) for text, _ in said]
+        for i, around in _read_in_context(said):
+            window = head | terms[i] | frozenset().union(*(terms[j] for j in around))
             if named <= window:
                 literal = True
                 if window & rest:
                     return False
-            if not row and not is_item:
-                # (two sentences back: "The maintenance team works from the depot. They are issued workwear. Their
-                # tunics are grey."; "Staff book hotels through the travel desk. Nightly limits by grade:" + its rows)
-                lead = before = last | terms
-                last = terms
-                leads_list = terms if text.rstrip().endswith((":", "：")) else leads_list
-            elif not row:
-                before = last | terms
-                last = terms
     return literal
+
+
+def _read_in_context(said: list[tuple[str, bool]], first_row: bool = False) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each statement of a source (``said``: text, and whether it is a table row) with the statements it is read with:
+    a sentence with the two before it; a table row with the two sentences that lead into its table (and, with
+    ``first_row``, the table's first row: a caption above its header row may push the header down); a list item with
+    the line that leads into its list (", as follows:", "驾驶员：")."""
+    lead: tuple[int, ...] = ()        # the sentences before a table
+    leads_list: tuple[int, ...] = ()  # the line before a list
+    before: tuple[int, ...] = ()      # the two statements before a sentence
+    last: tuple[int, ...] = ()
+    first, was_row = -1, False
+    for i, (text, row) in enumerate(said):
+        is_item = not row and _ITEM.match(text) is not None
+        first = (first if was_row else i) if row else -1
+        was_row = row
+        yield i, (lead + ((first,) if first_row else ()) if row else leads_list if is_item else before)
+        if not row and not is_item:
+            # (two sentences back: "The maintenance team works from the depot. They are issued workwear. Their tunics
+            # are grey."; "Staff book hotels through the travel desk. Nightly limits by grade:" + its rows)
+            lead = before = last + (i,)
+            last = (i,)
+            leads_list = (i,) if text.rstrip().endswith((":", "：")) else leads_list
+        elif not row:
+            before = last + (i,)
+            last = (i,)
 
 
 def focus_untyped(question: str, focus: str, top: list[Any], env: QueryEnv) -> bool:
@@ -180,25 +194,14 @@ def focus_untyped(question: str, focus: str, top: list[Any], env: QueryEnv) -> b
     figures = False
     for item in top:
         head = " ".join([item.title or "", *map(str, getattr(item, "heading_path", ()) or ())])
-        lead = leads_list = before = last = ""   # what leads into a table, into a list, the two statements before
-        first, was_row = "", False   # a table's first row (a caption above its header row may push the header down)
-        for text, row in statements(item.text):
-            is_item = not row and _ITEM.match(text) is not None
-            first = (first if was_row else text) if row else ""
-            was_row = row
+        said = statements(item.text)
+        for i, around in _read_in_context(said, first_row=True):
+            text = said[i][0]
             # (a figure: digits, a count in words, or a statement that no amount is due — "paid by the team budget")
             if _FIGURE.search(text) or NO_AMOUNT_NEEDED.search(text) or has_candidate(text, "number", question):
                 figures = True
-                context = lead + "\n" + first if row else leads_list if is_item else before
-                if holds(f"{head}\n{context}\n{text}"):
+                if holds("\n".join([head, *(said[j][0] for j in around), text])):
                     return False
-            if not row and not is_item:
-                lead = before = f"{last}\n{text}"
-                last = text
-                leads_list = text if text.rstrip().endswith((":", "：")) else leads_list
-            elif not row:
-                before = f"{last}\n{text}"
-                last = text
     return figures
 
 

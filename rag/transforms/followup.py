@@ -23,6 +23,7 @@ from rag.errors import ConfigError
 from rag.text import EN_FUNCTION_WORDS
 from rag.transforms import Transform, transforms
 from rag.transforms.slots import (
+    LEADING_PREPOSITION,
     TIME_WORD,
     Similar,
     answered_person,
@@ -209,11 +210,8 @@ def replaced_slot(previous: str, standalone: str, focus: str) -> str:
     replaced = previous[len(before):len(previous) - len(after)].strip()
     # (a phrase after a preposition takes the place of one after the same preposition: "for a commercial hirer" put
     # in for the verb "hire" is no slot swapped, and what it replaced names nothing)
-    lead = _LEADING_PREPOSITION.match(focus)
+    lead = LEADING_PREPOSITION.match(focus)
     return "" if lead and not replaced.lower().startswith(lead.group(1).lower()) else replaced
-
-
-_LEADING_PREPOSITION = re.compile(r"(?i)(in|at|for|on|from|to|of|with|by)\s")
 
 
 def rewrite_slots(question: str, history: Sequence[dict[str, str]], language: str,

@@ -409,6 +409,10 @@ def resolve_pointer(question: str, previous: str, language: str) -> str | None:
     return question[: match.start()] + replacement + question[match.end():]
 
 
+# a preposition that opens a slot ("in Lisbon", "for a flyman")
+LEADING_PREPOSITION = re.compile(r"(?i)(in|at|for|on|from|to|of|with|by)\s+")
+
+
 def swap(question: str, content: str, previous: str, language: str, similar: Similar | None,
          swap_at: float) -> str | None:
     """The earlier question with the follow-up's slot swapped in, or None when no slot matches."""
@@ -421,7 +425,7 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
     if not re.search(bounded, previous):
         return None
     # "And in Lisbon?" for "… the hotel cap in London?": the preposition stands before the slot already
-    lead = re.match(r"(?i)(in|at|for|on|from|to|of|with|by)\s+", new)
+    lead = LEADING_PREPOSITION.match(new)
     if lead and re.search(rf"(?i)\b{lead.group(1)}\s+{bounded}", previous):
         new = new[lead.end():]
     if language == "en" and new[:1].isupper():
