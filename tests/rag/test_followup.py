@@ -23,14 +23,15 @@ def test_what_counts_as_a_follow_up(question: str, language: str, expected: bool
 
 
 def test_follow_ups_are_joined_to_the_last_standalone_question() -> None:
-    assert standalone("那经理呢？", ZH, "zh") == "经理，普通员工去上海出差，住宿费每晚上限是多少？"
+    assert standalone("那伙食费呢？", ZH, "zh") == "伙食费，普通员工去上海出差，住宿费每晚上限是多少？"
+    assert standalone("那经理呢？", ZH, "zh") == "经理去上海出差，住宿费每晚上限是多少？"   # a post swaps for the post
     assert standalone("还有吗？", ZH, "zh") == ZH[0]["content"]
     assert standalone("what about managers?", EN, "en") == "managers " + EN[0]["content"]
 
 
 def test_a_chain_of_follow_ups_keeps_the_topic_and_a_new_topic_resets_it() -> None:
     chain = ZH + [{"role": "user", "content": "那经理呢？"}]
-    assert standalone("总监呢？", chain, "zh").endswith("普通员工去上海出差，住宿费每晚上限是多少？")
+    assert standalone("总监呢？", chain, "zh") == "总监去上海出差，住宿费每晚上限是多少？"
     switched = chain + [{"role": "user", "content": "年假一共有多少天可以休？"}]
     # (病假 and 年假 share their head: the sibling swaps in, no embedder needed)
     assert standalone("那病假呢？", switched, "zh") == "病假一共有多少天可以休？"
@@ -87,8 +88,8 @@ def test_pipeline_uses_the_rewrite_for_every_later_stage(tmp_path, monkeypatch) 
     pipeline = Pipeline(config, index)
     retrieval = pipeline.retrieve("那经理呢？", None, history=ZH)
     transform = next(t for t in retrieval.trace if t.stage == "transform")
-    assert transform.input["question"] == "那经理呢？" and "standalone: 经理，普通员工" in transform.note
-    assert retrieval.question.startswith("经理，") and retrieval.candidates[0].chunk.doc_id == "travel-policy"
+    assert transform.input["question"] == "那经理呢？" and "standalone: 经理去上海出差" in transform.note
+    assert retrieval.question.startswith("经理去上海") and retrieval.candidates[0].chunk.doc_id == "travel-policy"
 
 
 # ── slot swaps (rag.transforms.slots): a fake embedder that knows which words are siblings ──
@@ -668,3 +669,31 @@ def test_the_means_of_travel_swaps_for_the_earlier_one() -> None:
     assert standalone("and if i go on my motorbike?", history, "en", lambda text, spans: [
         0.9 if span == "car" else 0.1 for span in spans]) == \
         "What mileage rate can I claim for using my own motorbike on library business?"
+
+
+@pytest.mark.parametrize("previous, follow_up, expected", [
+    # a post swaps for the one post the earlier question names, whole, never for another party or a place
+    ("顾客投诉菜太咸，领班能做主送点什么？", "那店长呢？", "顾客投诉菜太咸，店长能做主送点什么？"),
+    ("配网抢修班值守人员的夜班津贴每个班多少钱？", "那调度员呢？", "调度员的夜班津贴每个班多少钱？"),
+    ("一般员工去省会城市出差，住宿标准是多少？", "那中层干部呢？", "中层干部去省会城市出差，住宿标准是多少？"),
+    ("综合柜员的上岗证多久复训一次？", "那运钞员呢？", "运钞员的上岗证多久复训一次？"),      # jieba: 运钞 / 员
+    ("钱塘湾安置房二期项目部安全员是谁？", "技术员呢？", "钱塘湾安置房二期项目部技术员是谁？"),  # a long name: the post alone
+])
+def test_a_chinese_post_swaps_for_the_post(previous: str, follow_up: str, expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "……"}]
+    assert standalone(follow_up, history, "zh") == expected
+
+
+def test_the_posts_a_chinese_question_names() -> None:
+    from rag.transforms.slots import by_post, posts_zh
+
+    assert posts_zh("我作为一般员工能报销多少？") == ["一般员工"]            # (作为 is no part of the name)
+    assert posts_zh("新来的实习生每天补贴多少？") == ["实习生"]
+    assert posts_zh("员工食堂几点开门？") == []                             # a post before a noun qualifies it
+    assert posts_zh("专员级每月通讯补贴多少？") == []                       # … or before a grade
+    assert posts_zh("出差时间延长了怎么办？") == [] and posts_zh("公司增长率是多少？") == []   # verbs, no posts
+    assert posts_zh("经理给员工批假要多久？") == ["经理", "员工"]
+    assert by_post("店长", "经理给员工批假要多久？") is None                # two posts: which one is swapped is unknown
+    assert by_post("生鲜部", "收银员发什么工装？") is None                   # a department is no post
+    assert by_post("店长", "店长能批多少？") is None                        # the same post swaps nothing
+    assert by_post("店长能批多少", "领班能批多少？") is None                 # a question is no post
