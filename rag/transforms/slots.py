@@ -149,54 +149,55 @@ def by_head(content: str, previous: str) -> tuple[str, str] | None:
 
 
 # the end of a Chinese word that names a post or a kind of staff (店长, 调度员, 中层干部, 实习生 …); a word tagged as a verb
-# never does (延长, 增长, 加工)
+# never does (延长, 增长, 加工), nor a length or a gift that ends in 长 (加班时长, 特长)
 _ZH_POST_END = re.compile(r"(?:员|长|师|经理|主管|主任|总监|干部|助理|顾问|秘书|会计|出纳|领班|前台|保安|保洁|司机|护士|医生|"
                           r"老师|教师|员工|职工|工人|实习生|学徒|管家|代表|负责人|阿姨|师傅)$")
-# a word before a post that is no part of its name: a pronoun's or a preposition's verb, or one that asks about the post
-_ZH_NOT_IN_POST = frozenset("作为 当 做 是 去 到 在 给 让 请 请问 找 跟 和 与 及 或 被 由 对 向 把 能 可以 要 想".split())
+_ZH_NOT_POST = re.compile(r"(?:时长|特长|专长|擅长|身长|全长|总长|延长|增长|成长|工龄长|时间长|期长)$")
+# what names a post's grade or kind, read with it (一般员工, 综合柜员, 高级工程师, 副店长, IT专员): an adjective, a
+# distinguishing word, a verb's noun form or a Latin-letter name, never a place, a department, a shift or a number,
+# which qualify the post and stay (上海分公司员工, 门诊护士, 周末值班医生, 三号楼项目部安全员)
+_ZH_POST_GRADE = ("a", "b", "vn", "eng")
+_ZH_POSTS_READ = 200   # (a follow-up's earlier question is a question: a longer text names no post to swap)
 
 
 def posts_zh(text: str) -> list[str]:
-    """The posts a Chinese ``text`` names, each with the words before it that name it ("配网抢修班值守人员的夜班津贴…" →
-    配网抢修班值守人员; "顾客投诉菜太咸，领班能…" → 领班; "一般员工去省会城市出差…" → 一般员工): a word ending as a post does
-    (:data:`_ZH_POST_END`, not a verb, nor before a noun or a grade it qualifies: 员工食堂, 专员级), and the words right before it up to a mark, 的, a pronoun, a preposition or a
-    verb that is no part of a name (:data:`_ZH_NOT_IN_POST`); the post's word alone when that runs over ten characters
-    ("钱塘湾安置房二期项目部安全员" → 安全员)."""
-    tagged = [(w, f) for w, f in zh_tagged(text)]
+    """The posts a Chinese ``text`` names, each with the words right before it that name its grade or kind
+    (:data:`_ZH_POST_GRADE`: "一般员工去省会城市出差…" → 一般员工; "IT专员的电脑补贴…" → IT专员; "顾客投诉菜太咸，领班能…" → 领班;
+    "门诊护士…" → 护士): a word ending as a post does (:data:`_ZH_POST_END`, not :data:`_ZH_NOT_POST`), not a verb, nor
+    before a noun or a grade it qualifies (员工食堂, 保洁阿姨, 专员级). None in a text over :data:`_ZH_POSTS_READ`
+    characters."""
+    if len(text) > _ZH_POSTS_READ:
+        return []
+    tagged = list(zh_tagged(text))
     posts: list[str] = []
+    read = -1   # (the last word read as a post's)
     for i, (word, flag) in enumerate(tagged):
-        # (jieba may cut the last character off as a word of its own: 运钞 / 员, tagged as a classifier)
-        joined = i + 1 < len(tagged) and len(tagged[i + 1][0]) == 1 and _ZH_POST_END.search(tagged[i + 1][0])
+        # (jieba may cut 员 or 师 off as a word of its own, a classifier: 运钞 / 员)
+        joined = i + 1 < len(tagged) and tagged[i + 1][0] in ("员", "师") and tagged[i + 1][1] in ("q", "zg", "n", "ng")
         whole = word + tagged[i + 1][0] if joined and flag.startswith("n") else word
-        if not _CJK.search(word) or flag.startswith(("v", "r", "p", "u", "m", "q", "d", "c")) \
-                or not _ZH_POST_END.search(whole):
+        if i <= read or not _CJK.search(word) or flag.startswith(("v", "r", "p", "u", "m", "q", "d", "c", "a")) \
+                or not _ZH_POST_END.search(whole) or _ZH_NOT_POST.search(whole):
             continue
         after = i + 2 if whole != word else i + 1
-        if after < len(tagged) and (tagged[after][1] in ("n", "nr", "nz", "ng") or tagged[after][0][:1] in "级类"):
-            continue   # (a post before a noun or a grade names it, it is no slot: 员工食堂, 保洁阿姨, 专员级)
+        if after < len(tagged) and (tagged[after][1] in ("n", "nr", "nz", "ng") or tagged[after][0][:1] in "级类号"):
+            continue   # (a post before a noun or a grade names it, it is no slot: 员工食堂, 保洁阿姨, 专员级, 员工号)
+        read = after - 1
         start = i
-        while start > 0:
-            before, tag = tagged[start - 1]
-            if not re.fullmatch(r"[\u4e00-\u9fff]+", before) or tag.startswith(("r", "p", "u", "x", "m", "q", "d", "c", "y")) \
-                    or before in _ZH_NOT_IN_POST:
-                break
+        while start > 0 and i - start < 2 and tagged[start - 1][1] in _ZH_POST_GRADE:
             start -= 1
-        name = "".join(w for w, _ in tagged[start:i]) + whole
-        if len(name) > 10:
-            name = whole
-        posts.append(name)
+        posts.append("".join(w for w, _ in tagged[start:i]) + whole)
     return list(dict.fromkeys(posts))
 
 
 def by_post(content: str, previous: str) -> tuple[str, str] | None:
     """The one post a Chinese ``previous`` names (:func:`posts_zh`), when the follow-up's ``content`` names a post
-    alone: a post swaps for a post, whole ("那店长呢？" after "顾客投诉菜太咸，领班能做主送点什么？" swaps 领班, never
-    顾客; "那调度员呢？" after "配网抢修班值守人员的夜班津贴…" swaps 配网抢修班值守人员). None when ``content`` is no post,
-    or ``previous`` names none or several."""
+    alone: a post swaps for a post, with its grade ("那店长呢？" after "顾客投诉菜太咸，领班能做主送点什么？" swaps 领班, never
+    顾客; "那中层干部呢？" after "一般员工去省会城市出差…" swaps 一般员工, never 省会). None when ``content`` is no post, or
+    ``previous`` names none or several."""
     if not re.fullmatch(r"[\u4e00-\u9fff]{2,8}", content) or posts_zh(content) != [content]:
         return None
-    old = [post for post in posts_zh(previous) if post != content]
-    return (old[0], content) if len(old) == 1 and len(posts_zh(previous)) == 1 else None
+    named = posts_zh(previous)
+    return (named[0], content) if len(named) == 1 and named[0] != content else None
 
 
 def word_edges(text: str) -> set[int]:

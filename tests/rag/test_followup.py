@@ -674,10 +674,17 @@ def test_the_means_of_travel_swaps_for_the_earlier_one() -> None:
 @pytest.mark.parametrize("previous, follow_up, expected", [
     # a post swaps for the one post the earlier question names, whole, never for another party or a place
     ("顾客投诉菜太咸，领班能做主送点什么？", "那店长呢？", "顾客投诉菜太咸，店长能做主送点什么？"),
-    ("配网抢修班值守人员的夜班津贴每个班多少钱？", "那调度员呢？", "调度员的夜班津贴每个班多少钱？"),
     ("一般员工去省会城市出差，住宿标准是多少？", "那中层干部呢？", "中层干部去省会城市出差，住宿标准是多少？"),
     ("综合柜员的上岗证多久复训一次？", "那运钞员呢？", "运钞员的上岗证多久复训一次？"),      # jieba: 运钞 / 员
-    ("钱塘湾安置房二期项目部安全员是谁？", "技术员呢？", "钱塘湾安置房二期项目部技术员是谁？"),  # a long name: the post alone
+    ("IT专员的电脑补贴多少？", "那行政助理呢？", "行政助理的电脑补贴多少？"),              # its grade or kind goes with it
+    # (a review's attacks on the first version, which read every word before the post as its name)
+    ("出差需要经理批准吗？", "那总监呢？", "出差需要总监批准吗？"),                        # a verb is no part of it
+    ("我请年假要提前几天告诉主管？", "那实习生呢？", "我请年假要提前几天告诉实习生？"),
+    ("上海分公司员工的餐补是多少？", "那经理呢？", "上海分公司经理的餐补是多少？"),         # a place or a unit stays
+    ("三号楼项目部安全员是谁？", "技术员呢？", "三号楼项目部技术员是谁？"),
+    ("周末值班医生有补贴吗？", "那护士呢？", "周末值班护士有补贴吗？"),
+    ("教师节老师放假吗？", "那保安呢？", "教师节保安放假吗？"),
+    ("每月加班时长上限是多少？", "那店长呢？", "店长，每月加班时长上限是多少？"),          # a length is no post: joined
 ])
 def test_a_chinese_post_swaps_for_the_post(previous: str, follow_up: str, expected: str) -> None:
     history = [{"role": "user", "content": previous}, {"role": "assistant", "content": "……"}]
@@ -697,3 +704,5 @@ def test_the_posts_a_chinese_question_names() -> None:
     assert by_post("生鲜部", "收银员发什么工装？") is None                   # a department is no post
     assert by_post("店长", "店长能批多少？") is None                        # the same post swaps nothing
     assert by_post("店长能批多少", "领班能批多少？") is None                 # a question is no post
+    assert posts_zh("出差时间长的话补贴怎么算？") == [] and posts_zh("员工号忘了怎么查？") == []
+    assert posts_zh("员工" * 200) == []                                      # a long text is no question: not read
