@@ -283,7 +283,7 @@ _CONTACT_ROWS = 3   # directory rows quoted at most for a part asking how to rea
 # name that says it is one (rag.answer_types)
 # version 51: an answer the answerability let through by a paraphrase (evidence v90) quotes the statement that means the
 # question, even when no statement shares enough of its words (min_score)
-@generators.register("extractive", version="55")
+@generators.register("extractive", version="56")
 def extractive(
     *,
     max_sentences: PositiveInt = 2,
@@ -307,6 +307,7 @@ def extractive(
     shared_ratio: float = 1.0,
     field_first: bool = True,
     reader: Any = None,
+    focus_rows: bool = True,
 ) -> Generator:
     """Scores every sentence and table row by the IDF-weighted share of the question's terms
     it contains, times ``rank_decay`` per place its source stands below the first (so the
@@ -415,7 +416,11 @@ def extractive(
     without a reader, so ``min_score`` refuses what it refused: "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
     names the authorising post, which shares few of the part's words. Version 53: nothing inside a title in 《》 ends a
     statement (:func:`rag.text.sentence_spans`): 《卡拉OK.LIVE！‧台北‧我》 is quoted whole. Version 55 (54 was withdrawn):
-    the asked type and measure of evidence v114."""
+    the asked type and measure of evidence v114. Version 56 (``focus_rows``): a follow-up the conversation rewrote
+    (``focus``, :mod:`rag.transforms.followup`) is answered first by the one table row whose first cell names what the
+    follow-up named: "那店长呢？" after a question on what a shift leader may give quotes the row "岗位: 店长; …" (not the
+    procedure's sentences on 店长, which share more of the question's words), and "And Brackenfold?" after the opening hours
+    of Westmere Zoo the row of Brackenfold Wildlife Park; the other rows of its table go."""
 
     # the second embedder by corpus language ({zh: e5}: Chinese only; a language set to null reads none, one left out
     # reads the default's), or one for every language
@@ -720,6 +725,20 @@ def extractive(
                     kept |= {id(u) for u in mine if fit[id(u)] == best}
         return [u for u in picked if not (u.is_row and u.number in told and id(u) not in kept)]
 
+    def row_named(units: list[Unit], focus: str, env: QueryEnv) -> Unit | None:
+        """The one table row of ``units`` whose first cell names ``focus`` (every word of it, a Chinese one inside a
+        longer word too), or None when no row or several do."""
+        words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
+        if not words:
+            return None
+        cjk = {w for w in words if CJK.search(w)}
+
+        def names(key: str) -> bool:
+            return all(w in key for w in cjk) and words - cjk <= set(env.space.tokenize(key))
+
+        rows = [u for u in units if u.is_row and names(u.text.split("; ")[0].partition(": ")[2])]
+        return rows[0] if len({compact(u.text) for u in rows}) == 1 else None
+
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
         if decision.action == "refuse" or not context:
@@ -777,6 +796,9 @@ def extractive(
             picked = [u for i, u in enumerate(picked)
                       if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
                                                for j, v in enumerate(picked[:i])))]
+        if focus_rows and not parts and (row := row_named(units, env.facts.get("focus", ""), env)) is not None:
+            # a follow-up that named a row's key asks that row (its table's other rows are the earlier turn's)
+            picked = [row, *(u for u in picked if not (u.is_row and u.number == row.number))][:max(len(picked), 1)]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})

@@ -908,3 +908,34 @@ def test_semantic_reads_every_packed_source_by_default() -> None:
     assert every.signals["semantic"] == pytest.approx(1.0, abs=1e-3)
     assert top_three.signals["semantic"] < 0.9
     assert fewer.signals["semantic"] == top_three.signals["semantic"]   # never fewer than ``consider``
+
+
+def test_a_follow_up_is_answered_by_the_row_its_focus_keys() -> None:
+    # "那店长呢？" rewritten to "顾客投诉菜太咸，店长能做主送点什么？": the procedure's sentences on 店长 share more of its
+    # words, the row keyed 店长 answers it; the earlier turn's row (领班) goes
+    ctx = [item(1, "投诉处理\n1. 大众点评上的差评，店长须在24小时内回复，不得与顾客争执。\n"
+                   "2. 接到顾客投诉菜太咸等问题，店长须在2小时内报告区域经理。", "a"),
+           item(2, "| 岗位 | 可采取的措施 | 单桌金额上限 |\n|---|---|---|\n| 领班 | 赠送小菜、饮品或甜品 | 50元 |\n"
+                   "| 店长 | 打折、减免、免单 | 500元 |", "b")]
+    question = "顾客投诉菜太咸，店长能做主送点什么？"
+    followed = env([], "zh")
+    followed.facts["focus"] = "店长"
+    out = generators.build("extractive")(question, ctx, ANSWER, followed)
+    assert "岗位: 店长; 可采取的措施: 打折、减免、免单; 单桌金额上限: 500元 [2]" in out.text and "领班" not in out.text
+    off = generators.build({"name": "extractive", "params": {"focus_rows": False}})(question, ctx, ANSWER, followed)
+    assert "500元" not in off.text
+    assert "500元" not in generators.build("extractive")(question, ctx, ANSWER, env([], "zh")).text   # no follow-up
+
+
+def test_a_focus_that_keys_no_row_or_several_changes_nothing() -> None:
+    rows = ("| Site | Summer |\n|---|---|\n| Westmere Zoo | 09:30–18:00 |\n| Brackenfold Wildlife Park | 09:30–17:00 |\n"
+            "| Brackenfold Farm | 10:00–16:00 |")
+    question = "What are Brackenfold Zoo's opening hours in summer?"
+    followed = env([], "en")
+    followed.facts["focus"] = "Brackenfold"     # two rows name it: which one is asked is unknown
+    gen = generators.build("extractive")
+    assert gen(question, [item(1, rows)], ANSWER, followed).text == gen(question, [item(1, rows)], ANSWER, env([])).text
+    one = rows.rsplit("\n", 1)[0]               # one row names it: that row answers
+    assert gen(question, [item(1, one)], ANSWER, followed).text.startswith("Site: Brackenfold Wildlife Park; Summer: 09:30–17:00")
+    followed.facts["focus"] = "Gullhaven"       # no row names it
+    assert gen(question, [item(1, one)], ANSWER, followed).text == gen(question, [item(1, one)], ANSWER, env([])).text
