@@ -27,11 +27,13 @@ from rag.transforms.slots import (
     TIME_WORD,
     Similar,
     answered_person,
+    answered_thing,
     embedder_similarity,
     named_person,
     points_back,
     resolve_person,
     resolve_pointer,
+    resolve_thing,
     swap,
     topic,
 )
@@ -234,6 +236,10 @@ def rewrite_slots(question: str, history: Sequence[dict[str, str]], language: st
         # "And where is their office?" after "What's the extension for the Duty Port Manager at Westhaven?": the one
         # post or person the earlier question names
         person = resolve_person(question, named_person(previous, language), language)
+    if person is None and previous:
+        # "How often does it have to be renewed?" after "What qualification do you need …?" — "A valid National Pool
+        # Lifeguard Qualification (NPLQ).": the thing the answer named
+        person = resolve_thing(question, answered_thing(previous, answer, language), language)
     if person is not None:
         return person, "", ""
     if not previous or not is_follow_up(question, language):
@@ -342,7 +348,7 @@ def _join(question: str, previous: str, language: str, similar: Similar | None,
     return (f"{content} {previous}" if language == "en" else f"{content}，{previous}"), content
 
 
-@transforms.register("followup", version="27")
+@transforms.register("followup", version="28")
 def followup(*, swap_at: float = SWAP_AT) -> Transform:
     """A follow-up rewritten by rules into a standalone question (the trace shows it): the slot
     it names swapped into the earlier question when a span there is as close as ``swap_at``
@@ -385,7 +391,11 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     on a count ("累计工作满 5 年的员工，年假有几天？") is what the asking clause is about (年假). The opening that changes the
     subject is read off earlier turns too. Version 26: the slot of the earlier question that the focus took the place of
     is kept as ``replaced`` (:func:`replaced_slot`), which the evidence rule reads (v115, ``refuse_untyped_focus``); a
-    clause of the asker's own doing names its thing ("and if I go on my motorbike?" names "motorbike")."""
+    clause of the asker's own doing names its thing ("and if I go on my motorbike?" names "motorbike"). Version 27: a Chinese
+    post swaps for the one post the earlier question names, with its grade (:func:`rag.transforms.slots.by_post`).
+    Version 28: an English "it" after an answer that named the thing a "what / which <noun>" question asked is that thing
+    (:func:`rag.transforms.slots.answered_thing`: "How often does it have to be renewed?" after "What qualification do you
+    need …?" — "A valid National Pool Lifeguard Qualification (NPLQ).")."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)

@@ -371,6 +371,47 @@ def answered_person(question: str, answer: str, language: str) -> str:
     return re.sub(r"^[告销备送名]", "", role)
 
 
+# an English question that asks which thing of a kind ("What qualification do you need …?", "Which form do I fill in?"):
+# what / which and a noun, never an auxiliary, a time or a pronoun after it
+_EN_ASKS_THING = re.compile(r"^\s*(?:[Ww]hat|[Ww]hich)\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?!(?:is|are|was|were|do|does|"
+                            r"did|can|could|should|would|will|must|may|might|has|have|had|happens|if|about|time|day|date|"
+                            r"year|month|week|hour|I|you|we|they|he|she|it)\b)[a-z][a-z-]+\s+(?:do|does|did|is|are|should|"
+                            r"must|can|will|would|has|have)\b")
+# a name an answer gives: capitalised words (joined by "of", "and", "&"), with the abbreviation after it in brackets
+_EN_THING = re.compile(r"(?<![\w-])[A-Z][\w'’-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w'’-]*)*(?:\s*\([A-Z0-9][\w-]*\))?")
+
+
+def answered_thing(question: str, answer: str, language: str) -> str:
+    """The one thing a short English answer names, when the question it answered asked which thing of a kind ("What
+    qualification do you need to work as a pool lifeguard?" — "A valid National Pool Lifeguard Qualification (NPLQ)." →
+    National Pool Lifeguard Qualification (NPLQ)): what a later "it" points at. "" otherwise — in Chinese, for a long
+    answer, or one naming no thing or several ("a valid IPAF card for MEWP category 3a")."""
+    if language != "en" or not answer or len(answer.split()) > 14 or not _EN_ASKS_THING.match(question):
+        return ""
+    said = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", question)}
+    # (the sentence's first word is capitalised as every first word is: "A valid …", "You need …", "Yes, …")
+    names = [m.group().strip() for m in _EN_THING.finditer(answer)
+             if not (m.start() == 0 and len(m.group().split()) == 1 and m.group().lower() in EN_FUNCTION_WORDS | {"you", "yes", "no"})]
+    names = [re.sub(r"^(?:A|An|The|You|Yes|No)\s+", "", n) for n in names]
+    names = [n for n in names if n and not {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", n)} <= said]
+    if len(names) != 1:
+        return ""
+    # (a single capitalised word may be any word that opens a clause: a name of two words or more, or an abbreviation)
+    return names[0] if len(names[0].split()) >= 2 or names[0].isupper() else ""
+
+
+def resolve_thing(question: str, thing: str, language: str) -> str | None:
+    """The question with its "it" / "its" replaced by ``thing`` ("How often does it have to be renewed?" → "How often does
+    National Pool Lifeguard Qualification (NPLQ) have to be renewed?"); None when it has no such pointer or is long."""
+    if not thing or language != "en" or len(question.split()) > 10:
+        return None
+    match = re.search(rf"(?<![\w-])(?:[Ii]t{_DUMMY}|[Ii]ts)(?![\w-])", question)
+    if match is None:
+        return None
+    replacement = f"{thing}'s" if match.group().lower() == "its" else thing
+    return question[: match.start()] + replacement + question[match.end():]
+
+
 def named_person(previous: str, language: str) -> str:
     """The one post or person an English question names itself ("What's the extension for the Duty Port Manager at
     Westhaven?" → "Duty Port Manager"): what a later "his", "her" or "their office" points at; "" when it names none or

@@ -706,3 +706,28 @@ def test_the_posts_a_chinese_question_names() -> None:
     assert by_post("店长能批多少", "领班能批多少？") is None                 # a question is no post
     assert posts_zh("出差时间长的话补贴怎么算？") == [] and posts_zh("员工号忘了怎么查？") == []
     assert posts_zh("员工" * 200) == []                                      # a long text is no question: not read
+
+
+@pytest.mark.parametrize("previous, answer, follow_up, expected", [
+    # "it" after an answer that named the thing a "what / which <noun>" question asked for is that thing
+    ("What qualification do you need to work as a pool lifeguard?", "A valid National Pool Lifeguard Qualification (NPLQ).",
+     "How often does it have to be renewed?", "How often does National Pool Lifeguard Qualification (NPLQ) have to be renewed?"),
+    ("What app do we use to book leave?", "Roster Online.", "Can I use it on my phone?", "Can I use Roster Online on my phone?"),
+    ("Which form do I fill in for overtime?", "The OT1 form.", "Where do I send it?", "Where do I send OT1?"),
+])
+def test_it_points_at_the_thing_the_answer_named(previous: str, answer: str, follow_up: str, expected: str) -> None:
+    history = [{"role": "user", "content": previous}, {"role": "assistant", "content": answer}]
+    assert standalone(follow_up, history, "en") == expected
+
+
+def test_no_answered_thing_without_a_kind_asked_or_one_name_given() -> None:
+    from rag.transforms.slots import answered_thing
+
+    asked = "Which course do I need before I can operate the Genie lift?"
+    assert answered_thing(asked, "You need a valid IPAF card for MEWP category 3a.", "en") == ""   # two names
+    assert answered_thing("What is the daily meal allowance?", "Daily Allowance Scheme (DAS).", "en") == ""   # no kind
+    assert answered_thing("What time does the Lido open?", "Monday to Friday.", "en") == ""
+    assert answered_thing("What app do we use to book leave?", "Yes.", "en") == ""                     # a first word only
+    assert answered_thing("What app do we use?", "We use Roster Online, which the HR team set up for every site "
+                          "last year after the old paper system was retired.", "en") == ""            # a long answer
+    assert answered_thing("用什么软件请假？", "Roster Online。", "zh") == ""                              # English only
