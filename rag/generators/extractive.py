@@ -180,6 +180,44 @@ _POINTS_ON = re.compile(r"(?:按|按照|依照|依据|根据|参照|参见|详�
                         r" in\b|\b(?:see|according to|in line with|follows?|under) the\b|\bper the\b", re.I)
 
 
+# a key that names a thing only to set it apart: "All other cities (outside London)", "北京以外其他城市", 不满 10 年, "non-"
+_KEY_APART = re.compile(r"\b(?:other|others|outside|except|excluding|elsewhere|rest|non)\b|以外|之外|其他|其它|其余|除|不满|不含|非",
+                        re.IGNORECASE)
+
+
+def _words(text: str) -> set[str]:
+    """The lower-cased English words of ``text`` but its function words, a plural's "s" off (Directors / Director)."""
+    return {w.lower().removesuffix("s") for w in re.findall(r"[A-Za-z0-9]+", text) if w.lower() not in EN_FUNCTION_WORDS}
+
+
+def keys(cell: str, focus: str) -> bool:
+    """Whether a table row's first ``cell`` is keyed by what a follow-up named: the cell opens with it (Chinese: "调度员（调度中
+    心正值、副值）" for 调度员, never 总经理 for 经理 nor 不满10年 for 满10年; English: its words, in order, a plural as its
+    singular — "Brackenfold Wildlife Park" for "Brackenfold", "Director" for "directors", never "Managing Director" for
+    "manager"), and never a cell that names it to set it apart ("All other cities (outside London)", 北京以外其他城市)."""
+    if not focus.strip() or _KEY_APART.search(cell):
+        return False
+    if CJK.search(focus):
+        return cell.startswith(focus.strip())
+    said = [w.lower().removesuffix("s") for w in re.findall(r"[A-Za-z0-9]+", cell)]
+    named = [w.lower().removesuffix("s") for w in re.findall(r"[A-Za-z0-9]+", focus) if w.lower() not in EN_FUNCTION_WORDS]
+    return bool(named) and said[:len(named)] == named
+
+
+def tables_of(units: list[Unit]) -> list[list[Unit]]:
+    """The tables among ``units``: runs of rows of one source in a row (a statement between two tables parts them)."""
+    tables: list[list[Unit]] = []
+    for u in units:
+        if not u.is_row:
+            continue
+        last = tables[-1][-1] if tables else None
+        if last is not None and last.number == u.number and u.order == last.order + 1:
+            tables[-1].append(u)
+        else:
+            tables.append([u])
+    return tables
+
+
 def names_document(question: str, title: str) -> bool:
     """Whether the question names the document: its title, or the title without year and
     version, appears in it (in 《》 or not)."""
@@ -725,19 +763,20 @@ def extractive(
                     kept |= {id(u) for u in mine if fit[id(u)] == best}
         return [u for u in picked if not (u.is_row and u.number in told and id(u) not in kept)]
 
-    def row_named(units: list[Unit], focus: str, env: QueryEnv) -> Unit | None:
-        """The one table row of ``units`` whose first cell names ``focus`` (every word of it, a Chinese one inside a
-        longer word too), or None when no row or several do."""
-        words = set(env.space.tokenize(focus)) - scaffolding(env.space) if focus else set()
-        if not words:
-            return None
-        cjk = {w for w in words if CJK.search(w)}
-
-        def names(key: str) -> bool:
-            return all(w in key for w in cjk) and words - cjk <= set(env.space.tokenize(key))
-
-        rows = [u for u in units if u.is_row and names(u.text.split("; ")[0].partition(": ")[2])]
-        return rows[0] if len({compact(u.text) for u in rows}) == 1 else None
+    def row_named(units: list[Unit], focus: str, replaced: str) -> tuple[Unit, set[int]] | None:
+        """The row a follow-up that swapped ``replaced`` for ``focus`` asks, and the ids of its table's rows: the one table
+        of ``units`` with a row keyed by each (:func:`keys`), whose first cells are all written; None when no table or
+        several have them, or the table keys ``focus`` twice."""
+        found: list[tuple[Unit, set[int]]] = []
+        for table in tables_of(units):
+            cells = [u.text.split("; ")[0].partition(": ")[2].strip() for u in table]
+            if not all(cells):
+                continue   # (a cell merged over several rows leaves the rows below it unnamed: which are the focus's?)
+            mine = [u for u, cell in zip(table, cells, strict=True) if keys(cell, focus)]
+            if len(mine) == 1 and any(replaced in cell or cell in replaced if CJK.search(replaced)
+                                      else _words(replaced) & _words(cell) for cell in cells if not keys(cell, focus)):
+                found.append((mine[0], {id(u) for u in table}))
+        return found[0] if len(found) == 1 else None
 
     def generate(question: str, context: list[ContextItem], decision: Decision, env: QueryEnv) -> Generation:
         lang = "en" if env.language == "en" else "zh"
@@ -796,9 +835,17 @@ def extractive(
             picked = [u for i, u in enumerate(picked)
                       if not (u.is_row and any(v.is_row and v.number == u.number and named[j] and not named[i] - named[j]
                                                for j, v in enumerate(picked[:i])))]
-        if focus_rows and not parts and (row := row_named(units, env.facts.get("focus", ""), env)) is not None:
-            # a follow-up that named a row's key asks that row (its table's other rows are the earlier turn's)
-            picked = [row, *(u for u in picked if not (u.is_row and u.number == row.number))][:max(len(picked), 1)]
+        swapped = (env.facts.get("focus", ""), env.facts.get("replaced", ""))
+        found = row_named(units, *swapped) if focus_rows and not parts and all(swapped) else None
+        # (a row of another table quoted already that names the focus answers it: "项目: 班主任津贴（国际部）; …" for
+        # "那国际部呢？", not the row keyed 国际部 of a table of teaching hours)
+        if found is not None and not any(
+                u.is_row and id(u) not in found[1]
+                and (swapped[0] in u.text if CJK.search(swapped[0]) else _words(swapped[0]) <= _words(u.text))
+                for u in picked):
+            # a follow-up that swapped one row's key for another's asks that row (the others are the earlier turn's)
+            row, table = found
+            picked = [row, *(u for u in picked if id(u) not in table)]
         # a question split into parts: the best statement for every part, too
         focus = env.facts.get("part_focus", {})
         own, reach = env.facts.get("part_source", {}), env.facts.get("part_contacts", {})

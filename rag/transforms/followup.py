@@ -395,7 +395,8 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     post swaps for the one post the earlier question names, with its grade (:func:`rag.transforms.slots.by_post`).
     Version 28: an English "it" after an answer that named the thing a "what / which <noun>" question asked is that thing
     (:func:`rag.transforms.slots.answered_thing`: "How often does it have to be renewed?" after "What qualification do you
-    need …?" — "A valid National Pool Lifeguard Qualification (NPLQ).")."""
+    need …?" — "A valid National Pool Lifeguard Qualification (NPLQ)."), and a Chinese place slot takes the character jieba cut
+    off its name as a bound morpheme (钱塘 / 湾: "临平那边呢？" swaps 钱塘湾)."""
 
     def transform(question: str, env: QueryEnv) -> list[QueryVariant]:
         alone = without_new_topic(question)

@@ -30,7 +30,7 @@ import numpy as np
 
 from rag.answer_types import asked_type, without_asking
 from rag.text import CJK as _CJK
-from rag.text import EN_FUNCTION_WORDS, without_look_up, zh_tagged
+from rag.text import EN_FUNCTION_WORDS, without_look_up, zh_tagged, zh_tagged_spans
 
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,10}[-_]?\d+[A-Za-z0-9]*(?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([\u3400-\u9fff]|[A-Za-z]+)?")
@@ -514,6 +514,8 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
     if slot is None:
         return None
     old, new = slot
+    if language != "en":
+        old = _with_bound_tail(old, previous)
     # a whole word, never the inside of one ("intern" in "international")
     bounded = rf"(?<![A-Za-z0-9]){re.escape(old)}(?![A-Za-z0-9])" if re.search(r"[A-Za-z0-9]", old) else re.escape(old)
     if not re.search(bounded, previous):
@@ -538,6 +540,16 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
         if tail:
             bounded = re.escape(old + previous[at:at + tail])
     return re.sub(bounded, lambda _: new, previous, count=1)
+
+
+def _with_bound_tail(old: str, previous: str) -> str:
+    """A Chinese place slot with the one character jieba cut off its name as a bound morpheme ("钱塘湾项目…": 钱塘 / 湾,
+    tagged zg): "临平那边呢？" swaps 钱塘湾, not 钱塘 (which left "临平湾项目"). Any other slot as it is."""
+    spans = zh_tagged_spans(previous)
+    for (_, _, word, flag), nxt in zip(spans, spans[1:], strict=False):
+        if word == old and flag == "ns" and len(nxt[2]) == 1 and nxt[3] in ("zg", "ng") and _CJK.search(nxt[2]):
+            return old + nxt[2]
+    return old
 
 
 def embedder_similarity(embed: Callable[[list[str]], object]) -> Similar:

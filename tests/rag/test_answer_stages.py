@@ -910,32 +910,70 @@ def test_semantic_reads_every_packed_source_by_default() -> None:
     assert fewer.signals["semantic"] == top_three.signals["semantic"]   # never fewer than ``consider``
 
 
+def swapped_env(focus: str, replaced: str, language: str = "zh"):
+    """An env as the follow-up transform leaves it after swapping ``replaced`` for ``focus``."""
+    followed = env([], language)
+    followed.facts.update(focus=focus, replaced=replaced)
+    return followed
+
+
 def test_a_follow_up_is_answered_by_the_row_its_focus_keys() -> None:
     # "那店长呢？" rewritten to "顾客投诉菜太咸，店长能做主送点什么？": the procedure's sentences on 店长 share more of its
-    # words, the row keyed 店长 answers it; the earlier turn's row (领班) goes
+    # words, the row keyed 店长 — in the table that keys the earlier turn's 领班 too — answers it; 领班's row goes
     ctx = [item(1, "投诉处理\n1. 大众点评上的差评，店长须在24小时内回复，不得与顾客争执。\n"
                    "2. 接到顾客投诉菜太咸等问题，店长须在2小时内报告区域经理。", "a"),
            item(2, "| 岗位 | 可采取的措施 | 单桌金额上限 |\n|---|---|---|\n| 领班 | 赠送小菜、饮品或甜品 | 50元 |\n"
                    "| 店长 | 打折、减免、免单 | 500元 |", "b")]
     question = "顾客投诉菜太咸，店长能做主送点什么？"
-    followed = env([], "zh")
-    followed.facts["focus"] = "店长"
-    out = generators.build("extractive")(question, ctx, ANSWER, followed)
+    out = generators.build("extractive")(question, ctx, ANSWER, swapped_env("店长", "领班"))
     assert "岗位: 店长; 可采取的措施: 打折、减免、免单; 单桌金额上限: 500元 [2]" in out.text and "领班" not in out.text
-    off = generators.build({"name": "extractive", "params": {"focus_rows": False}})(question, ctx, ANSWER, followed)
-    assert "500元" not in off.text
+    assert "店长须在" in out.text                                            # every other statement stays
+    off = generators.build({"name": "extractive", "params": {"focus_rows": False}})
+    assert "500元" not in off(question, ctx, ANSWER, swapped_env("店长", "领班")).text
     assert "500元" not in generators.build("extractive")(question, ctx, ANSWER, env([], "zh")).text   # no follow-up
+    joined = env([], "zh")
+    joined.facts["focus"] = "店长"                                          # joined, not swapped: nothing replaced
+    assert "500元" not in generators.build("extractive")(question, ctx, ANSWER, joined).text
 
 
-def test_a_focus_that_keys_no_row_or_several_changes_nothing() -> None:
-    rows = ("| Site | Summer |\n|---|---|\n| Westmere Zoo | 09:30–18:00 |\n| Brackenfold Wildlife Park | 09:30–17:00 |\n"
-            "| Brackenfold Farm | 10:00–16:00 |")
-    question = "What are Brackenfold Zoo's opening hours in summer?"
-    followed = env([], "en")
-    followed.facts["focus"] = "Brackenfold"     # two rows name it: which one is asked is unknown
+def test_a_focus_row_only_in_the_table_of_the_earlier_turn_and_keyed_as_written() -> None:
     gen = generators.build("extractive")
-    assert gen(question, [item(1, rows)], ANSWER, followed).text == gen(question, [item(1, rows)], ANSWER, env([])).text
-    one = rows.rsplit("\n", 1)[0]               # one row names it: that row answers
-    assert gen(question, [item(1, one)], ANSWER, followed).text.startswith("Site: Brackenfold Wildlife Park; Summer: 09:30–17:00")
-    followed.facts["focus"] = "Gullhaven"       # no row names it
-    assert gen(question, [item(1, one)], ANSWER, followed).text == gen(question, [item(1, one)], ANSWER, env([])).text
+    zoo = ("| Site | Summer |\n|---|---|\n| Westmere Zoo | 09:30–18:00 |\n| Brackenfold Wildlife Park | 09:30–17:00 |")
+    question = "What are Brackenfold Zoo's opening hours in summer?"
+    assert gen(question, [item(1, zoo)], ANSWER, swapped_env("Brackenfold", "Westmere", "en")).text.startswith(
+        "Site: Brackenfold Wildlife Park; Summer: 09:30–17:00")
+    plain = gen(question, [item(1, zoo)], ANSWER, env([]))
+    two = zoo + "\n| Brackenfold Farm | 10:00–16:00 |"                     # two rows open with it: which one is unknown
+    assert gen(question, [item(1, two)], ANSWER, swapped_env("Brackenfold", "Westmere", "en")).text == \
+        gen(question, [item(1, two)], ANSWER, env([])).text
+    assert gen(question, [item(1, zoo)], ANSWER, swapped_env("Gullhaven", "Westmere", "en")).text == plain.text
+    # (a review's attacks on the first version)
+    directory = item(2, "| 岗位 | 姓名 | 电话 |\n|---|---|---|\n| 店长 | 王丽 | 13800000000 |\n| 区域经理 | 张强 | 13900000000 |")
+    leave = item(1, "店长可审批3天以内的事假，超过3天的报区域经理审批。")
+    ask = "店长可以批几天事假？"                                              # the directory keys no 领班: not the earlier turn's
+    assert "13800000000" not in gen(ask, [leave, directory], ANSWER, swapped_env("店长", "领班")).text
+    cities = item(1, "| City | Nightly cap |\n|---|---|\n| Paris | 200 USD |\n| All other cities (outside London and Paris) | "
+                     "150 USD |\nThe cap in London is 240 USD.")
+    assert "150 USD" not in gen("What is the hotel cap in London?", [cities], ANSWER,
+                                swapped_env("London", "Paris", "en")).text   # named to be set apart
+    bands = item(1, "| 工龄 | 年假 |\n|---|---|\n| 不满10年 | 5天 |\n| 10年及以上 | 10天 |")
+    assert "5天" not in gen("工作满10年有几天年假？", [bands], ANSWER, swapped_env("满10年", "5年")).text
+    merged = item(1, "| Grade | City | Cap |\n|---|---|---|\n| Staff | London | 180 GBP |\n| Manager | London | 220 GBP |\n"
+                     "|  | Other UK cities | 150 GBP |")
+    out = gen("What is the hotel cap in Leeds for a Manager?", [merged], ANSWER, swapped_env("Manager", "Staff", "en"))
+    assert out.text == gen("What is the hotel cap in Leeds for a Manager?", [merged], ANSWER, env([])).text   # a merged cell
+
+
+def test_the_keys_a_follow_up_names() -> None:
+    from rag.generators.extractive import keys
+
+    assert keys("调度员（调度中心正值、副值）", "调度员") and keys("Director", "directors") and keys("Brackenfold Wildlife Park", "Brackenfold")
+    assert not keys("总经理", "经理") and not keys("Managing Director", "manager") and not keys("Agency staff", "staff")
+    assert not keys("2月5日", "5月2日") and not keys("北京以外其他城市", "北京") and not keys("Anything", "  ")
+
+
+def test_no_focus_row_when_a_quoted_row_names_the_focus_already() -> None:
+    ctx = [item(1, "| 项目 | 标准 |\n|---|---|\n| 班主任津贴（初中部） | 800 元/月 |\n| 班主任津贴（国际部） | 1000 元/月 |"),
+           item(2, "| 学部 | 周课时 |\n|---|---|\n| 初中部 | 16 节 |\n| 国际部 | 18 节 |")]
+    out = generators.build("extractive")("国际部班主任津贴每月多少？", ctx, ANSWER, swapped_env("国际部", "初中部"))
+    assert "1000 元/月" in out.text and "18 节" not in out.text

@@ -731,3 +731,13 @@ def test_no_answered_thing_without_a_kind_asked_or_one_name_given() -> None:
     assert answered_thing("What app do we use?", "We use Roster Online, which the HR team set up for every site "
                           "last year after the old paper system was retired.", "en") == ""            # a long answer
     assert answered_thing("用什么软件请假？", "Roster Online。", "zh") == ""                              # English only
+
+
+def test_a_place_slot_takes_the_character_jieba_cut_off_its_name() -> None:
+    from rag.transforms.slots import _with_bound_tail, swap
+
+    assert _with_bound_tail("钱塘", "钱塘湾项目的安全员是谁？") == "钱塘湾"          # 钱塘 / 湾 (zg)
+    assert _with_bound_tail("上海", "去上海出差，住宿每晚能报多少？") == "上海"      # no bound character after it
+    assert _with_bound_tail("经理", "经理级住宿标准是多少？") == "经理"              # no place
+    similar = lambda text, others: [1.0 if o == "钱塘" else 0.0 for o in others]   # noqa: E731
+    assert swap("临平那边呢？", "临平", "钱塘湾项目的安全员是谁？", "zh", similar, 0.3) == "临平项目的安全员是谁？"
