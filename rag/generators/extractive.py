@@ -197,11 +197,16 @@ def keys(cell: str, focus: str) -> bool:
     "manager"), and never a cell that names it to set it apart ("All other cities (outside London)", 北京以外其他城市)."""
     if not focus.strip() or _KEY_APART.search(cell):
         return False
+    focus = focus.strip()
     if CJK.search(focus):
-        return cell.startswith(focus.strip())
+        # (whole, or before a bracket or a mark: 护士 keys no 护士长, 经理 no 经理助理)
+        return cell == focus or bool(re.match(re.escape(focus) + r"\s*[（(：:、/，,]", cell))
     said = [w.lower().removesuffix("s") for w in re.findall(r"[A-Za-z0-9]+", cell)]
     named = [w.lower().removesuffix("s") for w in re.findall(r"[A-Za-z0-9]+", focus) if w.lower() not in EN_FUNCTION_WORDS]
-    return bool(named) and said[:len(named)] == named
+    # (a name may open a longer one: "Brackenfold" keys "Brackenfold Wildlife Park"; a common noun keys only itself:
+    # "nurses" keys "Nurse", never "Nurse Manager")
+    whole = said == named or bool(re.match(re.escape(" ".join(named)) + r"\s*\(", " ".join(said)))
+    return bool(named) and (whole or (focus[:1].isupper() and said[:len(named)] == named))
 
 
 def tables_of(units: list[Unit]) -> list[list[Unit]]:
@@ -772,6 +777,9 @@ def extractive(
             cells = [u.text.split("; ")[0].partition(": ")[2].strip() for u in table]
             if not all(cells):
                 continue   # (a cell merged over several rows leaves the rows below it unnamed: which are the focus's?)
+            others = " ".join(f.partition(": ")[2] for u in table for f in u.text.split("; ")[1:])
+            if focus.strip() in others or replaced.strip() in others:
+                continue   # (a table of relations: "Role: Porter; Reports to: Portering Supervisor" keys no answer)
             mine = [u for u, cell in zip(table, cells, strict=True) if keys(cell, focus)]
             if len(mine) == 1 and any(replaced in cell or cell in replaced if CJK.search(replaced)
                                       else _words(replaced) & _words(cell) for cell in cells if not keys(cell, focus)):
@@ -839,7 +847,9 @@ def extractive(
         found = row_named(units, *swapped) if focus_rows and not parts and all(swapped) else None
         # (a row of another table quoted already that names the focus answers it: "项目: 班主任津贴（国际部）; …" for
         # "那国际部呢？", not the row keyed 国际部 of a table of teaching hours)
-        if found is not None and not any(
+        # (the earlier turn's table is the one the question is answered from: a row of it is quoted, the replaced
+        # slot's; another table keying both — an overseas rate table beside the sentence that answers — is not read)
+        if found is not None and any(id(u) in found[1] for u in picked) and not any(
                 u.is_row and id(u) not in found[1]
                 and (swapped[0] in u.text if CJK.search(swapped[0]) else _words(swapped[0]) <= _words(u.text))
                 for u in picked):

@@ -375,24 +375,36 @@ def answered_person(question: str, answer: str, language: str) -> str:
 # what / which and a noun, never an auxiliary, a time or a pronoun after it
 _EN_ASKS_THING = re.compile(r"^\s*(?:[Ww]hat|[Ww]hich)\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?!(?:is|are|was|were|do|does|"
                             r"did|can|could|should|would|will|must|may|might|has|have|had|happens|if|about|time|day|date|"
-                            r"year|month|week|hour|I|you|we|they|he|she|it)\b)[a-z][a-z-]+\s+(?:do|does|did|is|are|should|"
+                            r"year|month|week|hour|I|you|we|they|he|she|it)\b)([a-z][a-z-]+)\s+(?:do|does|did|is|are|should|"
                             r"must|can|will|would|has|have)\b")
 # a name an answer gives: capitalised words (joined by "of", "and", "&"), with the abbreviation after it in brackets
-_EN_THING = re.compile(r"(?<![\w-])[A-Z][\w'’-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w'’-]*)*(?:\s*\([A-Z0-9][\w-]*\))?")
+_EN_THING = re.compile(r"(?<![\w-])[A-Z][\w'’-]*(?:\s+(?:(?:of|and|&|for)\s+)?[A-Z][\w'’-]*)*(?:\s+\d[\w-]*)?"
+                       r"(?:\s*\([A-Z0-9][\w-]*\))?")
+# what opens an answer's clause before the name it gives, and is none of it: an article, a pronoun, an imperative verb
+_EN_BEFORE_THING = re.compile(r"^(?:(?:A|An|The|You|Yes|No|Your|Our|My|Contact|Use|Ask|Call|Email|E-mail|Phone|Ring|See|Complete|"
+                              r"Fill|Send|Book|Go|Visit|Speak|Talk|Log|Apply|Submit|Try|Check)\s+)+")
 
 
 def answered_thing(question: str, answer: str, language: str) -> str:
     """The one thing a short English answer names, when the question it answered asked which thing of a kind ("What
     qualification do you need to work as a pool lifeguard?" — "A valid National Pool Lifeguard Qualification (NPLQ)." →
     National Pool Lifeguard Qualification (NPLQ)): what a later "it" points at. "" otherwise — in Chinese, for a long
-    answer, or one naming no thing or several ("a valid IPAF card for MEWP category 3a")."""
-    if language != "en" or not answer or len(answer.split()) > 14 or not _EN_ASKS_THING.match(question):
+    answer, one that does not write the kind asked, or one naming no thing or several ("a valid IPAF card for MEWP
+    category 3a")."""
+    asked = _EN_ASKS_THING.match(question) if language == "en" else None
+    if asked is None or not answer or len(answer.split()) > 14:
+        return ""
+    # the kind asked must be what the answer gives ("… Qualification (NPLQ)", "the OT1 form"): a team, a system or a room
+    # an answer names for "Which team do I tell about my maternity leave?" is not what a later "it" ("How long is it?")
+    # points at — the leave is
+    kind = asked.group(1).lower().removesuffix("s")
+    if not any(w.lower().removesuffix("s") == kind for w in re.findall(r"[A-Za-z][\w-]*", answer)):
         return ""
     said = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", question)}
     # (the sentence's first word is capitalised as every first word is: "A valid …", "You need …", "Yes, …")
     names = [m.group().strip() for m in _EN_THING.finditer(answer)
              if not (m.start() == 0 and len(m.group().split()) == 1 and m.group().lower() in EN_FUNCTION_WORDS | {"you", "yes", "no"})]
-    names = [re.sub(r"^(?:A|An|The|You|Yes|No)\s+", "", n) for n in names]
+    names = [_EN_BEFORE_THING.sub("", n) for n in names]
     names = [n for n in names if n and not {w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", n)} <= said]
     if len(names) != 1:
         return ""
@@ -542,12 +554,17 @@ def swap(question: str, content: str, previous: str, language: str, similar: Sim
     return re.sub(bounded, lambda _: new, previous, count=1)
 
 
+# the last character of a place's name (钱塘湾, 舟山岛); never one that makes it something else's (杭州籍 a person's origin,
+# 下沙厂 a factory, 西湖馆 a hall, 浦东校 a school)
+_ZH_PLACE_TAIL = frozenset("湾岛港湖山江河桥路街镇村县")
+
+
 def _with_bound_tail(old: str, previous: str) -> str:
     """A Chinese place slot with the one character jieba cut off its name as a bound morpheme ("钱塘湾项目…": 钱塘 / 湾,
     tagged zg): "临平那边呢？" swaps 钱塘湾, not 钱塘 (which left "临平湾项目"). Any other slot as it is."""
     spans = zh_tagged_spans(previous)
     for (_, _, word, flag), nxt in zip(spans, spans[1:], strict=False):
-        if word == old and flag == "ns" and len(nxt[2]) == 1 and nxt[3] in ("zg", "ng") and _CJK.search(nxt[2]):
+        if word == old and flag == "ns" and nxt[2] in _ZH_PLACE_TAIL and nxt[3] in ("zg", "ng"):
             return old + nxt[2]
     return old
 

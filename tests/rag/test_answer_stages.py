@@ -918,22 +918,27 @@ def swapped_env(focus: str, replaced: str, language: str = "zh"):
 
 
 def test_a_follow_up_is_answered_by_the_row_its_focus_keys() -> None:
-    # "那店长呢？" rewritten to "顾客投诉菜太咸，店长能做主送点什么？": the procedure's sentences on 店长 share more of its
-    # words, the row keyed 店长 — in the table that keys the earlier turn's 领班 too — answers it; 领班's row goes
-    ctx = [item(1, "投诉处理\n1. 大众点评上的差评，店长须在24小时内回复，不得与顾客争执。\n"
-                   "2. 接到顾客投诉菜太咸等问题，店长须在2小时内报告区域经理。", "a"),
-           item(2, "| 岗位 | 可采取的措施 | 单桌金额上限 |\n|---|---|---|\n| 领班 | 赠送小菜、饮品或甜品 | 50元 |\n"
-                   "| 店长 | 打折、减免、免单 | 500元 |", "b")]
-    question = "顾客投诉菜太咸，店长能做主送点什么？"
-    out = generators.build("extractive")(question, ctx, ANSWER, swapped_env("店长", "领班"))
-    assert "岗位: 店长; 可采取的措施: 打折、减免、免单; 单桌金额上限: 500元 [2]" in out.text and "领班" not in out.text
-    assert "店长须在" in out.text                                            # every other statement stays
+    # "那调度员呢？" rewritten to "配网抢修班值守调度员的夜班津贴每个班多少钱？" (jieba: 配网 and 值守 are verbs, so 人员 alone was
+    # swapped): the earlier turn's row scores best; the row keyed 调度员 in the same table answers, and the other goes
+    ctx = [item(1, "| 岗位 | 夜班津贴标准 |\n|---|---|\n| 配网抢修班值守人员 | 60 元/班 |\n| 调度员（调度中心正值、副值） | 55 元/班 |\n"
+                   "| 变电运维人员 | 50 元/班 |")]
+    question = "配网抢修班值守调度员的夜班津贴每个班多少钱？"
+    out = generators.build("extractive")(question, ctx, ANSWER, swapped_env("调度员", "人员"))
+    assert out.text == "岗位: 调度员（调度中心正值、副值）; 夜班津贴标准: 55 元/班 [1]"
     off = generators.build({"name": "extractive", "params": {"focus_rows": False}})
-    assert "500元" not in off(question, ctx, ANSWER, swapped_env("店长", "领班")).text
-    assert "500元" not in generators.build("extractive")(question, ctx, ANSWER, env([], "zh")).text   # no follow-up
+    assert "60 元/班" in off(question, ctx, ANSWER, swapped_env("调度员", "人员")).text
+    assert "60 元/班" in generators.build("extractive")(question, ctx, ANSWER, env([], "zh")).text   # no follow-up
     joined = env([], "zh")
-    joined.facts["focus"] = "店长"                                          # joined, not swapped: nothing replaced
-    assert "500元" not in generators.build("extractive")(question, ctx, ANSWER, joined).text
+    joined.facts["focus"] = "调度员"                                        # joined, not swapped: nothing replaced
+    assert "60 元/班" in generators.build("extractive")(question, ctx, ANSWER, joined).text
+    # a table no statement of the answer comes from is not read (the procedure's sentences on 店长 answer as before)
+    prose = [item(1, "投诉处理\n1. 大众点评上的差评，店长须在24小时内回复，不得与顾客争执。\n"
+                     "2. 接到顾客投诉菜太咸等问题，店长须在2小时内报告区域经理。", "a"),
+             item(2, "| 岗位 | 可采取的措施 | 单桌金额上限 |\n|---|---|---|\n| 领班 | 赠送小菜、饮品或甜品 | 50元 |\n"
+                     "| 店长 | 打折、减免、免单 | 500元 |", "b")]
+    asked = "顾客投诉菜太咸，店长能做主送点什么？"
+    assert generators.build("extractive")(asked, prose, ANSWER, swapped_env("店长", "领班")).text == \
+        off(asked, prose, ANSWER, swapped_env("店长", "领班")).text
 
 
 def test_a_focus_row_only_in_the_table_of_the_earlier_turn_and_keyed_as_written() -> None:
@@ -977,3 +982,18 @@ def test_no_focus_row_when_a_quoted_row_names_the_focus_already() -> None:
            item(2, "| 学部 | 周课时 |\n|---|---|\n| 初中部 | 16 节 |\n| 国际部 | 18 节 |")]
     out = generators.build("extractive")("国际部班主任津贴每月多少？", ctx, ANSWER, swapped_env("国际部", "初中部"))
     assert "1000 元/月" in out.text and "18 节" not in out.text
+
+
+def test_no_focus_row_from_a_table_of_relations_or_a_longer_title() -> None:
+    gen = generators.build("extractive")
+    off = generators.build({"name": "extractive", "params": {"focus_rows": False}})
+    lines = item(1, "| Role | Reports to |\n|---|---|\n| Porter | Portering Supervisor |\n"
+                    "| Portering Supervisor | Facilities Manager |\n| Facilities Manager | Director of Estates |")
+    question = "Who reports to the Facilities Manager?"
+    followed = swapped_env("Facilities Manager", "Portering Supervisor", "en")
+    assert gen(question, [lines], ANSWER, followed).text == off(question, [lines], ANSWER, followed).text
+    from rag.generators.extractive import keys
+
+    assert not keys("护士长", "护士") and not keys("经理助理", "经理") and keys("护士（病区）", "护士")
+    assert not keys("Nurse Manager", "nurses") and keys("Nurse", "nurses") and keys("Brackenfold Wildlife Park", "Brackenfold")
+

@@ -712,7 +712,10 @@ def test_the_posts_a_chinese_question_names() -> None:
     # "it" after an answer that named the thing a "what / which <noun>" question asked for is that thing
     ("What qualification do you need to work as a pool lifeguard?", "A valid National Pool Lifeguard Qualification (NPLQ).",
      "How often does it have to be renewed?", "How often does National Pool Lifeguard Qualification (NPLQ) have to be renewed?"),
-    ("What app do we use to book leave?", "Roster Online.", "Can I use it on my phone?", "Can I use Roster Online on my phone?"),
+    ("What app do we use to book leave?", "The Roster Online app.", "Can I use it on my phone?",
+     "Can I use Roster Online on my phone?"),
+    ("Which room is the induction in?", "Use Meeting Room 3.", "Is it wheelchair accessible?",
+     "Is Meeting Room 3 wheelchair accessible?"),                       # (an imperative is no part of the name)
     ("Which form do I fill in for overtime?", "The OT1 form.", "Where do I send it?", "Where do I send OT1?"),
 ])
 def test_it_points_at_the_thing_the_answer_named(previous: str, answer: str, follow_up: str, expected: str) -> None:
@@ -724,13 +727,18 @@ def test_no_answered_thing_without_a_kind_asked_or_one_name_given() -> None:
     from rag.transforms.slots import answered_thing
 
     asked = "Which course do I need before I can operate the Genie lift?"
-    assert answered_thing(asked, "You need a valid IPAF card for MEWP category 3a.", "en") == ""   # two names
+    assert answered_thing(asked, "You need a valid IPAF course card for MEWP category 3a.", "en") == ""   # two names
     assert answered_thing("What is the daily meal allowance?", "Daily Allowance Scheme (DAS).", "en") == ""   # no kind
     assert answered_thing("What time does the Lido open?", "Monday to Friday.", "en") == ""
-    assert answered_thing("What app do we use to book leave?", "Yes.", "en") == ""                     # a first word only
-    assert answered_thing("What app do we use?", "We use Roster Online, which the HR team set up for every site "
-                          "last year after the old paper system was retired.", "en") == ""            # a long answer
+    assert answered_thing("What app do we use to book leave?", "Yes, an app.", "en") == ""              # a first word only
+    assert answered_thing("What app do we use?", "We use the Roster Online app, which the HR team set up for every "
+                          "site last year after the old paper system was retired.", "en") == ""        # a long answer
     assert answered_thing("用什么软件请假？", "Roster Online。", "zh") == ""                              # English only
+    # (a review: "it" points at what the answer names only when the answer gives the kind asked)
+    assert answered_thing("Which team do I tell about my maternity leave?",
+                          "You tell HR Operations at least 15 weeks before your due date.", "en") == ""
+    assert answered_thing("What system do we use to book annual leave?",
+                          "Annual leave is booked in HealthRoster Employee Online.", "en") == ""
 
 
 def test_a_place_slot_takes_the_character_jieba_cut_off_its_name() -> None:
@@ -739,5 +747,6 @@ def test_a_place_slot_takes_the_character_jieba_cut_off_its_name() -> None:
     assert _with_bound_tail("钱塘", "钱塘湾项目的安全员是谁？") == "钱塘湾"          # 钱塘 / 湾 (zg)
     assert _with_bound_tail("上海", "去上海出差，住宿每晚能报多少？") == "上海"      # no bound character after it
     assert _with_bound_tail("经理", "经理级住宿标准是多少？") == "经理"              # no place
+    assert _with_bound_tail("杭州", "杭州籍员工的探亲假有几天？") == "杭州"          # 籍 names an origin, no place
     similar = lambda text, others: [1.0 if o == "钱塘" else 0.0 for o in others]   # noqa: E731
     assert swap("临平那边呢？", "临平", "钱塘湾项目的安全员是谁？", "zh", similar, 0.3) == "临平项目的安全员是谁？"
