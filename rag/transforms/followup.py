@@ -22,18 +22,20 @@ from rag.answer_types import asked_type
 from rag.errors import ConfigError
 from rag.text import EN_FUNCTION_WORDS
 from rag.transforms import Transform, transforms
+from rag.transforms.referents import (
+    answered_person,
+    answered_thing,
+    named_person,
+    resolve_person,
+    resolve_thing,
+)
 from rag.transforms.slots import (
     LEADING_PREPOSITION,
     TIME_WORD,
     Similar,
-    answered_person,
-    answered_thing,
     embedder_similarity,
-    named_person,
     points_back,
-    resolve_person,
     resolve_pointer,
-    resolve_thing,
     swap,
     topic,
 )
@@ -361,7 +363,7 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     Version 5: an English question's asked fact is read from its first question word
     (:func:`rag.answer_types.without_subordinate_wh`). Version 6: a pronoun that points at a person ("他的分机是多少？",
     "What's his extension?"; they / them / their only when a way to reach someone is asked) after a question that
-    asked who is the role the last answer named (:func:`rag.transforms.slots.answered_person`: "须立即报值班经理…" →
+    asked who is the role the last answer named (:func:`rag.transforms.referents.answered_person`: "须立即报值班经理…" →
     "值班经理的分机是多少？"). Version 7: an English place swapped for a place takes its qualifier and, for an
     abbreviation, its article with it ("And for Europe?" after "… in the UK outside London?" asks "… in Europe?").
     Version 9 (version 8 also read "书面报告呢，…" as a follow-up, which a review undid): 在这期间 points back at the period the earlier question named (冷静期, 试用期); a pronoun is read as the last answer's role only in a short follow-up, never 其他, and in
@@ -394,7 +396,7 @@ def followup(*, swap_at: float = SWAP_AT) -> Transform:
     clause of the asker's own doing names its thing ("and if I go on my motorbike?" names "motorbike"). Version 27: a Chinese
     post swaps for the one post the earlier question names, with its grade (:func:`rag.transforms.slots.by_post`).
     Version 28: an English "it" after an answer that named the thing a "what / which <noun>" question asked is that thing
-    (:func:`rag.transforms.slots.answered_thing`: "How often does it have to be renewed?" after "What qualification do you
+    (:func:`rag.transforms.referents.answered_thing`: "How often does it have to be renewed?" after "What qualification do you
     need …?" — "A valid National Pool Lifeguard Qualification (NPLQ)."), and a Chinese place slot takes the character jieba cut
     off its name as a bound morpheme (钱塘 / 湾: "临平那边呢？" swaps 钱塘湾)."""
 

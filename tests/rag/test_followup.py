@@ -724,7 +724,7 @@ def test_it_points_at_the_thing_the_answer_named(previous: str, answer: str, fol
 
 
 def test_no_answered_thing_without_a_kind_asked_or_one_name_given() -> None:
-    from rag.transforms.slots import answered_thing
+    from rag.transforms.referents import answered_thing
 
     asked = "Which course do I need before I can operate the Genie lift?"
     assert answered_thing(asked, "You need a valid IPAF course card for MEWP category 3a.", "en") == ""   # two names

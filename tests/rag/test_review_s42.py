@@ -11,7 +11,7 @@ from rag.answerability import answerability
 from rag.generators import generators
 from rag.text import sentence_spans
 from rag.transforms.followup import rewrite, standalone
-from rag.transforms.slots import answered_person
+from rag.transforms.referents import answered_person
 from rag.types import Decision
 from tests.rag.helpers import chunk, env, item
 

@@ -416,6 +416,6 @@ def test_a_place_pointed_at_names_the_place(question: str, content: str) -> None
     pytest.param("Send it to the Duty Manager & Site Manager.", "Duty Manager"),
 ])
 def test_the_role_an_answer_names(answer: str, role: str) -> None:
-    from rag.transforms.slots import answered_person
+    from rag.transforms.referents import answered_person
 
     assert answered_person("Who approves it?", answer, "en") == role
