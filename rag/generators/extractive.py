@@ -191,10 +191,11 @@ def _words(text: str) -> set[str]:
 
 
 def keys(cell: str, focus: str) -> bool:
-    """Whether a table row's first ``cell`` is keyed by what a follow-up named: the cell opens with it (Chinese: "调度员（调度中
-    心正值、副值）" for 调度员, never 总经理 for 经理 nor 不满10年 for 满10年; English: its words, in order, a plural as its
-    singular — "Brackenfold Wildlife Park" for "Brackenfold", "Director" for "directors", never "Managing Director" for
-    "manager"), and never a cell that names it to set it apart ("All other cities (outside London)", 北京以外其他城市)."""
+    """Whether a table row's first ``cell`` is keyed by what a follow-up named: in Chinese the focus whole or before a
+    bracket or a mark ("调度员（调度中心正值、副值）" for 调度员; never 护士长 for 护士, 总经理 for 经理, 不满10年 for 满10年); in English its
+    words, a plural as its singular ("Director" for "directors"), or before a bracket, or — a name — a longer name's
+    opening words ("Brackenfold Wildlife Park" for "Brackenfold"; never "Managing Director" for "manager", "Nurse Manager"
+    for "nurses"); never a cell that names it to set it apart ("All other cities (outside London)", 北京以外其他城市)."""
     if not focus.strip() or _KEY_APART.search(cell):
         return False
     focus = focus.strip()
@@ -459,11 +460,12 @@ def extractive(
     without a reader, so ``min_score`` refuses what it refused: "首次响应时限是多久？如果要做当日业务的冲正，最低由哪个岗位授权？" quotes the row that
     names the authorising post, which shares few of the part's words. Version 53: nothing inside a title in 《》 ends a
     statement (:func:`rag.text.sentence_spans`): 《卡拉OK.LIVE！‧台北‧我》 is quoted whole. Version 55 (54 was withdrawn):
-    the asked type and measure of evidence v114. Version 56 (``focus_rows``): a follow-up the conversation rewrote
-    (``focus``, :mod:`rag.transforms.followup`) is answered first by the one table row whose first cell names what the
-    follow-up named: "那店长呢？" after a question on what a shift leader may give quotes the row "岗位: 店长; …" (not the
-    procedure's sentences on 店长, which share more of the question's words), and "And Brackenfold?" after the opening hours
-    of Westmere Zoo the row of Brackenfold Wildlife Park; the other rows of its table go."""
+    the asked type and measure of evidence v114. Version 56 (``focus_rows``): a follow-up the conversation rewrote by
+    swapping a slot (``focus`` for ``replaced``, :mod:`rag.transforms.followup`), answered from a table that keys one row
+    by the focus and another by the replaced slot (:func:`keys`; the only such table, none of its first cells empty, no
+    other cell naming either), quotes the focus's row first and drops that table's other rows: "And Brackenfold?" after
+    the opening hours of Westmere Zoo quotes the Brackenfold Wildlife Park row, not Westmere's. Not when a row of another
+    table already quoted names the focus."""
 
     # the second embedder by corpus language ({zh: e5}: Chinese only; a language set to null reads none, one left out
     # reads the default's), or one for every language
