@@ -23,6 +23,7 @@ from rag.text import (
     days_written_in,
     numbered_label_in,
     numbered_labels,
+    statements,
     zh_number,
 )
 from rag.types import QueryEnv
@@ -103,8 +104,6 @@ def focus_apart(question: str, focus: str, top: list[Any], env: QueryEnv) -> boo
     source's title and headings. False where a word of the focus is held by a day of the week, a figure, a numbered
     label's range or a rule for the places the asker goes (what :func:`focus_unheld` also reads), or where the question
     asks nothing else the sources write (its asking nouns — rules, 规定 — no answer repeats)."""
-    from rag.text import statements
-
     named = focus_terms(focus, env)
     if not named or not top:
         return False
@@ -177,8 +176,6 @@ def focus_untyped(question: str, focus: str, top: list[Any], env: QueryEnv) -> b
     term counts where the statement writes it shorter or longer (本科 for 本科生, "Veterinary surgeon" for vets). Off in
     the default (evidence v116: a review found answerable follow-ups whose statement states no figure — 实报实销, "Not
     eligible" — or leads into its list without a colon, or heads a section of a table)."""
-    from rag.text import statements
-
     named = focus_terms(focus, env)
     if not named or not top or numbered_labels(focus) or _goes_there(question, focus, env):
         return False

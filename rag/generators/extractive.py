@@ -851,10 +851,8 @@ def extractive(
         # "那国际部呢？", not the row keyed 国际部 of a table of teaching hours)
         # (the earlier turn's table is the one the question is answered from: a row of it is quoted, the replaced
         # slot's; another table keying both — an overseas rate table beside the sentence that answers — is not read)
-        if found is not None and any(id(u) in found[1] for u in picked) and not any(
-                u.is_row and id(u) not in found[1]
-                and (swapped[0] in u.text if CJK.search(swapped[0]) else _words(swapped[0]) <= _words(u.text))
-                for u in picked):
+        if found is not None and any(id(u) in found[1] for u in picked) \
+                and not naming([u for u in picked if u.is_row and id(u) not in found[1]], swapped[0], env):
             # a follow-up that swapped one row's key for another's asks that row (the others are the earlier turn's)
             row, table = found
             picked = [row, *(u for u in picked if id(u) not in table)]

@@ -233,17 +233,17 @@ def rewrite_slots(question: str, history: Sequence[dict[str, str]], language: st
         elif turn.get("role") == "assistant":
             answer = turn.get("content", "").strip()
     # "他的分机是多少？" after "…要找谁来处理？" — "须立即报值班经理…": the person the answer named
-    person = resolve_person(question, answered_person(previous, answer, language), language) if previous else None
-    if person is None and previous and is_follow_up(question, language):
+    resolved = resolve_person(question, answered_person(previous, answer, language), language) if previous else None
+    if resolved is None and previous and is_follow_up(question, language):
         # "And where is their office?" after "What's the extension for the Duty Port Manager at Westhaven?": the one
         # post or person the earlier question names
-        person = resolve_person(question, named_person(previous, language), language)
-    if person is None and previous:
+        resolved = resolve_person(question, named_person(previous, language), language)
+    if resolved is None and previous:
         # "How often does it have to be renewed?" after "What qualification do you need …?" — "A valid National Pool
         # Lifeguard Qualification (NPLQ).": the thing the answer named
-        person = resolve_thing(question, answered_thing(previous, answer, language), language)
-    if person is not None:
-        return person, "", ""
+        resolved = resolve_thing(question, answered_thing(previous, answer, language), language)
+    if resolved is not None:
+        return resolved, "", ""
     if not previous or not is_follow_up(question, language):
         return question, "", ""
     standalone, focus = _join(question, previous, language, similar, swap_at)
